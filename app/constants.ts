@@ -1,0 +1,273 @@
+/**
+ * Every business constant of the product, in one isomorphic module (spec §9).
+ * Pages, services and tests import from here; no number is retyped elsewhere.
+ */
+
+// ---------------------------------------------------------------------------
+// Company and marketing claims (spec §1). Static, not computed.
+// ---------------------------------------------------------------------------
+export const COMPANY = {
+  legalForm: "Aktiebolag",
+  city: "Helsingborg",
+  region: "Skåne län",
+  country: "SE",
+  countryName: "Sverige",
+  foundedYear: 2019,
+  tradingSinceYear: 2016,
+  supportEmail: "support@skinhamnen.se",
+  publisherDisclaimer:
+    "Skinhamnen är inte ansluten till, sponsrad av eller godkänd av Valve Corporation. Counter-Strike 2, CS2 och Steam är varumärken som tillhör Valve Corporation.",
+} as const;
+
+export const MARKETING = {
+  yearsTrading: 8,
+  customers: 15_000,
+  trades: 150_000,
+  rating: 5.0,
+  tradedSekMillions: 250,
+  communityMembers: 25_000,
+  tradesPerDay: 500,
+  securePercent: 100,
+  feePercent: 0,
+  competitorFeeRange: [5, 15] as const,
+  bulkBonusPercentRange: [2, 5] as const,
+  bigInventoryValuationMinutes: 30,
+  manualReviewAboveSek: 1_000,
+  otherGames: ["Dota 2", "Rust", "TF2"] as const,
+  skinConditions: ["FN", "MW", "FT", "WW", "BS"] as const,
+} as const;
+
+/** Hero counters (spec §4): start 500 ms after load, rating 4.0 → 5.0 in 0.1 steps every 100 ms. */
+export const HERO_COUNTERS = {
+  startDelayMs: 500,
+  customersTarget: MARKETING.customers,
+  ratingFrom: 4.0,
+  ratingTo: MARKETING.rating,
+  ratingStep: 0.1,
+  ratingTickMs: 100,
+} as const;
+
+export const REVIEWS = {
+  platforms: [
+    { name: "Trustpilot", count: 2_847, rating: 5.0 },
+    { name: "Google", count: 1_394, rating: 5.0 },
+  ],
+  total: 4_241,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Payouts, buying and support (spec §1)
+// ---------------------------------------------------------------------------
+export const PAYOUT_METHODS = ["swish", "bank", "crypto"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_TIMES: Record<PayoutMethod, string> = {
+  swish: "1-5 minuter",
+  bank: "1-2 bankdagar",
+  crypto: "10-30 minuter",
+};
+
+export const PAYOUT_LABELS: Record<PayoutMethod, string> = {
+  swish: "Swish",
+  bank: "Banköverföring",
+  crypto: "Krypto",
+};
+
+export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
+export const BUY_DELIVERY_MINUTES = [15, 60] as const;
+
+export const SUPPORT_HOURS = {
+  opens: "09:00",
+  closes: "22:00",
+  days: "alla dagar",
+  label: "09:00-22:00, alla dagar",
+  chatReplySeconds: 30,
+  emailReplyHours: 24,
+  technicalFixHours: 24,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Points and XP (spec §9, DESIGN.md "Business rules decided")
+// ---------------------------------------------------------------------------
+export const POINTS_PER_SEK = { sale: 2, purchase: 1 } as const;
+export const XP_PER_SEK = { sale: 2, purchase: 2 } as const;
+/** 1,000 points is worth about 500 SEK. */
+export const POINTS_VALUE = { points: 1_000, sek: 500 } as const;
+
+export type LevelId = "bronze" | "silver" | "gold" | "platinum";
+
+export interface LevelDefinition {
+  id: LevelId;
+  name: string;
+  /** Brand colour of the level badge (hex). */
+  color: string;
+  minXP: number;
+  /** Inclusive upper bound; null for the top level. */
+  maxXP: number | null;
+  /** Extra on sales, in percent. */
+  saleBonusPercent: number;
+  /** Monthly bonus XP (marketing). */
+  monthlyBonusXP: number;
+  benefits: readonly string[];
+  /** lucide-react icon name. */
+  icon: "Shield" | "Star" | "Crown" | "Gem";
+}
+
+/** XP levels (spec §4/§6/§9): 0, 5,000, 100,000, 500,000. */
+export const LEVELS: readonly LevelDefinition[] = [
+  {
+    id: "bronze",
+    name: "Bronze",
+    color: "#b45309",
+    minXP: 0,
+    maxXP: 4_999,
+    saleBonusPercent: 0,
+    monthlyBonusXP: 0,
+    benefits: ["Grundnivå", "Standardkampanjer och giveaways"],
+    icon: "Shield",
+  },
+  {
+    id: "silver",
+    name: "Silver",
+    color: "#64748b",
+    minXP: 5_000,
+    maxXP: 99_999,
+    saleBonusPercent: 1,
+    monthlyBonusXP: 500,
+    benefits: ["+1% extra på försäljningar", "Standardkampanjer och giveaways"],
+    icon: "Star",
+  },
+  {
+    id: "gold",
+    name: "Gold",
+    color: "#ca8a04",
+    minXP: 100_000,
+    maxXP: 499_999,
+    saleBonusPercent: 2,
+    monthlyBonusXP: 2_000,
+    benefits: [
+      "+2% extra på försäljningar",
+      "Rabatterad köpavgift",
+      "Månatliga giveaways endast för Gold",
+    ],
+    icon: "Crown",
+  },
+  {
+    id: "platinum",
+    name: "Platinum",
+    color: "#7c3aed",
+    minXP: 500_000,
+    maxXP: null,
+    saleBonusPercent: 3,
+    monthlyBonusXP: 10_000,
+    benefits: [
+      "+3% extra på försäljningar",
+      "Personlig kontaktperson",
+      "Unika erbjudanden som inte är publika",
+      "Månatliga giveaways endast för Platinum",
+    ],
+    icon: "Gem",
+  },
+] as const;
+
+export const MAX_LEVEL_TEXT = "Max nivå uppnådd!";
+
+// ---------------------------------------------------------------------------
+// Referrals (spec §5/§9)
+// ---------------------------------------------------------------------------
+export const REFERRAL = {
+  codeMinLength: 4,
+  codeMaxLength: 12,
+  /** Database CHECK and client rule alike. */
+  codePattern: /^[A-Z0-9]{4,12}$/,
+  referrerReward: 500,
+  friendReward: 500,
+  milestoneReward: 25_000,
+  milestoneTradedSek: 5_000,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Accounts (spec §5/§9)
+// ---------------------------------------------------------------------------
+export const PASSWORD_MIN_LENGTH = 8;
+export const SIGNUP_STEPS = 3;
+export const WELCOME_DIALOG = { delayMs: 100, suppressForProfilesYoungerThanMs: 5 * 60_000 } as const;
+export const ROLES = ["admin", "blog", "seo"] as const;
+export type Role = (typeof ROLES)[number];
+
+// ---------------------------------------------------------------------------
+// Point shop (spec §3/§9)
+// ---------------------------------------------------------------------------
+export const SHOP_CATEGORIES = ["gaming", "events", "bonus", "service", "vip", "other"] as const;
+export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
+export const SHOP_CATEGORY_LABELS: Record<ShopCategory, string> = {
+  gaming: "Gaming",
+  events: "Esport",
+  bonus: "Bonus",
+  service: "Service",
+  vip: "VIP",
+  other: "Övrigt",
+};
+export const SHOP_ORDER_QUANTITY = 1;
+export const SHOP_ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
+
+// ---------------------------------------------------------------------------
+// Trades (the spec's "Transaction")
+// ---------------------------------------------------------------------------
+export const TRADE_TYPES = ["sale", "purchase"] as const;
+export const TRADE_STATUSES = ["pending", "completed", "cancelled"] as const;
+
+// ---------------------------------------------------------------------------
+// Blog (spec §3/§9)
+// ---------------------------------------------------------------------------
+export const BLOG_CATEGORIES = ["Trading", "Market", "Guides", "News"] as const;
+export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
+export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
+  Trading: "Trading",
+  Market: "Marknadsanalyser",
+  Guides: "Guider",
+  News: "Nyheter",
+};
+export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
+export const BLOG = {
+  homePostCount: 3,
+  cardExcerptLength: 120,
+  cardExcerptFallback: "Läs mer om denna artikel...",
+  postExcerptLength: 150,
+  popularMinViews: 100,
+  popularCount: 3,
+  latestCount: 3,
+  wordsPerMinute: 200,
+  imageWidth: 1200,
+  imageHeight: 630,
+  viewDedupeMinutes: 30,
+} as const;
+
+// ---------------------------------------------------------------------------
+// UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
+// ---------------------------------------------------------------------------
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center" } as const;
+export const TOOLTIP_DELAY_MS = 700;
+export const VISITOR_HEARTBEAT_MS = 5 * 60_000;
+export const SSE_HEARTBEAT_MS = 25_000;
+export const PROFILE_UPDATED_EVENT = { name: "profileUpdated", delayMs: 1_000 } as const;
+
+// ---------------------------------------------------------------------------
+// Browser storage keys and cookie consent (spec §3/§9)
+// ---------------------------------------------------------------------------
+export const STORAGE_KEYS = {
+  theme: "theme",
+  referralCode: "referral_code",
+  visitorSessionId: "visitor_session_id",
+  cookieConsent: "cookie-consent",
+  cookieConsentDate: "cookie-consent-date",
+  analyticsConsentFlag: "cookie_consent",
+  welcomeShownPrefix: "welcome_shown_",
+} as const;
+
+export const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const COOKIE_CATEGORIES = ["necessary", "analytics", "marketing", "functional"] as const;
+export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];

@@ -1,0 +1,60 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildConfig, ConfigError, parseEnv } from "./config.server";
+
+describe("configuration", () => {
+  it("applies the documented defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.SITE_NAME).toBe("Skinhamnen");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", PORT: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "not-a-port"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["SMTP_URL", "http://mail"],
+    ["SUPPORT_EMAIL", "nobody"],
+    ["PUBLIC_URL", "ftp://example.se"],
+    ["GA_MEASUREMENT_ID", "UA-1234"],
+    ["BETTER_AUTH_SECRET", "short"],
+  ])("rejects a bad %s with one line naming the variable", (name, value) => {
+    let error: unknown;
+    try {
+      parseEnv({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message.split("\n")).toHaveLength(1);
+  });
+
+  it("generates a secret once and keeps it in DATA_DIR", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
+    const first = buildConfig(parseEnv({ DATA_DIR: dir }));
+    const second = buildConfig(parseEnv({ DATA_DIR: dir }));
+    expect(first.generatedSecret).toBe(true);
+    expect(first.BETTER_AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(second.BETTER_AUTH_SECRET).toBe(first.BETTER_AUTH_SECRET);
+    const configured = buildConfig(parseEnv({ DATA_DIR: dir, BETTER_AUTH_SECRET: "x".repeat(40) }));
+    expect(configured.BETTER_AUTH_SECRET).toBe("x".repeat(40));
+    expect(configured.generatedSecret).toBe(false);
+  });
+
+  it("derives PUBLIC_URL from the port when unset", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, PORT: "4123" })).PUBLIC_URL).toBe(
+      "http://localhost:4123",
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Empty strings count as unset, as they do in most .env files. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const envSchema = z.object({
+  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
+  PUBLIC_URL: optional(httpUrl),
+  DATABASE_URL: optional(
+    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+  ),
+  DATA_DIR: withDefault(z.string().min(1), "./data"),
+  BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+  MAIL_FROM: withDefault(z.string().min(3), "Skinhamnen <no-reply@skinhamnen.se>"),
+  SUPPORT_EMAIL: withDefault(z.email("must be an email address"), "support@skinhamnen.se"),
+  STEAM_API_KEY: optional(z.string().min(1)),
+  STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
+  STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+  GOOGLE_DISCOVERY_URL: withDefault(
+    httpUrl,
+    "https://accounts.google.com/.well-known/openid-configuration",
+  ),
+  GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")),
+  GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
+  LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
+  SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
+  LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  TRUST_PROXY: withDefault(z.enum(["true", "false"]), "false"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | "TRUST_PROXY"> {
+  PUBLIC_URL: string;
+  BETTER_AUTH_SECRET: string;
+  TRUST_PROXY: boolean;
+  isProduction: boolean;
+  isDevelopment: boolean;
+  /** Salt for hashing visitor identifiers (IP + user agent); never leaves the server. */
+  VISITOR_HASH_SALT: string;
+  /** Set when no secret was configured and a generated one is used. */
+  generatedSecret: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; throws a ConfigError whose message is one line naming the variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  return result.data;
+}
+
+interface GeneratedSecrets {
+  BETTER_AUTH_SECRET: string;
+  VISITOR_HASH_SALT: string;
+}
+
+/** Development secrets generated once and kept in DATA_DIR, so sessions survive a restart. */
+function loadGeneratedSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+  } catch {
+    const secrets: GeneratedSecrets = {
+      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
+      VISITOR_HASH_SALT: randomBytes(32).toString("base64url"),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    return secrets;
+  }
+}
+
+export function buildConfig(env: Env): Config {
+  const dataDir = path.resolve(env.DATA_DIR);
+  const secrets = loadGeneratedSecrets(dataDir);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, ""),
+    BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? secrets.BETTER_AUTH_SECRET,
+    VISITOR_HASH_SALT: secrets.VISITOR_HASH_SALT,
+    TRUST_PROXY: env.TRUST_PROXY === "true",
+    isProduction: env.NODE_ENV === "production",
+    isDevelopment: env.NODE_ENV === "development",
+    generatedSecret: !env.BETTER_AUTH_SECRET,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The validated configuration of this process. */
+export function config(): Config {
+  cached ??= buildConfig(parseEnv());
+  return cached;
+}
