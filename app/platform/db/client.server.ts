@@ -1,0 +1,116 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql, type SQL } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema";
+import { config } from "../config.server";
+import { dropSingleton, singleton } from "../singleton.server";
+
+export type Schema = typeof schema;
+/** The one database type services receive: the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle, usable wherever a Db is. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  close(): Promise<void>;
+  migrate(): Promise<void>;
+  /** LISTEN on a channel; returns an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+/** Migrations live beside the project root; every command runs from there. */
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+
+export function openPglite(dataDir?: string): Database {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    close: () => client.close(),
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async listen(channel, onPayload) {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+  };
+}
+
+export function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: "postgres",
+    close: () => pool.end(),
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      const handler = (message: pg.Notification) => {
+        if (message.channel === channel) onPayload(message.payload ?? "");
+      };
+      client.on("notification", handler);
+      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      return async () => {
+        client.off("notification", handler);
+        await client.query(`UNLISTEN "${channel.replace(/"/g, "")}"`).catch(() => {});
+        client.release();
+      };
+    },
+  };
+}
+
+/** Opens the database named by the configuration: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+export function openConfiguredDatabase(): Database {
+  const { DATABASE_URL, DATA_DIR } = config();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(path.join(DATA_DIR, "pglite"));
+}
+
+const KEY = "database";
+
+/** The process's database. */
+export function database(): Database {
+  return singleton(KEY, openConfiguredDatabase);
+}
+
+/** Shorthand for the process's Drizzle instance. */
+export function db(): Db {
+  return database().db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const registry = globalThis as unknown as { __skinhamnen?: Map<string, unknown> };
+  const open = registry.__skinhamnen?.get(KEY) as Database | undefined;
+  if (!open) return;
+  dropSingleton(KEY);
+  await open.close();
+}
+
+export async function ping(target: Db = db()): Promise<void> {
+  await target.execute(sql`select 1`);
+}
+
+/** Runs raw SQL and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(target: Db, query: SQL): Promise<T[]> {
+  const result = (await target.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Runs raw SQL and returns how many rows it changed (`rowCount` on pg, `affectedRows` on PGlite). */
+export async function execCount(target: Db, query: SQL): Promise<number> {
+  const result = (await target.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };
+  return result.rowCount ?? result.affectedRows ?? 0;
+}
