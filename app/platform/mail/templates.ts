@@ -1,0 +1,108 @@
+/**
+ * Swedish e-mail templates: every message has an HTML and a plain-text body built from
+ * the same parts. Values are escaped here; templates never receive raw HTML.
+ */
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface EmailParts {
+  subject: string;
+  preheader?: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Label/value rows, e.g. the fields of a contact message. */
+  details?: Array<[label: string, value: string]>;
+  footnote?: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+export function renderEmail(parts: EmailParts, siteName: string): EmailContent {
+  const paragraphsHtml = parts.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  const detailsHtml = parts.details?.length
+    ? `<table role="presentation" style="width:100%;border-collapse:collapse;margin:0 0 16px">${parts.details
+        .map(
+          ([label, value]) =>
+            `<tr><th align="left" style="padding:6px 12px 6px 0;vertical-align:top;color:#475569;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+        )
+        .join("")}</table>`
+    : "";
+  const actionHtml = parts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(parts.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#64748b;line-height:1.5">Fungerar inte knappen? Kopiera länken till din webbläsare:<br><span style="word-break:break-all">${escapeHtml(parts.action.url)}</span></p>`
+    : "";
+  const footnoteHtml = parts.footnote
+    ? `<p style="margin:24px 0 0;font-size:13px;color:#64748b;line-height:1.5">${escapeHtml(parts.footnote)}</p>`
+    : "";
+  const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head><body style="margin:0;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">${
+    parts.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(parts.preheader)}</div>` : ""
+  }<table role="presentation" width="100%" style="padding:24px 12px"><tr><td align="center"><table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px"><tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:800;color:#ea580c">${escapeHtml(siteName)}</p><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(parts.heading)}</h1>${paragraphsHtml}${detailsHtml}${actionHtml}${footnoteHtml}</td></tr></table><p style="font-size:12px;color:#94a3b8;margin:16px 0 0">${escapeHtml(siteName)} · Helsingborg</p></td></tr></table></body></html>`;
+  const text = [
+    parts.heading,
+    "",
+    ...parts.paragraphs.flatMap((p) => [p, ""]),
+    ...(parts.details?.map(([label, value]) => `${label}: ${value}`) ?? []),
+    ...(parts.details?.length ? [""] : []),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []),
+    ...(parts.footnote ? [parts.footnote, ""] : []),
+    `— ${siteName}`,
+  ].join("\n");
+  return { subject: parts.subject, html, text };
+}
+
+/** Templates by name; later features add theirs here. */
+export const emailTemplates = {
+  contactMessage(input: { name: string; email: string; phone?: string | null; subject: string; message: string }) {
+    return {
+      subject: `Kontaktformulär: ${input.subject}`,
+      heading: "Nytt meddelande via kontaktformuläret",
+      paragraphs: ["Ett nytt meddelande har skickats via kontaktformuläret på webbplatsen."],
+      details: [
+        ["Namn", input.name],
+        ["E-post", input.email],
+        ["Telefon", input.phone || "–"],
+        ["Ämne", input.subject],
+        ["Meddelande", input.message],
+      ],
+      footnote: "Svara direkt på det här mejlet för att svara avsändaren.",
+    } satisfies EmailParts;
+  },
+  confirmEmail(input: { name: string; url: string }) {
+    return {
+      subject: "Bekräfta din e-postadress",
+      preheader: "Ett klick kvar innan ditt konto är klart.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Tack för att du skapade ett konto. Bekräfta din e-postadress genom att klicka på knappen nedan.",
+      ],
+      action: { label: "Bekräfta e-postadress", url: input.url },
+      footnote: "Om du inte skapade något konto kan du bortse från det här mejlet.",
+    } satisfies EmailParts;
+  },
+  resetPassword(input: { name: string; url: string }) {
+    return {
+      subject: "Återställ ditt lösenord",
+      preheader: "Länken gäller en begränsad tid.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Vi fick en begäran om att återställa lösenordet för ditt konto. Klicka på knappen nedan för att välja ett nytt lösenord. Länken kan bara användas en gång.",
+      ],
+      action: { label: "Välj nytt lösenord", url: input.url },
+      footnote: "Om du inte begärde detta kan du bortse från mejlet – ditt lösenord ändras inte.",
+    } satisfies EmailParts;
+  },
+} as const;
+
+export type EmailTemplateName = keyof typeof emailTemplates;
