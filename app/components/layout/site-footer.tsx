@@ -1,0 +1,122 @@
+import { Link } from "react-router";
+import { Clock, Mail, MapPin } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { COMPANY, MARKETING, SUPPORT_HOURS } from "~/constants";
+import { usePublicConfig } from "~/lib/site-config";
+import { Logo } from "./logo";
+import { LEGAL_LINKS, MAIN_NAV, RESOURCE_LINKS } from "./navigation";
+import { PaymentBadges } from "./payment-badges";
+
+export function SiteFooter() {
+  const { siteName, supportEmail } = usePublicConfig();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="mt-16 border-t bg-muted/40">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-company">
+          <h2 id="footer-company" className="sr-only">
+            Om {siteName}
+          </h2>
+          <Logo siteName={siteName} />
+          <p className="mt-4 text-sm text-muted-foreground">
+            Svenskt aktiebolag i {COMPANY.city} som köper CS2-skins sedan {COMPANY.tradingSinceYear}.
+            Över {MARKETING.trades.toLocaleString("sv-SE")} affärer, {MARKETING.feePercent}% avgift och
+            utbetalning via Swish, bank eller krypto.
+          </p>
+          <p className="mt-4 flex items-start gap-2 text-sm text-muted-foreground">
+            <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {COMPANY.city}, {COMPANY.countryName}
+          </p>
+        </section>
+
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-sm font-semibold">
+            Utforska
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm md:grid-cols-1">
+            {[...MAIN_NAV.slice(0, 3), ...RESOURCE_LINKS].map((item) => (
+              <li key={`${item.to}-${item.label}`}>
+                <Link to={item.to} className="text-muted-foreground hover:text-foreground hover:underline">
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-sm font-semibold">
+            Kontakt och öppettider
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm text-muted-foreground">
+            <li className="flex items-start gap-2">
+              <Mail className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <a href={`mailto:${supportEmail}`} className="hover:text-foreground hover:underline">
+                {supportEmail}
+              </a>
+            </li>
+            <li className="flex items-start gap-2">
+              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                Support på svenska {SUPPORT_HOURS.label}
+                <br />
+                Svar på e-post inom {SUPPORT_HOURS.emailReplyHours} timmar
+              </span>
+            </li>
+          </ul>
+          <div className="mt-5">
+            <PaymentBadges />
+          </div>
+        </section>
+
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="text-sm font-semibold">
+            Nyhetsbrev
+          </h2>
+          <p className="mt-4 text-sm text-muted-foreground">
+            Marknadsanalyser, kampanjer och nyheter direkt i inkorgen.
+          </p>
+          <form method="post" action="/api/newsletter" className="mt-4 flex gap-2" noValidate>
+            <Label htmlFor="footer-newsletter-email" className="sr-only">
+              E-postadress
+            </Label>
+            <Input
+              id="footer-newsletter-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              placeholder="din@epost.se"
+              required
+            />
+            <Button type="submit">Prenumerera</Button>
+          </form>
+        </section>
+      </div>
+
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-xs text-muted-foreground sm:px-6 md:flex-row md:items-center md:justify-between">
+          <p>
+            © {year} {siteName}. Alla rättigheter förbehållna.
+          </p>
+          <nav aria-label="Juridiska länkar">
+            <ul className="flex flex-wrap gap-x-4 gap-y-2">
+              {LEGAL_LINKS.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="hover:text-foreground hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="mx-auto max-w-7xl px-4 pb-6 text-xs text-muted-foreground sm:px-6">
+          {COMPANY.publisherDisclaimer}
+        </p>
+      </div>
+    </footer>
+  );
+}

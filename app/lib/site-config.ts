@@ -1,0 +1,27 @@
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
+
+/** Public, non-secret settings the root loader hands to the browser. */
+export interface PublicConfig {
+  siteName: string;
+  publicUrl: string;
+  liveChatUrl: string;
+  supportEmail: string;
+  gaMeasurementId: string | null;
+  gaScriptOrigin: string;
+}
+
+export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
+  siteName: "Skinhamnen",
+  publicUrl: "",
+  liveChatUrl: "https://tawk.to/skinhamnen",
+  supportEmail: "support@skinhamnen.se",
+  gaMeasurementId: null,
+  gaScriptOrigin: "https://www.googletagmanager.com",
+};
+
+/** Works in every route and in error boundaries (falls back when the root loader failed). */
+export function usePublicConfig(): PublicConfig {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return data?.publicConfig ?? FALLBACK_PUBLIC_CONFIG;
+}

@@ -1,0 +1,94 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NotFound } from "~/components/layout/not-found";
+import { ErrorPage } from "~/components/layout/error-page";
+import { Toaster } from "~/components/ui/sonner";
+import { TooltipProvider } from "~/components/ui/tooltip";
+import { useNonce } from "~/lib/nonce";
+import type { PublicConfig } from "~/lib/site-config";
+import { themeBootScript } from "~/lib/theme";
+import { config } from "~/platform/config.server";
+import { COMPANY } from "~/constants";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader() {
+  const cfg = config();
+  const publicConfig: PublicConfig = {
+    siteName: cfg.SITE_NAME,
+    publicUrl: cfg.PUBLIC_URL,
+    liveChatUrl: cfg.LIVE_CHAT_URL,
+    supportEmail: cfg.SUPPORT_EMAIL,
+    gaMeasurementId: cfg.GA_MEASUREMENT_ID ?? null,
+    gaScriptOrigin: cfg.GA_SCRIPT_ORIGIN,
+  };
+  return { publicConfig };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="sv" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <TooltipProvider>
+          <a
+            href="#innehall"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+          >
+            Hoppa till innehållet
+          </a>
+          <SiteHeader />
+          <main id="innehall" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter />
+          <Toaster />
+        </TooltipProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Skinhamnen – Sälj CS2-skins snabbt och säkert` },
+  {
+    name: "description",
+    content: `Sälj dina CS2-skins och få betalt i SEK via Swish, bank eller krypto. Svenskt företag i ${COMPANY.city}.`,
+  },
+];
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const details =
+    import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
+  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} details={details} />;
+}

@@ -1,0 +1,8 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("dev/mail", "routes/dev.mail.tsx"),
+  // Anything else: the not-found page, answered with HTTP 404.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
