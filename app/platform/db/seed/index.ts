@@ -1,0 +1,67 @@
+/**
+ * Demo content: blog posts, point-shop rewards and one influencer.
+ *
+ * Idempotent: every row has a natural or fixed key (blog slug, shop item id, influencer
+ * referral code) and is inserted with ON CONFLICT DO NOTHING, so a second run inserts
+ * nothing and never overwrites edits made through the admin panel.
+ */
+import type { Db } from "../client.server";
+import { blog_posts, influencers, point_shop_items } from "../schema";
+import { BLOG_POST_SEEDS } from "./blog-posts";
+import { SHOP_ITEM_SEEDS } from "./shop-items";
+
+export { BLOG_POST_SEEDS } from "./blog-posts";
+export { SHOP_ITEM_SEEDS } from "./shop-items";
+
+export const INFLUENCER_SEEDS = [
+  {
+    name: "NordicFrag",
+    referral_code: "NORDIC",
+    status: "active",
+    email: null,
+    notes: "Svensk CS2-streamer. Demodata från seed.",
+  },
+] as const satisfies readonly (typeof influencers.$inferInsert)[];
+
+export interface SeedResult {
+  /** Rows inserted by this run, per table. */
+  posts: number;
+  items: number;
+  influencers: number;
+}
+
+export async function seed(
+  db: Db,
+  options: { log?: (msg: string) => void } = {},
+): Promise<SeedResult> {
+  const log = options.log ?? (() => {});
+
+  const result = await db.transaction(async (tx) => {
+    const posts = await tx
+      .insert(blog_posts)
+      .values(BLOG_POST_SEEDS.map((post) => ({ ...post })))
+      .onConflictDoNothing({ target: blog_posts.slug })
+      .returning({ id: blog_posts.id });
+
+    const items = await tx
+      .insert(point_shop_items)
+      .values(SHOP_ITEM_SEEDS.map((item) => ({ ...item })))
+      .onConflictDoNothing({ target: point_shop_items.id })
+      .returning({ id: point_shop_items.id });
+
+    const partners = await tx
+      .insert(influencers)
+      .values(INFLUENCER_SEEDS.map((influencer) => ({ ...influencer })))
+      .onConflictDoNothing({ target: influencers.referral_code })
+      .returning({ id: influencers.id });
+
+    return { posts: posts.length, items: items.length, influencers: partners.length };
+  });
+
+  log(
+    `Seed: ${result.posts}/${BLOG_POST_SEEDS.length} blog posts, ` +
+      `${result.items}/${SHOP_ITEM_SEEDS.length} shop items, ` +
+      `${result.influencers}/${INFLUENCER_SEEDS.length} influencers inserted.`,
+  );
+  return result;
+}

@@ -1,0 +1,164 @@
+import { readFileSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase } from "../test-db";
+import { blog_posts, influencers, point_shop_items } from "../schema";
+import { BLOG_POST_SEEDS, SHOP_ITEM_SEEDS, seed } from "./index";
+
+const BLOG_CATEGORIES = ["Trading", "Market", "Guides", "News"];
+const SHOP_CATEGORIES = ["gaming", "events", "bonus", "service", "vip", "other"];
+const ALLOWED_TAGS = new Set([
+  "h2", "h3", "p", "ul", "ol", "li", "strong", "em", "blockquote", "a",
+  "table", "thead", "tbody", "tr", "th", "td",
+]);
+const BLOG_IMAGE_DIR = fileURLToPath(new URL("../../../../public/images/blog/", import.meta.url));
+
+/** Width and height of a WebP file, read from its RIFF header. */
+function webpSize(buffer: Buffer): { width: number; height: number } {
+  if (buffer.toString("ascii", 0, 4) !== "RIFF" || buffer.toString("ascii", 8, 12) !== "WEBP") {
+    throw new Error("not a WebP file");
+  }
+  const chunk = buffer.toString("ascii", 12, 16);
+  if (chunk === "VP8X") {
+    return { width: buffer.readUIntLE(24, 3) + 1, height: buffer.readUIntLE(27, 3) + 1 };
+  }
+  if (chunk === "VP8 ") {
+    return { width: buffer.readUInt16LE(26) & 0x3fff, height: buffer.readUInt16LE(28) & 0x3fff };
+  }
+  if (chunk === "VP8L") {
+    const bits = buffer.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+  }
+  throw new Error(`unknown WebP chunk ${chunk}`);
+}
+
+describe("seed", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("inserts published posts in all four categories with exactly one pinned", async () => {
+    const messages: string[] = [];
+    const first = await seed(database.db, { log: (msg) => messages.push(msg) });
+    expect(first.posts).toBe(BLOG_POST_SEEDS.length);
+    expect(first.items).toBe(SHOP_ITEM_SEEDS.length);
+    expect(first.influencers).toBe(1);
+    expect(messages).toHaveLength(1);
+
+    const posts = await database.db
+      .select()
+      .from(blog_posts)
+      .where(eq(blog_posts.status, "published"));
+    expect(posts.length).toBeGreaterThanOrEqual(6);
+    const categories = new Set(posts.flatMap((post) => post.categories));
+    for (const category of BLOG_CATEGORIES) expect(categories).toContain(category);
+    expect(posts.filter((post) => post.is_pinned)).toHaveLength(1);
+    expect(posts.some((post) => post.view_count > 100)).toBe(true);
+    expect(posts.some((post) => post.view_count <= 100)).toBe(true);
+    expect(posts.filter((post) => post.excerpt === null)).toHaveLength(1);
+  });
+
+  it("inserts shop items in all six categories", async () => {
+    const items = await database.db.select().from(point_shop_items);
+    expect(new Set(items.map((item) => item.category))).toEqual(new Set(SHOP_CATEGORIES));
+    for (const item of items) {
+      expect(item.is_active).toBe(true);
+      expect(item.point_cost).toBeGreaterThan(0);
+      expect(item.name.length).toBeGreaterThan(0);
+      expect(item.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("inserts one active influencer", async () => {
+    const rows = await database.db.select().from(influencers);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "NordicFrag", referral_code: "NORDIC", status: "active" });
+  });
+
+  it("inserts nothing when run a second time", async () => {
+    const countRows = async () => ({
+      posts: (await database.db.select({ n: count() }).from(blog_posts))[0]?.n,
+      items: (await database.db.select({ n: count() }).from(point_shop_items))[0]?.n,
+      influencers: (await database.db.select({ n: count() }).from(influencers))[0]?.n,
+    });
+    const before = await countRows();
+    const second = await seed(database.db);
+    expect(second).toEqual({ posts: 0, items: 0, influencers: 0 });
+    expect(await countRows()).toEqual(before);
+  });
+});
+
+describe("seed content", () => {
+  it("keeps every post within the blog's rules", () => {
+    const slugs = new Set<string>();
+    for (const post of BLOG_POST_SEEDS) {
+      expect(post.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(slugs.has(post.slug)).toBe(false);
+      slugs.add(post.slug);
+      expect(post.status).toBe("published");
+      expect(post.categories.length).toBeGreaterThan(0);
+      for (const category of post.categories) expect(BLOG_CATEGORIES).toContain(category);
+      expect(post.published_at.getTime()).toBeGreaterThanOrEqual(Date.parse("2025-01-01T00:00:00Z"));
+      expect(post.published_at.getTime()).toBeLessThanOrEqual(Date.parse("2026-11-20T23:59:59Z"));
+      if (post.excerpt != null) expect(post.excerpt.length).toBeLessThanOrEqual(160);
+      expect(post.meta_description?.length ?? 0).toBeGreaterThan(0);
+      expect(post.meta_description?.length ?? 0).toBeLessThanOrEqual(160);
+      expect(post.meta_title?.length ?? 0).toBeGreaterThan(0);
+      expect(post.alt_text?.length ?? 0).toBeGreaterThan(0);
+      expect(post.author_name?.length ?? 0).toBeGreaterThan(0);
+      expect(post.tags.length).toBeGreaterThan(0);
+      expect(post.featured_image_url).toBe(`/images/blog/${post.slug}.webp`);
+
+      const words = post.content.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+      expect(words, post.slug).toBeGreaterThanOrEqual(400);
+      expect(words, post.slug).toBeLessThanOrEqual(900);
+
+      for (const match of post.content.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
+        const [, tag = "", attributes = ""] = match;
+        expect(ALLOWED_TAGS.has(tag), `<${tag}> in ${post.slug}`).toBe(true);
+        if (tag === "a" && !match[0].startsWith("</")) {
+          expect(attributes).toMatch(/^ href="(https:\/\/[^"]+|\/[a-z0-9\-/]*)"$/);
+        } else {
+          expect(attributes.trim(), `attributes on <${tag}> in ${post.slug}`).toBe("");
+        }
+      }
+    }
+  });
+
+  it("links only to blog posts that exist", () => {
+    const slugs = new Set(BLOG_POST_SEEDS.map((post) => post.slug));
+    for (const post of BLOG_POST_SEEDS) {
+      for (const [, target = ""] of post.content.matchAll(/href="\/blog\/([^"]+)"/g)) {
+        expect(slugs.has(target), `${post.slug} links to ${target}`).toBe(true);
+      }
+    }
+  });
+
+  it("has 1200×630 WebP artwork for every post and every fallback", () => {
+    const files = [
+      ...BLOG_POST_SEEDS.map((post) => `${post.slug}.webp`),
+      "default.webp",
+      "guide.webp",
+      "tips.webp",
+      "skins.webp",
+    ];
+    for (const file of files) {
+      const path = BLOG_IMAGE_DIR + file;
+      expect(webpSize(readFileSync(path)), file).toEqual({ width: 1200, height: 630 });
+      expect(statSync(path).size, file).toBeLessThan(100 * 1024);
+    }
+  });
+
+  it("uses unique, valid ids for shop items", () => {
+    const ids = SHOP_ITEM_SEEDS.map((item) => item.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
