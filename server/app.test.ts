@@ -1,0 +1,130 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redactUrl } from "./app";
+import { runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 90_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe("the production server", () => {
+  it("server-renders the Swedish home page before any JavaScript runs", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toMatch(/<html lang="sv"/);
+    expect(html).toContain("Sälj dina CS2-skins");
+    expect(html).toContain('href="/auth?mode=signup"');
+    expect(html).toContain("Logga in");
+  });
+
+  it("answers an unknown path with HTTP 404 and the spec's text, and logs the path", async () => {
+    const response = await fetch(`${server.url}/finns-inte-har`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("404");
+    expect(html).toContain("Oops! Sidan kunde inte hittas");
+    expect(html).toContain('href="/"');
+    await expect.poll(() => server.output()).toContain('"path":"/finns-inte-har"');
+  });
+
+  it("reports health with a database ping", async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "ok",
+      database: process.env.DATABASE_URL ? "postgres" : "pglite",
+    });
+  });
+
+  it("sends security headers with a per-response CSP nonce and no inline-script allowance", async () => {
+    const [first, second] = await Promise.all([fetch(`${server.url}/`), fetch(`${server.url}/`)]);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src ")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    // PUBLIC_URL is http here, so no HSTS.
+    expect(first.headers.get("strict-transport-security")).toBeNull();
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1]!;
+    const html = await first.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    await second.text();
+  });
+
+  it("tags every response with a request id, keeping a sane incoming one", async () => {
+    const generated = await fetch(`${server.url}/healthz`);
+    expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await fetch(`${server.url}/healthz`, { headers: { "x-request-id": "trace-12345678" } });
+    expect(kept.headers.get("x-request-id")).toBe("trace-12345678");
+  });
+
+  it("serves hashed assets immutable and precompressed", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    expect(response.headers.get("content-encoding")).toBe("br");
+  });
+
+  it("compresses HTML responses", async () => {
+    const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("never logs the query string of auth routes", () => {
+    expect(redactUrl("/auth?mode=reset-password&token=secret")).toBe("/auth?[redacted]");
+    expect(redactUrl("/api/auth/verify-email?token=secret")).toBe("/api/auth/verify-email?[redacted]");
+    expect(redactUrl("/blog?q=skins")).toBe("/blog?q=skins");
+  });
+});
+
+describe("start-up and shutdown", () => {
+  it("refuses a bad configuration with one line naming the variable", async () => {
+    const { code, output } = await runServerExpectingExit({ PORT: "not-a-port" });
+    expect(code).toBe(1);
+    expect(output.trim().split("\n")).toHaveLength(1);
+    expect(output).toContain("PORT");
+  });
+
+  it("finishes an in-flight request, then exits cleanly on SIGTERM", async () => {
+    const own = await startTestServer();
+    const inFlight = fetch(`${own.url}/`).then(async (r) => ({ status: r.status, body: await r.text() }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const code = await own.stop("SIGTERM");
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(response.body).toContain("</html>");
+    expect(code).toBe(0);
+    expect(own.output()).toContain("stopped");
+  }, 90_000);
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "fully migrates an empty PostgreSQL database at start-up and seeds it once",
+    async () => {
+      const client = new pg.Client({ connectionString: server.databaseUrl });
+      await client.connect();
+      try {
+        const migrations = await client.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+        expect(migrations.rows[0].n).toBeGreaterThan(0);
+        const posts = await client.query("SELECT count(*)::int AS n FROM blog_posts WHERE status = 'published'");
+        expect(posts.rows[0].n).toBeGreaterThanOrEqual(6);
+      } finally {
+        await client.end();
+      }
+    },
+  );
+});

@@ -1,0 +1,92 @@
+/**
+ * Starts the HTTP server: the production build under `npm start`, the Vite dev server under
+ * `npm run dev`. Shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
+ * requests finish, then close the database.
+ */
+import http from "node:http";
+import express from "express";
+import { parseEnv, ConfigError } from "../app/platform/config.server";
+import type * as AppModuleExports from "./app";
+
+type AppModule = typeof AppModuleExports;
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let handler: express.Express;
+  let mod: AppModule;
+  if (env.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    const load = () => devServer.ssrLoadModule("./server/app.ts") as Promise<AppModule>;
+    mod = await load();
+    handler = express();
+    handler.use(devServer.middlewares);
+    handler.use(async (req, res, next) => {
+      try {
+        (await load()).app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) devServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    // @ts-expect-error - build output, untyped; it exists once `npm run build` has run
+    mod = (await import("../build/server/index.js")) as AppModule;
+    handler = mod.app;
+  }
+
+  const { logger } = await import("../app/platform/logger.server");
+  await mod.prepare();
+
+  const server = http.createServer(handler);
+  server.listen(env.PORT, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in time; closing anyway");
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      try {
+        await mod.close();
+        logger.info("stopped");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) fail(error.message);
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("layout shell", () => {
+  test("the home page is real Swedish content before JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "sv");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Sälj dina CS2-skins");
+    await expect(page.getByRole("link", { name: "Logga in" }).first()).toHaveAttribute("href", "/auth");
+    await expect(page.getByRole("link", { name: "Registrera" }).first()).toHaveAttribute(
+      "href",
+      "/auth?mode=signup",
+    );
+    await expect(page.getByRole("contentinfo")).toContainText("Valve Corporation");
+    await context.close();
+  });
+
+  test("an unknown page answers 404 with the spec's text and a way home", async ({ page }) => {
+    const response = await page.goto("/nagot-som-inte-finns");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Oops! Sidan kunde inte hittas" })).toBeVisible();
+    await page.getByRole("link", { name: "Tillbaka till startsidan" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a chosen theme persists across reloads without a flash of the wrong theme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    // Records the theme class at the moment <body> is first inserted, before any paint.
+    await page.addInitScript(() => {
+      const observer = new MutationObserver(() => {
+        if (document.body) {
+          (window as unknown as { __themeAtBody: string }).__themeAtBody =
+            document.documentElement.classList.contains("dark") ? "dark" : "light";
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/");
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+
+    await page.getByTestId("theme-switch").click();
+    await page.getByRole("menuitemradio", { name: "Mörkt" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe("dark");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+
+    await page.getByTestId("theme-switch").click();
+    await page.getByRole("menuitemradio", { name: "Ljust" }).click();
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe("light");
+  });
+
+  test("'system' follows the operating system's colour scheme", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+
+  test("the mobile menu lists every navigation link at 375 px", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    const desktopNav = page.getByRole("navigation", { name: "Huvudmeny" });
+    await expect(desktopNav).toBeHidden();
+    const button = page.getByRole("button", { name: "Öppna menyn" });
+    await expect(button).toBeVisible();
+    await button.click();
+    const menu = page.getByRole("dialog");
+    await expect(menu).toBeVisible();
+    for (const label of ["Sälj skins", "Köp skins", "Point Shop", "Blogg", "Om oss", "FAQ", "Kontakt"]) {
+      await expect(menu.getByRole("link", { name: label })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: "Registrera" })).toHaveAttribute("href", "/auth?mode=signup");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    // Nothing overflows horizontally at this width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("the desktop header shows the navigation and hides the menu button", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Öppna menyn" })).toBeHidden();
+  });
+});
