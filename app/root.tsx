@@ -19,7 +19,6 @@ import { useNonce } from "~/lib/nonce";
 import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
 import { config } from "~/platform/config.server";
-import { COMPANY } from "~/constants";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -72,14 +71,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
-export const meta: Route.MetaFunction = () => [
-  { title: `Skinhamnen – Sälj CS2-skins snabbt och säkert` },
-  {
-    name: "description",
-    content: `Sälj dina CS2-skins och få betalt i SEK via Swish, bank eller krypto. Svenskt företag i ${COMPANY.city}.`,
-  },
-];
 
 export default function App() {
   return <Outlet />;

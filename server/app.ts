@@ -21,6 +21,9 @@ declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** The client's address as Express resolved it (honours TRUST_PROXY). */
+    clientIp: string;
+    userAgent: string;
   }
 }
 
@@ -134,9 +137,11 @@ export function createApp(): express.Express {
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
-        requestId: String(res.req.id ?? ""),
+        requestId: String(req.id ?? ""),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+        userAgent: req.get("user-agent") ?? "",
       }),
     }),
   );

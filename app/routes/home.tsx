@@ -4,15 +4,14 @@ import type { Route } from "./+types/home";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { HERO_COUNTERS, MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
+import { pageMeta } from "~/lib/seo";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Skinhamnen – Sälj CS2-skins snabbt och säkert" },
-  {
-    name: "description",
-    content:
-      "Sälj dina CS2-skins till Skinhamnen och få betalt i SEK via Swish inom minuter. 0% avgift, svensk support varje dag.",
-  },
-];
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Skinhamnen – Sälj CS2-skins snabbt och säkert",
+    description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
+    path: "/",
+  });
 
 function formatThousands(value: number): string {
   return value >= 1000 ? `${Math.round(value / 1000)}K+` : String(value);

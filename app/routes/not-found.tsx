@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFound } from "~/components/layout/not-found";
+import { pageMeta } from "~/lib/seo";
 import { logger } from "~/platform/logger.server";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -10,10 +11,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return data({ path: pathname }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sidan kunde inte hittas – Skinhamnen" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, {
+    title: "Sidan kunde inte hittas",
+    description: "Sidan du söker finns inte.",
+    path: location.pathname,
+    noindex: true,
+  });
 
 export default function NotFoundRoute() {
   return <NotFound />;
