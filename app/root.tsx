@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,6 +19,7 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
 import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
+import { getCurrentSession } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
 
 export const links: Route.LinksFunction = () => [
@@ -25,8 +27,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const cfg = config();
+  const current = await getCurrentSession(request);
   const publicConfig: PublicConfig = {
     siteName: cfg.SITE_NAME,
     publicUrl: cfg.PUBLIC_URL,
@@ -35,7 +38,13 @@ export function loader() {
     gaMeasurementId: cfg.GA_MEASUREMENT_ID ?? null,
     gaScriptOrigin: cfg.GA_SCRIPT_ORIGIN,
   };
-  return { publicConfig };
+  const user = current
+    ? { id: current.user.id, email: current.user.email, name: current.user.name }
+    : null;
+  // A refreshed session comes with a new cookie; pass it on.
+  const headers = new Headers();
+  for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  return data({ publicConfig, user }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -12,6 +12,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { toNodeHandler } from "better-auth/node";
+import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
@@ -119,6 +122,13 @@ export function createApp(): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
     }
   });
+
+  // Better Auth's endpoints. The client IP it records is Express's (TRUST_PROXY aware),
+  // passed in a header we set ourselves, replacing anything the client sent.
+  app.all(`${AUTH_BASE_PATH}/*splat`, (req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  }, toNodeHandler(auth()));
 
   if (!cfg.isDevelopment) {
     const clientDir = path.resolve("build/client");

@@ -1,0 +1,70 @@
+/**
+ * Profiles (spec §3), keyed by the auth user's id. Every new account gets one: Better Auth's
+ * user-create hook calls `createProfileForNewUser` with whatever the sign-up path knew
+ * (the email wizard's fields, Steam's or Google's names), passed through `withProfileSeed`.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { profiles } from "~/platform/db/schema";
+import { displayNameFrom } from "./profile-rules";
+
+export interface ProfileSeed {
+  firstName?: string | null;
+  lastName?: string | null;
+  /** Provider metadata: name and full name come before the first name (spec §5). */
+  name?: string | null;
+  fullName?: string | null;
+  phoneNumber?: string | null;
+  steamTradeLink?: string | null;
+  steamId?: string | null;
+  avatarUrl?: string | null;
+  /** A referral code captured at sign-up, already format-checked; applied later. */
+  signupReferralCode?: string | null;
+  emailIsPlaceholder?: boolean;
+}
+
+const seedStore = new AsyncLocalStorage<ProfileSeed>();
+
+/** Runs a sign-up call so the user-create hook sees the profile fields. */
+export function withProfileSeed<T>(seed: ProfileSeed, run: () => Promise<T>): Promise<T> {
+  return seedStore.run(seed, run);
+}
+
+export function currentProfileSeed(): ProfileSeed | undefined {
+  return seedStore.getStore();
+}
+
+const blankToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+export async function createProfileForNewUser(
+  db: Db,
+  user: { id: string; email: string; name?: string | null; image?: string | null },
+  seed: ProfileSeed = {},
+): Promise<void> {
+  const firstName = blankToNull(seed.firstName);
+  await db
+    .insert(profiles)
+    .values({
+      user_id: user.id,
+      email: user.email,
+      email_is_placeholder: seed.emailIsPlaceholder ?? false,
+      first_name: firstName,
+      last_name: blankToNull(seed.lastName),
+      display_name: displayNameFrom({ name: seed.name, fullName: seed.fullName, firstName }),
+      phone_number: blankToNull(seed.phoneNumber),
+      steam_trade_link: blankToNull(seed.steamTradeLink),
+      steam_id: blankToNull(seed.steamId),
+      avatar_url: blankToNull(seed.avatarUrl) ?? blankToNull(user.image),
+      signup_referral_code: blankToNull(seed.signupReferralCode),
+    })
+    .onConflictDoNothing();
+}
+
+export async function getProfile(db: Db, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.user_id, userId)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,53 @@
+/**
+ * Staff roles (spec §6), read from user_roles on the server. `hasRole` is the spec's has_role;
+ * `requireRole` guards loaders and actions: 401 when signed out, 403 without the role.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import { data } from "react-router";
+import type { Role } from "~/constants";
+import { db as appDb, type Db } from "~/platform/db/client.server";
+import { user_roles } from "~/platform/db/schema";
+import { logger } from "~/platform/logger.server";
+import { getCurrentSession, type CurrentSession } from "./session.server";
+
+export async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
+  try {
+    const rows = await target.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId));
+    return rows.map((row) => row.role as Role);
+  } catch (error) {
+    // spec §8: a failed role lookup is logged and treated as no access.
+    logger.error({ err: error, userId }, "role lookup failed");
+    return [];
+  }
+}
+
+export async function hasRole(userId: string, role: Role, target: Db = appDb()): Promise<boolean> {
+  return (await getRoles(userId, target)).includes(role);
+}
+
+export async function grantRole(userId: string, role: Role, target: Db = appDb()): Promise<void> {
+  await target.insert(user_roles).values({ user_id: userId, role }).onConflictDoNothing();
+}
+
+export async function revokeRole(userId: string, role: Role, target: Db = appDb()): Promise<void> {
+  await target.delete(user_roles).where(and(eq(user_roles.user_id, userId), inArray(user_roles.role, [role])));
+}
+
+export const ADMIN_LOGIN_REQUIRED = "Du måste logga in för att komma åt administratörspanelen.";
+export const ADMIN_ACCESS_DENIED =
+  "Du har inte behörighet att komma åt administratörspanelen. Endast användare med administratörsrättigheter kan komma åt denna sida.";
+
+/** Requires a signed-in user holding at least one of the roles. */
+export async function requireRole(
+  request: Request,
+  roles: Role | readonly Role[],
+): Promise<CurrentSession & { roles: Role[] }> {
+  const wanted = typeof roles === "string" ? [roles] : roles;
+  const current = await getCurrentSession(request);
+  if (!current) throw data({ message: ADMIN_LOGIN_REQUIRED }, { status: 401 });
+  const held = await getRoles(current.user.id);
+  if (!held.some((role) => wanted.includes(role))) {
+    throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403 });
+  }
+  return { ...current, roles: held };
+}

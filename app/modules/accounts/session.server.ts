@@ -1,0 +1,46 @@
+/**
+ * The one way to read the session in loaders and actions, and the guards built on it.
+ * Guards throw a redirect or a 4xx response, so the rest of a loader reads as the happy path.
+ */
+import { redirect } from "react-router";
+import { auth } from "./auth.server";
+import { isBeyondAbsoluteLifetime } from "./session-policy";
+
+export type AuthSession = NonNullable<Awaited<ReturnType<ReturnType<typeof auth>["api"]["getSession"]>>>;
+
+export interface CurrentSession {
+  user: AuthSession["user"];
+  session: AuthSession["session"];
+  /** Set-Cookie headers from a refreshed session; return them with the response. */
+  headers: Headers;
+}
+
+/** The signed-in user's session, or null. Sessions past their absolute lifetime are revoked. */
+export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  const result = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
+  const value = result.response;
+  if (!value) return null;
+  if (isBeyondAbsoluteLifetime(new Date(value.session.createdAt))) {
+    await auth().api.revokeSession({ headers: request.headers, body: { token: value.session.token } });
+    return null;
+  }
+  return { user: value.user, session: value.session, headers: result.headers };
+}
+
+function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
+}
+
+/** Signed-out visitors go to /auth (spec §6). */
+export async function requireUser(request: Request): Promise<CurrentSession> {
+  const current = await getCurrentSession(request);
+  if (!current) throw redirect(signInUrl(request));
+  return current;
+}
+
+/** A signed-in visitor on a signed-out-only page goes to / (spec §4). */
+export async function requireAnonymous(request: Request): Promise<void> {
+  if (await getCurrentSession(request)) throw redirect("/");
+}
