@@ -33,6 +33,12 @@ describe("the production server", () => {
     await expect.poll(() => server.output()).toContain('"path":"/finns-inte-har"');
   });
 
+  it("has no development outbox page in production", async () => {
+    const response = await fetch(`${server.url}/dev/mail`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("Utkorg");
+  });
+
   it("reports health with a database ping", async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
