@@ -109,8 +109,11 @@ describe("start-up and shutdown", () => {
     expect(output).toContain("PORT");
   });
 
-  it("finishes an in-flight request, then exits cleanly on SIGTERM", async () => {
-    const own = await startTestServer();
+  it("finishes an in-flight request, then exits cleanly on SIGTERM; HSTS when PUBLIC_URL is https", async () => {
+    const own = await startTestServer({ PUBLIC_URL: "https://skinhamnen.example" });
+    const headers = (await fetch(`${own.url}/healthz`)).headers;
+    expect(headers.get("strict-transport-security")).toContain("max-age=63072000");
+    expect(headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     const inFlight = fetch(`${own.url}/`).then(async (r) => ({ status: r.status, body: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 5));
     const code = await own.stop("SIGTERM");
