@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { CONSENT_EVENTS } from "~/constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
@@ -29,6 +29,19 @@ export function CookieConsent() {
   const stored = useMemo(() => (snapshot === null ? null : storedConsentFromSnapshot(snapshot)), [snapshot]);
   const choice = stored?.choice ?? null;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The dialog has no trigger element of its own (banner, footer and events open it), so it
+  // remembers where focus was and returns it there on close, if that element still exists.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const openSettings = useCallback(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSettingsOpen(true);
+  }, []);
+  const restoreFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
 
   // Runs before the analytics effect below, so tracking always reads the saved choice.
   useEffect(() => {
@@ -37,10 +50,9 @@ export function CookieConsent() {
   useAnalytics(hydrated ? (choice?.analytics ?? false) : null);
 
   useEffect(() => {
-    const open = () => setSettingsOpen(true);
-    window.addEventListener(CONSENT_EVENTS.openSettings, open);
-    return () => window.removeEventListener(CONSENT_EVENTS.openSettings, open);
-  }, []);
+    window.addEventListener(CONSENT_EVENTS.openSettings, openSettings);
+    return () => window.removeEventListener(CONSENT_EVENTS.openSettings, openSettings);
+  }, [openSettings]);
 
   const choose = useCallback((next: ConsentChoice) => saveConsent(next), []);
 
@@ -58,7 +70,7 @@ export function CookieConsent() {
         <CookieBanner
           onAcceptAll={() => choose(ACCEPT_ALL)}
           onOnlyNecessary={() => choose(ONLY_NECESSARY)}
-          onCustomise={() => setSettingsOpen(true)}
+          onCustomise={openSettings}
         />
       )}
       <CookieSettingsDialog
@@ -66,6 +78,7 @@ export function CookieConsent() {
         onOpenChange={setSettingsOpen}
         current={choice}
         onSave={saveFromDialog}
+        onCloseAutoFocus={restoreFocus}
       />
     </>
   );

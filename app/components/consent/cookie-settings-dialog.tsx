@@ -25,14 +25,25 @@ interface CookieSettingsDialogProps {
   /** The saved choice the form starts from; null before the first choice. */
   current: ConsentChoice | null;
   onSave: (choice: ConsentChoice) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** The settings dialog (spec §4): necessary always on, the other three switchable. */
-export function CookieSettingsDialog({ open, onOpenChange, current, onSave }: CookieSettingsDialogProps) {
+export function CookieSettingsDialog({
+  open,
+  onOpenChange,
+  current,
+  onSave,
+  onCloseAutoFocus,
+}: CookieSettingsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-xl" data-testid="cookie-settings">
-        <DialogHeader>
+      <DialogContent
+        className="p-4 sm:max-w-xl sm:p-6"
+        data-testid="cookie-settings"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <DialogHeader className="text-left">
           <DialogTitle>Cookie-inställningar</DialogTitle>
           <DialogDescription>
             Välj vilka cookies vi får använda. Nödvändiga cookies är alltid på eftersom sidan inte
@@ -58,7 +69,7 @@ function SettingsForm({ initial, onSave }: { initial: ConsentChoice; onSave: (ch
         onSave(draft);
       }}
     >
-      <ul className="grid gap-3">
+      <ul className="grid gap-2 sm:gap-3">
         {COOKIE_CATEGORIES.map((category) => (
           <CategoryRow
             key={category}
@@ -97,7 +108,7 @@ function CategoryRow({
   const details = COOKIE_CATEGORY_DETAILS[category];
   const alwaysOn = !onCheckedChange;
   return (
-    <li className="flex items-start justify-between gap-4 rounded-lg border bg-card p-4">
+    <li className="flex items-start justify-between gap-3 rounded-lg border bg-card p-3 sm:gap-4 sm:p-4">
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-switch`} className="text-base font-semibold">
           {details.label}
