@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startTestServer, type TestServer } from "../../server/test-server";
+import { presetCookieChoice } from "./helpers/cookie-consent";
 
 /**
  * Cookie consent and consent-gated analytics (spec §4/§7/§9), against the production server
@@ -157,13 +158,8 @@ test.describe("cookie consent", () => {
     const html = await (await fetch(`${server.url}/`)).text();
     expect(html).not.toContain("Vi använder cookies");
 
+    await presetCookieChoice(page);
     await page.addInitScript(() => {
-      localStorage.setItem(
-        "cookie-consent",
-        JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }),
-      );
-      localStorage.setItem("cookie-consent-date", new Date().toISOString());
-      localStorage.setItem("cookie_consent", "false");
       // Records whether the banner is ever inserted, even for a moment.
       const seen = { banner: false };
       (window as unknown as { __bannerSeen: typeof seen }).__bannerSeen = seen;
@@ -286,6 +282,30 @@ test.describe("cookie consent", () => {
     await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-inställningar" }).click();
     await expect(settings(page).getByRole("switch", { name: "Marknadsföring" })).toBeChecked();
     await expect(settings(page).getByRole("switch", { name: "Analys" })).not.toBeChecked();
+  });
+
+  test("the cookie-settings:open event opens the dialog, and saving fires cookie-consent-updated", async ({ page }) => {
+    await page.goto(`${server.url}/`);
+    await expect(banner(page)).toBeVisible();
+    await page.evaluate(() => {
+      const events: unknown[] = [];
+      (window as unknown as { __consentEvents: unknown[] }).__consentEvents = events;
+      window.addEventListener("cookie-consent-updated", (event) => events.push((event as CustomEvent).detail));
+      window.dispatchEvent(new CustomEvent("cookie-settings:open"));
+    });
+    await expect(settings(page)).toBeVisible();
+    await settings(page).getByRole("button", { name: "Endast nödvändiga" }).click();
+    await expect(settings(page)).toBeHidden();
+    await expect(banner(page)).toBeHidden();
+
+    const events = await page.evaluate(() => (window as unknown as { __consentEvents: unknown[] }).__consentEvents);
+    const stored = await storage(page);
+    expect(events).toEqual([
+      {
+        choice: { necessary: true, analytics: false, marketing: false, functional: false },
+        decidedAt: stored.date,
+      },
+    ]);
   });
 
   test("withdrawing analytics consent via the footer link removes the _ga cookies and stops sending", async ({ page }) => {
