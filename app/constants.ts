@@ -271,3 +271,15 @@ export type Theme = (typeof THEMES)[number];
 
 export const COOKIE_CATEGORIES = ["necessary", "analytics", "marketing", "functional"] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
+
+/** Window events of the consent layer (spec §4): saved choice, and "open the settings". */
+export const CONSENT_EVENTS = {
+  updated: "cookie-consent-updated",
+  openSettings: "cookie-settings:open",
+} as const;
+
+/** A saved choice older than this is asked for again (consent must stay current). */
+export const CONSENT_RENEW_AFTER_DAYS = 365;
+
+/** Cookies set by the analytics tool (GA4), removed when analytics consent is absent. */
+export const ANALYTICS_COOKIE_PATTERN = /^(_ga|_ga_.+|_gid|_gat.*)$/;

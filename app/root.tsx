@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { CookieConsent } from "~/components/consent/cookie-consent";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
@@ -67,6 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           >
             Hoppa till innehållet
           </a>
+          {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
+          <CookieConsent />
           <SiteHeader />
           <main id="innehall" className="flex-1">
             {children}

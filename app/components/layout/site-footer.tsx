@@ -5,6 +5,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { COMPANY, MARKETING, SUPPORT_HOURS } from "~/constants";
 import { usePublicConfig } from "~/lib/site-config";
+import { openCookieSettings } from "~/modules/consent/consent-storage";
 import { Logo } from "./logo";
 import { LEGAL_LINKS, MAIN_NAV, RESOURCE_LINKS } from "./navigation";
 import { PaymentBadges } from "./payment-badges";
@@ -110,6 +111,15 @@ export function SiteFooter() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <button
+                  type="button"
+                  onClick={openCookieSettings}
+                  className="cursor-pointer rounded-sm hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                >
+                  Cookie-inställningar
+                </button>
+              </li>
             </ul>
           </nav>
         </div>

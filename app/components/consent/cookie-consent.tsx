@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { toast } from "sonner";
+import { CONSENT_EVENTS } from "~/constants";
+import { useAnalytics } from "~/modules/analytics/use-analytics";
+import { ACCEPT_ALL, ONLY_NECESSARY, type ConsentChoice } from "~/modules/consent/consent";
+import {
+  consentSnapshot,
+  saveConsent,
+  storedConsentFromSnapshot,
+  subscribeToConsent,
+  syncAnalyticsFlag,
+} from "~/modules/consent/consent-storage";
+import { CookieBanner } from "./cookie-banner";
+import { CookieSettingsDialog } from "./cookie-settings-dialog";
+
+/** The server cannot read local storage: it renders nothing, and the browser decides after hydration. */
+function serverSnapshot(): null {
+  return null;
+}
+
+/**
+ * The consent layer every page shares (spec §4), mounted once in the root layout: the banner
+ * while no choice is saved, the settings dialog (also opened by the `cookie-settings:open`
+ * event, e.g. from the footer), and analytics driven by the saved choice.
+ */
+export function CookieConsent() {
+  const snapshot = useSyncExternalStore(subscribeToConsent, consentSnapshot, serverSnapshot);
+  const hydrated = snapshot !== null;
+  const stored = useMemo(() => (snapshot === null ? null : storedConsentFromSnapshot(snapshot)), [snapshot]);
+  const choice = stored?.choice ?? null;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The dialog has no trigger element of its own (banner, footer and events open it), so it
+  // remembers where focus was and returns it there on close, if that element still exists.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const openSettings = useCallback(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSettingsOpen(true);
+  }, []);
+  const restoreFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
+
+  // Runs before the analytics effect below, so tracking always reads the saved choice.
+  useEffect(() => {
+    if (hydrated) syncAnalyticsFlag(choice);
+  }, [hydrated, choice]);
+  useAnalytics(hydrated ? (choice?.analytics ?? false) : null);
+
+  useEffect(() => {
+    window.addEventListener(CONSENT_EVENTS.openSettings, openSettings);
+    return () => window.removeEventListener(CONSENT_EVENTS.openSettings, openSettings);
+  }, [openSettings]);
+
+  const choose = useCallback((next: ConsentChoice) => saveConsent(next), []);
+
+  const saveFromDialog = useCallback((next: ConsentChoice) => {
+    saveConsent(next);
+    setSettingsOpen(false);
+    toast.success("Dina cookie-val är sparade", {
+      description: "Du kan ändra dem när som helst via Cookie-inställningar längst ned på sidan.",
+    });
+  }, []);
+
+  return (
+    <>
+      {hydrated && !stored && (
+        <CookieBanner
+          onAcceptAll={() => choose(ACCEPT_ALL)}
+          onOnlyNecessary={() => choose(ONLY_NECESSARY)}
+          onCustomise={openSettings}
+        />
+      )}
+      <CookieSettingsDialog
+        open={settingsOpen}
+        onOpenChange={setSettingsOpen}
+        current={choice}
+        onSave={saveFromDialog}
+        onCloseAutoFocus={restoreFocus}
+      />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import { usePublicConfig } from "~/lib/site-config";
+import { listenForLabelledClicks, startAnalytics, stopAnalytics, trackPageView } from "./analytics";
+
+/**
+ * Wires analytics to the page: loads the tool when `allowed` becomes true, switches it off and
+ * removes its cookies when it is false, counts client-side navigations, and listens for clicks
+ * on `data-analytics-label` elements. `allowed` is null until the saved choice is known (the
+ * server cannot read it), and then nothing happens at all.
+ */
+export function useAnalytics(allowed: boolean | null): void {
+  const { gaMeasurementId, gaScriptOrigin } = usePublicConfig();
+
+  useEffect(() => {
+    if (allowed === null) return;
+    if (allowed && gaMeasurementId) startAnalytics({ measurementId: gaMeasurementId, scriptOrigin: gaScriptOrigin });
+    else stopAnalytics();
+  }, [allowed, gaMeasurementId, gaScriptOrigin]);
+
+  const location = useLocation();
+  const page = `${location.pathname}${location.search}`;
+  const lastPage = useRef(page);
+  useEffect(() => {
+    // The first page is counted by the tool's own `config` call.
+    if (lastPage.current === page) return;
+    lastPage.current = page;
+    trackPageView();
+  }, [page]);
+
+  useEffect(() => listenForLabelledClicks(document), []);
+}
