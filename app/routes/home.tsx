@@ -1,16 +1,17 @@
 import { Link } from "react-router";
-import { ArrowRight, BadgeCheck, Banknote, Bitcoin, Landmark, Smartphone } from "lucide-react";
+import { ArrowRight, BadgeCheck } from "lucide-react";
 import type { Route } from "./+types/home";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { HeroCounters } from "~/components/content/hero-counters";
 import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
 import { LiveChatCta } from "~/components/content/live-chat-cta";
+import { PayoutTimesCard } from "~/components/content/payout-times-card";
 import { Section } from "~/components/content/section";
 import { StatsRow } from "~/components/content/stats-row";
 import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
-import { MARKETING, PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
+import { MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/modules/marketing/content";
 import { formatPlus } from "~/modules/marketing/format";
@@ -21,8 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
     path: "/",
   });
-
-const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;
 
 export default function Home() {
   return (
@@ -65,26 +64,7 @@ export default function Home() {
           </div>
           <div className="space-y-4">
             <HeroCounters />
-            <div className="rounded-xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur">
-              <h2 className="flex items-center gap-2 text-sm font-semibold text-white/90">
-                <Banknote className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
-                Utbetalningstider
-              </h2>
-              <ul className="mt-3 divide-y divide-white/10">
-                {PAYOUT_METHODS.map((method) => {
-                  const Icon = PAYOUT_ICONS[method];
-                  return (
-                    <li key={method} className="flex items-center justify-between gap-4 py-2.5 text-sm">
-                      <span className="flex items-center gap-2 text-white/85">
-                        <Icon className="size-4" aria-hidden="true" width={16} height={16} />
-                        {PAYOUT_LABELS[method]}
-                      </span>
-                      <span className="font-semibold">{PAYOUT_TIMES[method]}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
+            <PayoutTimesCard />
           </div>
         </div>
       </section>
