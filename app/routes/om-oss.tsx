@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, Building2, Eye, MapPin, ShieldCheck, Target, Users } from "lucide-react";
+import { ArrowRight, Eye, MapPin, ShieldCheck, Target, Users } from "lucide-react";
 import type { Route } from "./+types/om-oss";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { PageHero } from "~/components/content/page-hero";
@@ -156,7 +156,7 @@ export default function About() {
               ))}
             </ul>
           </div>
-          <Building2 className="hidden size-24 text-white/20 md:block" aria-hidden="true" width={96} height={96} />
+          <Users className="hidden size-24 text-white/20 md:block" aria-hidden="true" width={96} height={96} />
         </div>
       </Section>
 

@@ -464,8 +464,8 @@ export const POINT_USES: readonly Feature[] = [
     title: "Belöningar i Point Shop",
     text: `Växla poäng mot belöningar inom ${Object.values(SHOP_CATEGORY_LABELS)
       .slice(0, -1)
-      .join(", ")
-      .toLowerCase()} och mycket mer.`,
+      .map((label) => (label === label.toUpperCase() ? label : label.toLowerCase()))
+      .join(", ")} och mycket mer.`,
   },
   {
     icon: HandCoins,
