@@ -45,7 +45,14 @@ export const HERO_COUNTERS = {
   ratingTo: MARKETING.rating,
   ratingStep: 0.1,
   ratingTickMs: 100,
+  /** How long the customer count runs (not given by the spec; chosen to end with the rating). */
+  customersDurationMs: 1_000,
+  /** Customer counts from this number up are shown in thousands ("15K+"). */
+  thousandsFrom: 1_000,
 } as const;
+
+/** The about page's timeline (spec §2): founding, growth, today. */
+export const TIMELINE_YEARS = [2019, 2021, 2023, 2025] as const;
 
 export const REVIEWS = {
   platforms: [

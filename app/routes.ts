@@ -3,6 +3,16 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("dev/mail", "routes/dev.mail.tsx"),
+  // Marketing pages
+  route("salja-skins", "routes/salja-skins.tsx"),
+  route("kop-skins", "routes/kop-skins.tsx"),
+  route("kopa-skins", "routes/kopa-skins.tsx"),
+  route("om-oss", "routes/om-oss.tsx"),
+  route("omdomen", "routes/omdomen.tsx"),
+  route("facebook-recensioner", "routes/facebook-recensioner.tsx"),
+  route("point-system", "routes/point-system.tsx"),
+  route("xp-system", "routes/xp-system.tsx"),
+  route("success", "routes/success.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,10 +1,20 @@
 import { Link } from "react-router";
-import { ArrowRight, BadgeCheck, Clock, ShieldCheck, Star, Users, Wallet } from "lucide-react";
+import { ArrowRight, BadgeCheck } from "lucide-react";
 import type { Route } from "./+types/home";
+import { FeatureGrid } from "~/components/content/feature-grid";
+import { HeroCounters } from "~/components/content/hero-counters";
+import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
+import { LiveChatCta } from "~/components/content/live-chat-cta";
+import { PayoutTimesCard } from "~/components/content/payout-times-card";
+import { Section } from "~/components/content/section";
+import { StatsRow } from "~/components/content/stats-row";
+import { StepList } from "~/components/content/step-list";
+import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
-import { HERO_COUNTERS, MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
+import { MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
+import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/modules/marketing/content";
+import { formatPlus } from "~/modules/marketing/format";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -12,17 +22,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
     path: "/",
   });
-
-function formatThousands(value: number): string {
-  return value >= 1000 ? `${Math.round(value / 1000)}K+` : String(value);
-}
-
-const STATS = [
-  { label: "Nöjda kunder", value: formatThousands(HERO_COUNTERS.customersTarget), Icon: Users },
-  { label: "Betyg", value: MARKETING.rating.toFixed(1).replace(".", ","), Icon: Star },
-  { label: "Avgift", value: `${MARKETING.feePercent}%`, Icon: Wallet },
-  { label: "Utbetalning via Swish", value: PAYOUT_TIMES.swish, Icon: Clock },
-] as const;
 
 export default function Home() {
   return (
@@ -32,84 +31,103 @@ export default function Home() {
           aria-hidden="true"
           className="pointer-events-none absolute -right-32 -top-32 size-[28rem] rounded-full bg-orange-500/25 blur-3xl"
         />
-        <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-2 lg:items-center">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -bottom-40 -left-24 size-[22rem] rounded-full bg-indigo-500/20 blur-3xl"
+        />
+        <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[1.15fr_1fr] lg:items-center">
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20">
-              <BadgeCheck className="size-4 text-orange-300" aria-hidden="true" />
-              Svenskt företag · {MARKETING.trades.toLocaleString("sv-SE")}+ affärer
+              <BadgeCheck className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
+              Svenskt företag · {formatPlus(MARKETING.trades)} affärer
             </p>
             <h1 className="mt-6 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">
               Sälj dina CS2-skins – få betalt på minuter
             </h1>
             <p className="mt-5 max-w-xl text-lg text-white/80">
-              Vi köper dina skins till marknadsbaserade priser och betalar ut i SEK via Swish, bank
-              eller krypto. Inga dolda avgifter och svensk support {SUPPORT_HOURS.label}.
+              Vi köper dina skins till marknadsbaserade priser och betalar ut i SEK via Swish, bank eller
+              krypto. {MARKETING.feePercent}% avgift och svensk support {SUPPORT_HOURS.label}.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" className="text-base">
                 <Link to="/salja-skins" data-analytics-label="Sell Skins Hero">
                   Sälj skins
-                  <ArrowRight className="size-5" aria-hidden="true" />
+                  <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
                 </Link>
               </Button>
-              <Button
-                asChild
-                size="lg"
-                variant="outline"
-                className="border-white/30 bg-white/5 text-base text-white hover:bg-white/15 hover:text-white"
-              >
+              <Button asChild size="lg" variant="outline" className={HERO_OUTLINE_BUTTON}>
                 <Link to="/kop-skins" data-analytics-label="Buy Skins Hero">
                   Se skins till salu
                 </Link>
               </Button>
             </div>
           </div>
-          <ul className="grid grid-cols-2 gap-4" aria-label="Skinhamnen i siffror">
-            {STATS.map(({ label, value, Icon }) => (
-              <li key={label} className="rounded-xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur">
-                <Icon className="size-6 text-orange-300" aria-hidden="true" />
-                <p className="mt-3 text-2xl font-extrabold sm:text-3xl">{value}</p>
-                <p className="text-sm text-white/75">{label}</p>
-              </li>
-            ))}
-          </ul>
+          <div className="space-y-4">
+            <HeroCounters />
+            <PayoutTimesCard />
+          </div>
         </div>
       </section>
 
-      <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="varfor">
-        <h2 id="varfor" className="text-3xl font-bold tracking-tight">
-          Varför sälja till oss?
-        </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {[
-            {
-              Icon: Clock,
-              title: "Snabb utbetalning",
-              text: `Swish inom ${PAYOUT_TIMES.swish}, bank inom ${PAYOUT_TIMES.bank} och krypto inom ${PAYOUT_TIMES.crypto}.`,
-            },
-            {
-              Icon: ShieldCheck,
-              title: "Trygga affärer",
-              text: `${MARKETING.securePercent}% säkra transaktioner och manuell granskning av affärer över ${MARKETING.manualReviewAboveSek.toLocaleString("sv-SE")} kr.`,
-            },
-            {
-              Icon: Wallet,
-              title: "Inga dolda avgifter",
-              text: `Du betalar ${MARKETING.feePercent}% – andra tar ofta ${MARKETING.competitorFeeRange[0]}–${MARKETING.competitorFeeRange[1]}%.`,
-            },
-          ].map(({ Icon, title, text }) => (
-            <Card key={title}>
-              <CardContent className="pt-6">
-                <span className="inline-flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-                <p className="mt-2 text-muted-foreground">{text}</p>
-              </CardContent>
-            </Card>
-          ))}
+      <Section
+        id="varfor-oss"
+        eyebrow="Varför Skinhamnen"
+        title="Det smartaste sättet att sälja dina skins"
+        lead="Snabba pengar, ärliga priser och en svensk support som faktiskt svarar. Här är vad som skiljer oss från mängden."
+      >
+        <FeatureGrid items={HOME_BENEFITS} />
+        <StatsRow stats={KEY_STATS} label="Skinhamnen i siffror" className="mt-10" />
+      </Section>
+
+      <Section
+        id="sa-fungerar-det"
+        tone="muted"
+        eyebrow="Så fungerar det"
+        title="Tre steg – oavsett om du säljer eller köper"
+      >
+        <div className="space-y-14">
+          <div>
+            <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+              <h3 className="text-2xl font-bold tracking-tight">Sälja skins</h3>
+              <Link to="/salja-skins" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                Läs mer om att sälja
+                <ArrowRight className="size-4" aria-hidden="true" width={16} height={16} />
+              </Link>
+            </div>
+            <StepList steps={SELL_STEPS} headingLevel={4} />
+          </div>
+          <div>
+            <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+              <h3 className="text-2xl font-bold tracking-tight">Köpa skins</h3>
+              <Link to="/kop-skins" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+                Läs mer om att köpa
+                <ArrowRight className="size-4" aria-hidden="true" width={16} height={16} />
+              </Link>
+            </div>
+            <StepList steps={BUY_STEPS} headingLevel={4} />
+          </div>
         </div>
-      </section>
+      </Section>
+
+      <Section id="kundrecensioner" eyebrow="Omdömen" title="Vad våra kunder säger">
+        <ul className="grid gap-5 md:grid-cols-3">
+          {TESTIMONIALS.map((testimonial) => (
+            <li key={testimonial.name}>
+              <TestimonialCard testimonial={testimonial} />
+            </li>
+          ))}
+        </ul>
+        <p className="mt-8">
+          <Link to="/omdomen" className="inline-flex items-center gap-1 font-medium text-primary hover:underline">
+            Läs fler omdömen
+            <ArrowRight className="size-4" aria-hidden="true" width={16} height={16} />
+          </Link>
+        </p>
+      </Section>
+
+      {/* latest-blog-posts */}
+
+      <LiveChatCta />
     </>
   );
 }

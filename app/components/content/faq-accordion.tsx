@@ -27,7 +27,7 @@ export function FaqAccordion({
           <AccordionTrigger headingLevel={headingLevel} className="text-base">
             {item.question}
           </AccordionTrigger>
-          <AccordionContent forceMount className="space-y-3 text-muted-foreground data-[state=closed]:hidden">
+          <AccordionContent forceMount className="space-y-3 text-muted-foreground in-data-[state=closed]:hidden">
             {item.answer.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}

@@ -1,0 +1,21 @@
+/**
+ * The buy page's "tell me when buying opens" sign-up (spec §2 /kop-skins, §5): one email
+ * field. The spec only checks that it is not empty; we also check the address looks like
+ * one, so nothing unusable is stored.
+ */
+import { z } from "zod";
+
+export const LAUNCH_NOTIFICATION_SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";
+export const LAUNCH_EMAIL_REQUIRED = "Vänligen ange din e-postadress.";
+export const LAUNCH_EMAIL_INVALID = "Vänligen ange en giltig e-postadress.";
+
+export const launchNotificationSchema = z.object({
+  email: z
+    .string({ error: LAUNCH_EMAIL_REQUIRED })
+    .trim()
+    .min(1, LAUNCH_EMAIL_REQUIRED)
+    .max(254, LAUNCH_EMAIL_INVALID)
+    .pipe(z.email(LAUNCH_EMAIL_INVALID)),
+});
+
+export type LaunchNotificationInput = z.infer<typeof launchNotificationSchema>;
