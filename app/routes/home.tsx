@@ -1,10 +1,18 @@
 import { Link } from "react-router";
 import { ArrowRight, BadgeCheck, Clock, ShieldCheck, Star, Users, Wallet } from "lucide-react";
 import type { Route } from "./+types/home";
+import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { HERO_COUNTERS, MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
+import { latestPostCards } from "~/modules/blog/latest-cards.server";
+import { db } from "~/platform/db/client.server";
+
+/** The latest posts are streamed: not awaited, so the page never waits for them. */
+export function loader() {
+  return { latestPosts: latestPostCards(db()) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -24,7 +32,7 @@ const STATS = [
   { label: "Utbetalning via Swish", value: PAYOUT_TIMES.swish, Icon: Clock },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-hero-from to-hero-to text-white">
@@ -110,6 +118,9 @@ export default function Home() {
           ))}
         </div>
       </section>
+
+      {/* latest-blog-posts */}
+      <LatestPostsSection posts={loaderData.latestPosts} />
     </>
   );
 }
