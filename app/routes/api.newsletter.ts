@@ -50,11 +50,11 @@ function asJson(result: { data: unknown; init: ResponseInit | null }): Response 
   return Response.json(result.data, result.init ?? undefined);
 }
 
-/** A browser navigation (a form posted without JavaScript), as opposed to a fetch. */
+/** A browser navigation (a form posted without JavaScript), as opposed to the enhanced form's fetch. */
 function isNavigation(request: Request): boolean {
-  const mode = request.headers.get("sec-fetch-mode");
-  if (mode) return mode === "navigate";
-  return (request.headers.get("accept") ?? "").includes("text/html");
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("application/json")) return false;
+  return request.headers.get("sec-fetch-mode") === "navigate" || accept.includes("text/html");
 }
 
 async function readSource(request: Request): Promise<NewsletterSource> {

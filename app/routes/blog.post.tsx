@@ -200,11 +200,11 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="inline-flex items-center gap-1.5">
               <UserRound className="size-4" aria-hidden="true" />
-              av {post.author}
+              {`av ${post.author}`}
             </span>
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
-              {post.readingMinutes} min läsning
+              {`${post.readingMinutes} min läsning`}
             </span>
           </div>
 

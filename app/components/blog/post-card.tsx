@@ -36,7 +36,7 @@ export function PostCard({ post, eager = false, headingLevel: Heading = "h2" }: 
           </span>
           <span className="inline-flex items-center gap-1.5">
             <Clock className="size-3.5" aria-hidden="true" />
-            {post.readingMinutes} min läsning
+            {`${post.readingMinutes} min läsning`}
           </span>
         </p>
         <Heading className="text-lg leading-snug font-semibold tracking-tight text-balance group-hover:text-primary">
