@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Clock, FileQuestion, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, Eye, FileQuestion, UserRound } from "lucide-react";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog.post";
 import { BlogImage } from "~/components/blog/blog-image";
@@ -67,6 +67,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       dateIso: published.toISOString(),
       modifiedIso: new Date(post.updated_at).toISOString(),
       readingMinutes: readingTimeMinutes(post.content),
+      views: post.view_count,
       image: featuredImage(post.featured_image_url),
       fallbackImage: fallbackImage(post.categories),
       imageAlt: post.alt_text?.trim() || post.title,
@@ -205,6 +206,10 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             <span className="inline-flex items-center gap-1.5">
               <Clock className="size-4" aria-hidden="true" />
               {`${post.readingMinutes} min läsning`}
+            </span>
+            <span className="inline-flex items-center gap-1.5" data-testid="post-views">
+              <Eye className="size-4" aria-hidden="true" />
+              {`${post.views.toLocaleString("sv-SE")} ${post.views === 1 ? "visning" : "visningar"}`}
             </span>
           </div>
 
