@@ -38,6 +38,10 @@ test.describe("blog list", () => {
     await expect(first.getByRole("link", { name: /^Läs mer/ })).toHaveAttribute("href", "/blog/salja-cs2-skins-sakert");
     await expect(page.getByRole("heading", { name: "Populära artiklar" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Senaste inläggen" })).toBeVisible();
+    // Lazy images below the fold are not mistaken for broken ones.
+    await page.mouse.wheel(0, 4000);
+    await expect.poll(() => page.locator("img[loading=lazy]").evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete))).toBe(true);
+    await expect(page.locator("img[data-fallback]")).toHaveCount(0);
   });
 
   test("search updates the URL and the list as you type, replacing history", async ({ page }) => {
@@ -64,6 +68,18 @@ test.describe("blog list", () => {
 
     await page.getByRole("link", { name: "Alla", exact: true }).click();
     await expect(page).toHaveURL(/\/blog\?q=s$/);
+  });
+
+  test("says 'Laddar blogginlägg...' while a client navigation loads", async ({ page }) => {
+    await page.goto("/blog");
+    await page.route(/\/blog\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Kategorier" }).getByRole("link", { name: "Nyheter" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toHaveCount(0);
   });
 
   test("shows the empty state when nothing matches, and a way back", async ({ page }) => {
