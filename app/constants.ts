@@ -251,6 +251,18 @@ export const BLOG = {
 } as const;
 
 // ---------------------------------------------------------------------------
+// Newsletter (spec §5: footer and blog sign-up)
+// ---------------------------------------------------------------------------
+export const NEWSLETTER = {
+  invalidEmail: "Vänligen ange en giltig e-postadress.",
+  success: "Tack! Du har prenumererat på vårt nyhetsbrev.",
+  failure: "Något gick fel. Försök igen senare.",
+  sources: ["footer", "blog"],
+  /** Sign-ups per IP address and window. */
+  rateLimit: { scope: "newsletter", limit: 10, windowMs: 10 * 60_000 },
+} as const;
+
+// ---------------------------------------------------------------------------
 // UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
 // ---------------------------------------------------------------------------
 export const MOBILE_BREAKPOINT_PX = 768;

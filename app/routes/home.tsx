@@ -10,11 +10,19 @@ import { Section } from "~/components/content/section";
 import { StatsRow } from "~/components/content/stats-row";
 import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
+import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
 import { MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/modules/marketing/content";
 import { formatPlus } from "~/modules/marketing/format";
+import { latestPostCards } from "~/modules/blog/latest-cards.server";
+import { db } from "~/platform/db/client.server";
+
+/** The latest posts are streamed: not awaited, so the page never waits for them. */
+export function loader() {
+  return { latestPosts: latestPostCards(db()) };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -23,7 +31,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/",
   });
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-hero-from to-hero-to text-white">
@@ -125,7 +133,7 @@ export default function Home() {
         </p>
       </Section>
 
-      {/* latest-blog-posts */}
+      <LatestPostsSection posts={loaderData.latestPosts} />
 
       <LiveChatCta />
     </>

@@ -1,8 +1,6 @@
 import { Link } from "react-router";
 import { Clock, Mail, MapPin } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { NewsletterForm } from "~/components/content/newsletter-form";
 import { COMPANY, MARKETING, SUPPORT_HOURS } from "~/constants";
 import { usePublicConfig } from "~/lib/site-config";
 import { openCookieSettings } from "~/modules/consent/consent-storage";
@@ -80,20 +78,7 @@ export function SiteFooter() {
           <p className="mt-4 text-sm text-muted-foreground">
             Marknadsanalyser, kampanjer och nyheter direkt i inkorgen.
           </p>
-          <form method="post" action="/api/newsletter" className="mt-4 flex gap-2" noValidate>
-            <Label htmlFor="footer-newsletter-email" className="sr-only">
-              E-postadress
-            </Label>
-            <Input
-              id="footer-newsletter-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              placeholder="din@epost.se"
-              required
-            />
-            <Button type="submit">Prenumerera</Button>
-          </form>
+          <NewsletterForm source="footer" hideLabel className="mt-4" />
         </section>
       </div>
 

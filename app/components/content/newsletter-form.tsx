@@ -1,0 +1,142 @@
+import { useId, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { CheckCircle2, Loader2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NEWSLETTER } from "~/constants";
+import { cn } from "~/lib/cn";
+import { firstError } from "~/lib/validation";
+import {
+  NEWSLETTER_FORM_PARAM,
+  NEWSLETTER_STATUS,
+  NEWSLETTER_STATUS_PARAM,
+  newsletterSchema,
+  parseNewsletterStatus,
+  type NewsletterSource,
+} from "~/modules/newsletter/newsletter";
+
+type Outcome = { ok: boolean; message: string } | null;
+
+interface NewsletterFormProps {
+  source: NewsletterSource;
+  /** Visible label; the footer hides it (its heading says what the field is for). */
+  label?: string;
+  hideLabel?: boolean;
+  buttonLabel?: string;
+  className?: string;
+  /** Stacks the field and button (narrow sidebars). */
+  stacked?: boolean;
+}
+
+/**
+ * Newsletter sign-up (spec §5) for the footer and the blog. Without JavaScript it is a plain
+ * form post and the server sends the page back with the outcome in the URL; with JavaScript
+ * it validates with the shared schema, posts in the background and shows the spec's message
+ * inline in a live region — never window.alert.
+ */
+export function NewsletterForm({
+  source,
+  label = "E-postadress",
+  hideLabel = false,
+  buttonLabel = "Prenumerera",
+  className,
+  stacked = false,
+}: NewsletterFormProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [searchParams] = useSearchParams();
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const [email, setEmail] = useState("");
+
+  // The answer to a sign-up posted without JavaScript, meant for this form.
+  const redirected = parseNewsletterStatus(searchParams.get(NEWSLETTER_STATUS_PARAM));
+  const redirectedHere = redirected && (searchParams.get(NEWSLETTER_FORM_PARAM) ?? "footer") === source;
+  const shown: Outcome =
+    outcome ?? (redirectedHere ? { ok: redirected === "ok", message: NEWSLETTER_STATUS[redirected] } : null);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = newsletterSchema.safeParse({ email, source });
+    if (!parsed.success) {
+      setOutcome({ ok: false, message: firstError(parsed.error) });
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch("/api/newsletter", {
+        method: "POST",
+        headers: { Accept: "application/json" },
+        body: new URLSearchParams({ email: parsed.data.email, source }),
+      });
+      const body = (await response.json().catch(() => null)) as { ok?: boolean; message?: string } | null;
+      if (response.ok && body?.ok) {
+        setEmail("");
+        setOutcome({ ok: true, message: NEWSLETTER.success });
+      } else {
+        setOutcome({ ok: false, message: body?.message ?? NEWSLETTER.failure });
+      }
+    } catch {
+      setOutcome({ ok: false, message: NEWSLETTER.failure });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const inputId = `${id}-email`;
+  const messageId = `${id}-message`;
+  return (
+    <form
+      id={`nyhetsbrev-${source}`}
+      method="post"
+      action="/api/newsletter"
+      noValidate
+      onSubmit={onSubmit}
+      className={cn("flex flex-col gap-2", className)}
+      data-testid={`newsletter-${source}`}
+    >
+      <input type="hidden" name="source" value={source} />
+      <Label htmlFor={inputId} className={hideLabel ? "sr-only" : undefined}>
+        {label}
+      </Label>
+      <div className={cn("flex gap-2", stacked && "flex-col")}>
+        <Input
+          ref={inputRef}
+          id={inputId}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="din@epost.se"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={shown && !shown.ok ? true : undefined}
+          aria-describedby={messageId}
+        />
+        <Button type="submit" disabled={busy} className={stacked ? "w-full" : undefined}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {buttonLabel}
+        </Button>
+      </div>
+      <p
+        id={messageId}
+        role="status"
+        aria-live="polite"
+        className={cn(
+          "min-h-5 text-sm",
+          shown?.ok ? "text-[color-mix(in_oklch,var(--color-success)_62%,black)] dark:text-success" : "text-destructive",
+        )}
+      >
+        {shown ? (
+          <span className="inline-flex items-start gap-1.5">
+            {shown.ok ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
+            {shown.message}
+          </span>
+        ) : null}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Reading published blog posts and counting their views. Only `published` posts are ever
+ * returned (spec §4); lists use the order of spec §7, written to match the partial index
+ * `blog_posts_published_order_idx` so PostgreSQL can read it instead of sorting.
+ */
+import { createHash } from "node:crypto";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { isbot } from "isbot";
+import { BLOG } from "~/constants";
+import { queryRows, type Db } from "~/platform/db/client.server";
+import { blog_posts } from "~/platform/db/schema";
+import type { CategoryFilter } from "./blog";
+
+export type BlogPostRow = typeof blog_posts.$inferSelect;
+
+export interface ListFilter {
+  search?: string;
+  category?: CategoryFilter;
+  limit?: number;
+}
+
+/**
+ * spec §7: is_pinned desc, published_at desc, created_at desc — with NULLS LAST on each key,
+ * exactly as the index is defined, so a draft-free index scan gives the order.
+ */
+const PUBLISHED_ORDER = [
+  sql`${blog_posts.is_pinned} DESC NULLS LAST`,
+  sql`${blog_posts.published_at} DESC NULLS LAST`,
+  sql`${blog_posts.created_at} DESC NULLS LAST`,
+];
+
+/** A LIKE pattern that matches `text` literally: %, _ and the escape character itself are escaped. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function publishedWhere(filter: ListFilter): SQL {
+  const conditions: SQL[] = [eq(blog_posts.status, "published")];
+  const search = filter.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    conditions.push(or(ilike(blog_posts.title, pattern), ilike(blog_posts.excerpt, pattern))!);
+  }
+  if (filter.category && filter.category !== "all") {
+    conditions.push(sql`${blog_posts.categories} @> ARRAY[${filter.category}]::text[]`);
+  }
+  return and(...conditions)!;
+}
+
+/** Upper bound of any list, so one request can never read an unbounded table. */
+export const MAX_LIST_ROWS = 1_000;
+
+/** The list query itself (exported so a test can check its plan uses the index). */
+export function publishedListQuery(db: Db, filter: ListFilter = {}) {
+  return db
+    .select()
+    .from(blog_posts)
+    .where(publishedWhere(filter))
+    .orderBy(...PUBLISHED_ORDER)
+    .limit(filter.limit ?? MAX_LIST_ROWS);
+}
+
+/** Published posts, newest first with pinned ones on top; search and category filtered in SQL. */
+export async function listPublishedPosts(db: Db, filter: ListFilter = {}): Promise<BlogPostRow[]> {
+  return publishedListQuery(db, filter);
+}
+
+/** spec §9: the first three published posts (the home page and the blog's sidebar). */
+export function latestPublishedPosts(db: Db, limit: number = BLOG.latestCount): Promise<BlogPostRow[]> {
+  return listPublishedPosts(db, { limit });
+}
+
+/** spec §9: pinned or more than 100 views, at most three, in list order. */
+export async function popularPublishedPosts(db: Db): Promise<BlogPostRow[]> {
+  return db
+    .select()
+    .from(blog_posts)
+    .where(
+      and(
+        eq(blog_posts.status, "published"),
+        or(eq(blog_posts.is_pinned, true), sql`${blog_posts.view_count} > ${BLOG.popularMinViews}`),
+      ),
+    )
+    .orderBy(...PUBLISHED_ORDER)
+    .limit(BLOG.popularCount);
+}
+
+/** One published post by slug; drafts and archived posts are as absent as missing ones. */
+export async function getPublishedPost(db: Db, slug: string): Promise<BlogPostRow | null> {
+  const rows = await db
+    .select()
+    .from(blog_posts)
+    .where(and(eq(blog_posts.slug, slug), eq(blog_posts.status, "published")))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Slugs and last changes of published posts, for the sitemap. */
+export async function publishedPostStamps(db: Db): Promise<Array<{ slug: string; updated_at: Date }>> {
+  return db
+    .select({ slug: blog_posts.slug, updated_at: blog_posts.updated_at })
+    .from(blog_posts)
+    .where(eq(blog_posts.status, "published"))
+    .orderBy(...PUBLISHED_ORDER);
+}
+
+// ---------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------
+
+/** A visitor without any cookie: a salted hash of IP and user agent, never stored in clear. */
+export function visitorHash(salt: string, ip: string, userAgent: string): string {
+  return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest("base64url");
+}
+
+export type ViewResult = "counted" | "repeat" | "bot" | "not-found";
+
+export interface ViewInput {
+  slug: string;
+  ip: string;
+  userAgent: string;
+  salt: string;
+  now?: Date;
+}
+
+/**
+ * Counts a view at most once per visitor per 30 minutes, never for bots. One statement: the
+ * upsert only touches the visitor's row when the previous view is older than the window,
+ * and only then is the post's counter incremented — atomically, so N identical concurrent
+ * views count once (the losers of the insert race see the fresh row and update nothing).
+ */
+export async function recordPostView(db: Db, input: ViewInput): Promise<ViewResult> {
+  if (!input.userAgent.trim() || isbot(input.userAgent)) return "bot";
+  const now = (input.now ?? new Date()).toISOString();
+  const hash = visitorHash(input.salt, input.ip, input.userAgent);
+  const rows = await queryRows<{ id: string; counted: boolean }>(db, sql`
+    WITH post AS (
+      SELECT id FROM blog_posts WHERE slug = ${input.slug} AND status = 'published'
+    ),
+    viewed AS (
+      INSERT INTO blog_post_views (post_id, visitor_hash, viewed_at)
+      SELECT id, ${hash}, ${now}::timestamptz FROM post
+      ON CONFLICT (post_id, visitor_hash) DO UPDATE SET viewed_at = EXCLUDED.viewed_at
+        WHERE blog_post_views.viewed_at <= EXCLUDED.viewed_at - make_interval(mins => ${BLOG.viewDedupeMinutes})
+      RETURNING post_id
+    ),
+    counted AS (
+      UPDATE blog_posts SET view_count = view_count + 1
+      WHERE id IN (SELECT post_id FROM viewed)
+      RETURNING id
+    )
+    SELECT post.id, EXISTS (SELECT 1 FROM counted) AS counted FROM post
+  `);
+  const row = rows[0];
+  if (!row) return "not-found";
+  return row.counted ? "counted" : "repeat";
+}
+
+/** Forgets view records older than the dedupe window; run from a periodic cleanup. */
+export async function purgeOldViews(db: Db, now: Date = new Date()): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM blog_post_views
+    WHERE viewed_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${BLOG.viewDedupeMinutes})
+  `);
+}

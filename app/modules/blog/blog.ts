@@ -1,0 +1,266 @@
+/**
+ * Blog display rules (spec §3, §5, §9): excerpts, reading time, category badge, image
+ * fallback, Swedish dates, popular/latest selection, search and category filter.
+ * Isomorphic: used by loaders, components and tests alike.
+ */
+import { BLOG, BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "~/constants";
+
+/** The fields the rules read; a database row or a seed satisfies it. */
+export interface BlogPostLike {
+  title: string;
+  excerpt: string | null;
+  content: string;
+  categories: readonly string[];
+  is_pinned: boolean;
+  view_count: number;
+  published_at: Date | string | null;
+  created_at: Date | string;
+}
+
+// ---------------------------------------------------------------------------
+// Text
+// ---------------------------------------------------------------------------
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  aring: "å",
+  auml: "ä",
+  ouml: "ö",
+  Aring: "Å",
+  Auml: "Ä",
+  Ouml: "Ö",
+  eacute: "é",
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] === "#") {
+      const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+    }
+    return NAMED_ENTITIES[entity] ?? match;
+  });
+}
+
+/** The readable text of an HTML fragment: tags removed, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  const withoutHidden = html.replace(/<(script|style|template)\b[\s\S]*?<\/\1\s*>/gi, " ");
+  // Block-level boundaries become spaces so words of adjacent paragraphs do not merge.
+  const withoutTags = withoutHidden.replace(/<!--[\s\S]*?-->/g, " ").replace(/<[^>]*>/g, " ");
+  return decodeEntities(withoutTags).replace(/\s+/g, " ").trim();
+}
+
+/** Cuts at `length` characters (whole code points) and adds an ellipsis when anything was cut. */
+function truncate(text: string, length: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= length) return text;
+  return `${chars.slice(0, length).join("").trimEnd()}...`;
+}
+
+/** spec §9: card excerpt cut at 120 characters with an ellipsis; a fixed text when there is none. */
+export function cardExcerpt(excerpt: string | null | undefined): string {
+  const text = excerpt?.trim();
+  if (!text) return BLOG.cardExcerptFallback;
+  return truncate(text, BLOG.cardExcerptLength);
+}
+
+/** spec §9: the post page shows the excerpt, else the first 150 characters of the content's text plus an ellipsis. */
+export function postExcerpt(post: Pick<BlogPostLike, "excerpt" | "content">): string {
+  const text = post.excerpt?.trim();
+  if (text) return text;
+  const body = htmlToText(post.content);
+  if (!body) return "";
+  return `${Array.from(body).slice(0, BLOG.postExcerptLength).join("").trimEnd()}...`;
+}
+
+/** spec §9: words / 200, rounded up, in minutes (at least one minute for any text). */
+export function readingTimeMinutes(content: string): number {
+  const text = htmlToText(content);
+  const words = text ? text.split(" ").length : 0;
+  return Math.max(1, Math.ceil(words / BLOG.wordsPerMinute));
+}
+
+// ---------------------------------------------------------------------------
+// Categories and images
+// ---------------------------------------------------------------------------
+
+/**
+ * Where a post has no category, the two surfaces differ (spec §9): cards (home and the /blog
+ * grid) say 'Artikel'; the post page's badge says 'Allmänt'.
+ */
+export type BadgeSurface = "card" | "post";
+
+export const NO_CATEGORY_LABEL: Record<BadgeSurface, string> = { card: "Artikel", post: "Allmänt" };
+
+/** spec §9: the badge from the first category. */
+export function categoryBadge(categories: readonly string[], surface: BadgeSurface = "card"): string {
+  const first = categories[0]?.trim();
+  if (!first) return NO_CATEGORY_LABEL[surface];
+  switch (first.toLowerCase()) {
+    case "guide":
+    case "guides":
+      return "Guide";
+    case "tips":
+      return "Tips";
+    case "news":
+    case "nyheter":
+      return "Nyheter";
+    case "skins":
+      return "Skins";
+    default:
+      return first;
+  }
+}
+
+export const BLOG_IMAGES = {
+  default: "/images/blog/default.webp",
+  guide: "/images/blog/guide.webp",
+  tips: "/images/blog/tips.webp",
+  skins: "/images/blog/skins.webp",
+} as const;
+
+/** spec §3: the image shown when the featured image fails to load, chosen by first category. */
+export function fallbackImage(categories: readonly string[]): string {
+  const first = categories[0]?.trim().toLowerCase() ?? "";
+  if (first === "tips") return BLOG_IMAGES.tips;
+  if (first === "skins") return BLOG_IMAGES.skins;
+  return BLOG_IMAGES.guide;
+}
+
+/** spec §3: the featured image, or the default stock image when a post has none. */
+export function featuredImage(url: string | null | undefined): string {
+  return url?.trim() || BLOG_IMAGES.default;
+}
+
+// ---------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------
+const LONG_DATE = new Intl.DateTimeFormat("sv-SE", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Stockholm",
+});
+
+/** The date a post shows: published_at, else created_at. */
+export function postDate(post: Pick<BlogPostLike, "published_at" | "created_at">): Date {
+  return new Date(post.published_at ?? post.created_at);
+}
+
+/** spec §2: long Swedish date, e.g. '12 mars 2025' (Swedish time, same on server and browser). */
+export function formatLongDate(date: Date | string): string {
+  return LONG_DATE.format(new Date(date));
+}
+
+// ---------------------------------------------------------------------------
+// Selection, search and filter
+// ---------------------------------------------------------------------------
+
+/** spec §9: popular means pinned or more than 100 views. */
+export function isPopular(post: Pick<BlogPostLike, "is_pinned" | "view_count">): boolean {
+  return post.is_pinned || post.view_count > BLOG.popularMinViews;
+}
+
+/** spec §9: at most three popular posts, in list order. */
+export function popularPosts<T extends Pick<BlogPostLike, "is_pinned" | "view_count">>(posts: readonly T[]): T[] {
+  return posts.filter(isPopular).slice(0, BLOG.popularCount);
+}
+
+/** spec §9: the first three posts of the list. */
+export function latestPosts<T>(posts: readonly T[]): T[] {
+  return posts.slice(0, BLOG.latestCount);
+}
+
+export type CategoryFilter = "all" | BlogCategory;
+
+export const CATEGORY_FILTERS: ReadonlyArray<{ id: CategoryFilter; label: string }> = [
+  { id: "all", label: "Alla" },
+  ...BLOG_CATEGORIES.map((id) => ({ id, label: BLOG_CATEGORY_LABELS[id] })),
+];
+
+/** A category from the URL; anything unknown means all. */
+export function parseCategory(value: string | null | undefined): CategoryFilter {
+  return (BLOG_CATEGORIES as readonly string[]).includes(value ?? "") ? (value as BlogCategory) : "all";
+}
+
+export const SEARCH_MAX_LENGTH = 100;
+
+/** The search text from the URL: trimmed and bounded. */
+export function parseSearch(value: string | null | undefined): string {
+  return (value ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
+}
+
+/** spec §5: case-insensitive substring of title or excerpt. */
+export function matchesSearch(post: Pick<BlogPostLike, "title" | "excerpt">, query: string): boolean {
+  const needle = query.trim().toLocaleLowerCase("sv-SE");
+  if (!needle) return true;
+  return (
+    post.title.toLocaleLowerCase("sv-SE").includes(needle) ||
+    (post.excerpt ?? "").toLocaleLowerCase("sv-SE").includes(needle)
+  );
+}
+
+/** spec §5: a post matches when its categories include the chosen id, or the filter is 'all'. */
+export function matchesCategory(post: Pick<BlogPostLike, "categories">, category: CategoryFilter): boolean {
+  return category === "all" || post.categories.includes(category);
+}
+
+export function filterPosts<T extends Pick<BlogPostLike, "title" | "excerpt" | "categories">>(
+  posts: readonly T[],
+  filter: { search?: string; category?: CategoryFilter },
+): T[] {
+  return posts.filter(
+    (post) => matchesSearch(post, filter.search ?? "") && matchesCategory(post, filter.category ?? "all"),
+  );
+}
+
+/** The blog list URL for a search and category (empty values are left out). */
+export function blogListHref(search: string, category: CategoryFilter): string {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set("q", search.trim());
+  if (category !== "all") params.set("kategori", category);
+  const query = params.toString();
+  return query ? `/blog?${query}` : "/blog";
+}
+
+// ---------------------------------------------------------------------------
+// Card model
+// ---------------------------------------------------------------------------
+export interface BlogCardData {
+  slug: string;
+  title: string;
+  excerpt: string;
+  badge: string;
+  image: string;
+  fallbackImage: string;
+  imageAlt: string;
+  date: string;
+  dateIso: string;
+  readingMinutes: number;
+}
+
+/** What a card shows, computed on the server so the list never ships full post bodies. */
+export function toCard(
+  post: BlogPostLike & { slug: string; featured_image_url: string | null; alt_text: string | null },
+): BlogCardData {
+  const date = postDate(post);
+  return {
+    slug: post.slug,
+    title: post.title,
+    excerpt: cardExcerpt(post.excerpt),
+    badge: categoryBadge(post.categories, "card"),
+    image: featuredImage(post.featured_image_url),
+    fallbackImage: fallbackImage(post.categories),
+    imageAlt: post.alt_text?.trim() || post.title,
+    date: formatLongDate(date),
+    dateIso: date.toISOString(),
+    readingMinutes: readingTimeMinutes(post.content),
+  };
+}

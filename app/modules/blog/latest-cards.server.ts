@@ -1,0 +1,9 @@
+import { BLOG } from "~/constants";
+import type { Db } from "~/platform/db/client.server";
+import { toCard, type BlogCardData } from "./blog";
+import { latestPublishedPosts } from "./blog.server";
+
+/** The home page's latest posts as cards (spec §9: three). */
+export async function latestPostCards(db: Db): Promise<BlogCardData[]> {
+  return (await latestPublishedPosts(db, BLOG.homePostCount)).map(toCard);
+}
