@@ -12,7 +12,6 @@ import type { ProfileSeed } from "./profiles.server";
 
 export const GOOGLE_PROVIDER_ID = "google";
 export const GOOGLE_ERROR_REDIRECT = "/auth?mode=signin&error=google";
-export const GOOGLE_SIGN_IN_ERROR = "Inloggningen med Google misslyckades. Försök igen.";
 
 export interface GoogleOptions {
   clientId: string;

@@ -19,9 +19,8 @@ import {
 } from "./steam-openid.server";
 
 export const STEAM_CALLBACK_PATH = "/auth/steam/callback";
-/** Where every rejected Steam sign-in lands; the /auth page shows STEAM_SIGN_IN_ERROR. */
+/** Where every rejected Steam sign-in lands; the /auth page shows SOCIAL_SIGN_IN_ERRORS.steam. */
 export const STEAM_ERROR_REDIRECT = "/auth?mode=signin&error=steam";
-export const STEAM_SIGN_IN_ERROR = "Inloggningen med Steam kunde inte verifieras. Försök igen.";
 /** Steam's direct verification must answer within this time or the sign-in is rejected. */
 const PROVIDER_TIMEOUT_MS = 10_000;
 
