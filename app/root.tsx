@@ -38,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     supportEmail: cfg.SUPPORT_EMAIL,
     gaMeasurementId: cfg.GA_MEASUREMENT_ID ?? null,
     gaScriptOrigin: cfg.GA_SCRIPT_ORIGIN,
+    googleEnabled: Boolean(cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET),
   };
   const user = current
     ? { id: current.user.id, email: current.user.email, name: current.user.name }

@@ -21,6 +21,11 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/blog/:slug/view", "routes/api.blog-view.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  // Social sign-in and the profile.
+  route("auth/steam", "routes/auth.steam.ts"),
+  route("auth/steam/callback", "routes/auth.steam.callback.ts"),
+  route("auth/google", "routes/auth.google.ts"),
+  route("profile", "routes/profile.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

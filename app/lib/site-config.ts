@@ -9,6 +9,8 @@ export interface PublicConfig {
   supportEmail: string;
   gaMeasurementId: string | null;
   gaScriptOrigin: string;
+  /** Google sign-in is configured (the /auth page shows its button only then). */
+  googleEnabled: boolean;
 }
 
 export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
@@ -18,6 +20,7 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: "support@skinhamnen.se",
   gaMeasurementId: null,
   gaScriptOrigin: "https://www.googletagmanager.com",
+  googleEnabled: false,
 };
 
 /** Works in every route and in error boundaries (falls back when the root loader failed). */

@@ -6,13 +6,16 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
 import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { singleton } from "~/platform/singleton.server";
-import { createProfileForNewUser, currentProfileSeed } from "./profiles.server";
+import { googleOAuthConfig, oidcProfileSeed, type GoogleOptions } from "./google-sign-in.server";
+import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileEmail } from "./profiles.server";
+import { steamSignIn } from "./steam-auth-plugin.server";
 import { CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -27,9 +30,11 @@ export interface AuthOptions {
   db: Db;
   baseURL: string;
   secret: string;
+  /** Google sign-in (OIDC); off when unset. */
+  google?: GoogleOptions | null;
 }
 
-export function createAuth({ db, baseURL, secret }: AuthOptions) {
+export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
   return betterAuth({
     appName: config().SITE_NAME,
     baseURL,
@@ -53,8 +58,16 @@ export function createAuth({ db, baseURL, secret }: AuthOptions) {
       autoSignInAfterVerification: true,
       expiresIn: SESSION_POLICY.verificationLinkSeconds,
       async sendVerificationEmail({ user, url }) {
-        await sendMail({ to: user.email, template: "confirmEmail", data: { name: user.name, url } }, db);
+        // The same callback confirms a changed address (the user still holds the old one).
+        const current = await currentEmail(db, user.id);
+        const template = current && current !== user.email ? "confirmEmailChange" : "confirmEmail";
+        await sendMail({ to: user.email, template, data: { name: user.name, url } }, db);
       },
+    },
+    user: {
+      // A new address is confirmed by a link sent to it before it replaces the old one
+      // (a Steam account's placeholder included, which is never mailed).
+      changeEmail: { enabled: true },
     },
     session: {
       expiresIn: SESSION_POLICY.inactivitySeconds,
@@ -72,11 +85,18 @@ export function createAuth({ db, baseURL, secret }: AuthOptions) {
         create: {
           // Every account gets its profile, whichever way it signed up.
           async after(user) {
-            await createProfileForNewUser(db, user, currentProfileSeed());
+            await createProfileForNewUser(db, user, currentProfileSeed() ?? (await oidcProfileSeed(db, user.id)));
+          },
+        },
+        update: {
+          // A confirmed address change reaches the profile (and ends a placeholder).
+          async after(user) {
+            await syncProfileEmail(db, user);
           },
         },
       },
     },
+    plugins: [steamSignIn({ db }), genericOAuth({ config: google ? [googleOAuthConfig(google)] : [] })],
     // Limits are applied by our own database-backed limiter (decision 010), shared by
     // every instance; Better Auth's in-memory one would count per process.
     rateLimit: { enabled: false },
@@ -94,6 +114,10 @@ export type Auth = ReturnType<typeof createAuth>;
 export function auth(): Auth {
   return singleton("auth", () => {
     const cfg = config();
-    return createAuth({ db: appDb(), baseURL: cfg.PUBLIC_URL, secret: cfg.BETTER_AUTH_SECRET });
+    const google =
+      cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET
+        ? { clientId: cfg.GOOGLE_CLIENT_ID, clientSecret: cfg.GOOGLE_CLIENT_SECRET, discoveryUrl: cfg.GOOGLE_DISCOVERY_URL }
+        : null;
+    return createAuth({ db: appDb(), baseURL: cfg.PUBLIC_URL, secret: cfg.BETTER_AUTH_SECRET, google });
   });
 }

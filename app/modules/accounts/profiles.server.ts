@@ -6,7 +6,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { profiles } from "~/platform/db/schema";
+import { profiles, user as userTable } from "~/platform/db/schema";
+import { isPlaceholderEmail } from "~/platform/mail/placeholder-address";
 import { displayNameFrom } from "./profile-rules";
 
 export interface ProfileSeed {
@@ -67,4 +68,22 @@ export async function createProfileForNewUser(
 export async function getProfile(db: Db, userId: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.user_id, userId)).limit(1);
   return row ?? null;
+}
+
+/** The auth user's current address (before a pending change is confirmed). */
+export async function currentEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId)).limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * Keeps profiles.email in step with the account's address. A confirmed real address ends a
+ * placeholder; nothing else changes the flag.
+ */
+export async function syncProfileEmail(db: Db, user: { id: string; email?: string | null }): Promise<void> {
+  if (!user.email) return;
+  await db
+    .update(profiles)
+    .set({ email: user.email, email_is_placeholder: isPlaceholderEmail(user.email), updated_at: new Date() })
+    .where(eq(profiles.user_id, user.id));
 }

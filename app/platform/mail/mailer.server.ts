@@ -9,6 +9,7 @@ import { db as appDb, type Db } from "../db/client.server";
 import { email_outbox } from "../db/schema";
 import { logger } from "../logger.server";
 import { singleton } from "../singleton.server";
+import { isPlaceholderEmail } from "./placeholder-address";
 import { emailTemplates, renderEmail, type EmailParts, type EmailTemplateName } from "./templates";
 
 export interface SendMailInput<T extends EmailTemplateName> {
@@ -19,7 +20,8 @@ export interface SendMailInput<T extends EmailTemplateName> {
 }
 
 export interface SendMailResult {
-  delivery: "smtp" | "outbox";
+  /** "skipped": the address is a non-deliverable placeholder and was never mailed. */
+  delivery: "smtp" | "outbox" | "skipped";
   messageId?: string;
   outboxId?: string;
 }
@@ -36,6 +38,10 @@ export async function sendMail<T extends EmailTemplateName>(
   input: SendMailInput<T>,
   target: Db = appDb(),
 ): Promise<SendMailResult> {
+  if (isPlaceholderEmail(input.to)) {
+    logger.info({ template: input.template }, "mail skipped: placeholder address");
+    return { delivery: "skipped" };
+  }
   const { SMTP_URL, MAIL_FROM, SITE_NAME } = config();
   const build = emailTemplates[input.template] as (data: unknown) => EmailParts;
   const content = renderEmail(build(input.data), SITE_NAME);

@@ -91,6 +91,18 @@ export const emailTemplates = {
       footnote: "Om du inte skapade något konto kan du bortse från det här mejlet.",
     } satisfies EmailParts;
   },
+  confirmEmailChange(input: { name: string; url: string }) {
+    return {
+      subject: "Bekräfta din nya e-postadress",
+      preheader: "Adressen byts först när du har bekräftat den.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Du har angett den här adressen för ditt konto. Klicka på knappen nedan för att bekräfta att den är din – först då byter vi till den.",
+      ],
+      action: { label: "Bekräfta ny e-postadress", url: input.url },
+      footnote: "Har du inte bett om att byta adress kan du bortse från mejlet; ingenting ändras.",
+    } satisfies EmailParts;
+  },
   resetPassword(input: { name: string; url: string }) {
     return {
       subject: "Återställ ditt lösenord",

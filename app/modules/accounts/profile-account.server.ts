@@ -1,0 +1,95 @@
+/**
+ * The signed-in member's own account data on /profile: profile edits and newsletter
+ * switches. Every write is filtered by the caller's user id (spec §6); the route passes the
+ * session's id, never one from the request.
+ */
+import { eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { newsletter_subscriptions, profiles, user as userTable } from "~/platform/db/schema";
+import type { NewsletterSettings, ProfileUpdate } from "./profile-schema";
+
+/** spec §7: before a row exists, email is on and SMS off. */
+export const NEWSLETTER_DEFAULTS: NewsletterSettings = { email_subscribed: true, phone_subscribed: false };
+
+export class SmsNeedsPhoneError extends Error {
+  override name = "SmsNeedsPhoneError";
+}
+
+/**
+ * spec §5: first name required, the rest optional and trimmed, empty phone and trade link
+ * null, display_name = first name. The account's display name follows. The email address is
+ * not written here: a new one is confirmed first (Better Auth's change-email flow).
+ */
+export async function updateOwnProfile(
+  db: Db,
+  userId: string,
+  input: Omit<ProfileUpdate, "email">,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(profiles)
+      .set({
+        first_name: input.first_name,
+        last_name: input.last_name,
+        display_name: input.first_name,
+        phone_number: input.phone_number,
+        steam_trade_link: input.steam_trade_link,
+        updated_at: new Date(),
+      })
+      .where(eq(profiles.user_id, userId))
+      .returning({ userId: profiles.user_id });
+    if (updated.length !== 1) throw new Error("profile not found");
+    // The SMS switch holds only while there is a number to send to.
+    await tx
+      .update(newsletter_subscriptions)
+      .set(
+        input.phone_number
+          ? { phone_number: input.phone_number, updated_at: new Date() }
+          : { phone_number: null, phone_subscribed: false, updated_at: new Date() },
+      )
+      .where(eq(newsletter_subscriptions.user_id, userId));
+    await tx.update(userTable).set({ name: input.first_name, updatedAt: new Date() }).where(eq(userTable.id, userId));
+  });
+}
+
+export async function getNewsletterSettings(db: Db, userId: string): Promise<NewsletterSettings> {
+  const [row] = await db
+    .select({
+      email_subscribed: newsletter_subscriptions.email_subscribed,
+      phone_subscribed: newsletter_subscriptions.phone_subscribed,
+    })
+    .from(newsletter_subscriptions)
+    .where(eq(newsletter_subscriptions.user_id, userId))
+    .limit(1);
+  return row ?? NEWSLETTER_DEFAULTS;
+}
+
+/**
+ * Upsert of the member's own row (spec §7), with the profile's current email and phone.
+ * SMS needs a phone number (spec §5: the switch is disabled while phone is empty).
+ */
+export async function saveNewsletterSettings(db: Db, userId: string, settings: NewsletterSettings): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .select({ email: userTable.email, phone: profiles.phone_number })
+      .from(profiles)
+      .innerJoin(userTable, eq(userTable.id, profiles.user_id))
+      .where(eq(profiles.user_id, userId))
+      .limit(1);
+    if (!profile) throw new Error("profile not found");
+    if (settings.phone_subscribed && !profile.phone) throw new SmsNeedsPhoneError();
+    const values = {
+      email: profile.email,
+      phone_number: profile.phone,
+      email_subscribed: settings.email_subscribed,
+      phone_subscribed: settings.phone_subscribed,
+    };
+    await tx
+      .insert(newsletter_subscriptions)
+      .values({ user_id: userId, source: "profile", ...values })
+      .onConflictDoUpdate({
+        target: newsletter_subscriptions.user_id,
+        set: { ...values, updated_at: new Date() },
+      });
+  });
+}

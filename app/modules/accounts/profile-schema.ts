@@ -1,0 +1,41 @@
+/**
+ * The profile page's inputs (spec §5 "Profile edit"), one schema each, used by the form for
+ * instant feedback and by the server action again.
+ */
+import { z } from "zod";
+import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
+
+export const FIRST_NAME_REQUIRED = "Förnamn är obligatoriskt.";
+export const INVALID_EMAIL = "Ange en giltig e-postadress.";
+export const NAME_TOO_LONG = "Namnet får vara högst 100 tecken.";
+export const SMS_NEEDS_PHONE = "Lägg till ett telefonnummer i din profil för att få SMS.";
+
+const optionalText = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim() || null : (value ?? null)),
+  z.string().max(100, NAME_TOO_LONG).nullable(),
+);
+
+export const profileUpdateSchema = z.object({
+  first_name: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : ""),
+    z.string().min(1, FIRST_NAME_REQUIRED).max(100, NAME_TOO_LONG),
+  ),
+  last_name: optionalText,
+  phone_number: phoneNumberSchema,
+  steam_trade_link: steamTradeLinkSchema,
+  /** Optional: blank keeps the current address; a new one is confirmed before it is used. */
+  email: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim().toLowerCase() || null : null),
+    z.email(INVALID_EMAIL).max(254, INVALID_EMAIL).nullable(),
+  ),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** Switches arrive as "on"/"true" when set; anything else is off. */
+const flag = z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean());
+
+export const newsletterSettingsSchema = z.object({
+  email_subscribed: flag,
+  phone_subscribed: flag,
+});
+export type NewsletterSettings = z.output<typeof newsletterSettingsSchema>;

@@ -1,0 +1,113 @@
+/**
+ * /profile's loader and action glue: authenticate, validate with the shared schemas, call
+ * the account services, map results to the page. Everything acts on the session's own user.
+ */
+import { data } from "react-router";
+import { badRequest, parseRequest } from "~/lib/http.server";
+import { auth } from "~/modules/accounts/auth.server";
+import { deviceLabel } from "~/modules/accounts/device-label";
+import {
+  getNewsletterSettings,
+  saveNewsletterSettings,
+  SmsNeedsPhoneError,
+  updateOwnProfile,
+} from "~/modules/accounts/profile-account.server";
+import { isNewUserProfile } from "~/modules/accounts/profile-rules";
+import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
+import { getProfile } from "~/modules/accounts/profiles.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+
+export const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
+export const PROFILE_NOT_FOUND = "Profile not found";
+
+export async function loadProfilePage(request: Request) {
+  const current = await requireUser(request);
+  const userId = current.user.id;
+  const [profile, newsletter, sessions] = await Promise.all([
+    getProfile(db(), userId),
+    getNewsletterSettings(db(), userId),
+    auth().api.listSessions({ headers: request.headers }),
+  ]);
+  if (!profile) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
+
+  const completing = new URL(request.url).searchParams.get("complete") === "1" || isNewUserProfile(profile);
+  const name =
+    profile.display_name?.trim() ||
+    [profile.first_name, profile.last_name].filter(Boolean).join(" ").trim() ||
+    current.user.name.trim() ||
+    null;
+  return {
+    completing,
+    profile: {
+      name,
+      firstName: profile.first_name ?? "",
+      lastName: profile.last_name ?? "",
+      phoneNumber: profile.phone_number ?? "",
+      steamTradeLink: profile.steam_trade_link ?? "",
+      // A placeholder address is ours, not the member's: never shown as theirs.
+      email: profile.email_is_placeholder ? null : current.user.email,
+      emailIsPlaceholder: profile.email_is_placeholder,
+      avatarUrl: profile.avatar_url,
+      steamLinked: Boolean(profile.steam_id),
+    },
+    newsletter,
+    sessions: sessions
+      .map((session) => ({
+        id: session.id,
+        device: deviceLabel(session.userAgent),
+        ipAddress: session.ipAddress || null,
+        lastActive: new Date(session.updatedAt).toISOString(),
+        current: session.id === current.session.id,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive)),
+  };
+}
+
+export type ProfileIntent = "profile" | "newsletter" | "revoke-others";
+
+export async function handleProfileAction(request: Request) {
+  const current = await requireUser(request);
+  const userId = current.user.id;
+  const form = await request.clone().formData().catch(() => null);
+  const intent = form?.get("intent");
+
+  try {
+    if (intent === "profile") {
+      const parsed = await parseRequest(request, profileUpdateSchema);
+      if (!parsed.ok) return parsed.response;
+      const { email, ...fields } = parsed.data;
+      await updateOwnProfile(db(), userId, fields);
+      let emailPending: string | null = null;
+      if (email && email !== current.user.email.toLowerCase()) {
+        // Better Auth mails a link to the new address; it replaces the old one only when confirmed.
+        await auth().api.changeEmail({
+          body: { newEmail: email, callbackURL: "/profile?message=email-confirmed" },
+          headers: request.headers,
+        });
+        emailPending = email;
+      }
+      return { ok: true as const, intent, emailPending };
+    }
+    if (intent === "newsletter") {
+      const parsed = await parseRequest(request, newsletterSettingsSchema);
+      if (!parsed.ok) return parsed.response;
+      try {
+        await saveNewsletterSettings(db(), userId, parsed.data);
+      } catch (error) {
+        if (error instanceof SmsNeedsPhoneError) return badRequest(SMS_NEEDS_PHONE, { phone_subscribed: SMS_NEEDS_PHONE });
+        throw error;
+      }
+      return { ok: true as const, intent };
+    }
+    if (intent === "revoke-others") {
+      await auth().api.revokeOtherSessions({ headers: request.headers });
+      return { ok: true as const, intent };
+    }
+  } catch (error) {
+    logger.error({ err: error, intent }, "profile update failed");
+    return data({ ok: false as const, message: PROFILE_UPDATE_FAILED }, { status: 500 });
+  }
+  return badRequest("Ogiltig förfrågan.");
+}
