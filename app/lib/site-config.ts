@@ -9,6 +9,8 @@ export interface PublicConfig {
   supportEmail: string;
   gaMeasurementId: string | null;
   gaScriptOrigin: string;
+  /** Google sign-in is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
+  googleEnabled: boolean;
 }
 
 export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
@@ -18,10 +20,20 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   supportEmail: "support@skinhamnen.se",
   gaMeasurementId: null,
   gaScriptOrigin: "https://www.googletagmanager.com",
+  googleEnabled: false,
 };
 
 /** Works in every route and in error boundaries (falls back when the root loader failed). */
 export function usePublicConfig(): PublicConfig {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   return data?.publicConfig ?? FALLBACK_PUBLIC_CONFIG;
+}
+
+/** The signed-in user as the root loader hands it to the browser, or null. */
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof rootLoader>>["data"]["user"]>;
+
+/** The signed-in user (root loader data); null when signed out or in a failed root. */
+export function useSessionUser(): SessionUser | null {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return data?.user ?? null;
 }
