@@ -36,7 +36,7 @@ type Fields = typeof EMPTY;
 const STEP_TITLES: Record<SignupStep, string> = {
   1: "Inloggningsuppgifter",
   2: "Om dig",
-  3: "Steam trade-länk",
+  3: "Trade-länk",
 };
 
 function storedReferralCode(): string | null {
