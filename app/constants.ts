@@ -199,6 +199,19 @@ export const REFERRAL = {
 export const PASSWORD_MIN_LENGTH = 8;
 export const SIGNUP_STEPS = 3;
 export const WELCOME_DIALOG = { delayMs: 100, suppressForProfilesYoungerThanMs: 5 * 60_000 } as const;
+/** Where to find the Steam trade link (spec §4 wizard step 3 help link). */
+export const STEAM_TRADE_LINK_HELP_URL =
+  "https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url";
+/**
+ * Abuse limits on the account flows, per client IP and per email address (decision 010).
+ * A successful sign-in clears that address's sign-in counter.
+ */
+export const AUTH_RATE_LIMITS = {
+  signIn: { ip: { limit: 20, windowMs: 15 * 60_000 }, email: { limit: 5, windowMs: 15 * 60_000 } },
+  signUp: { ip: { limit: 10, windowMs: 60 * 60_000 }, email: { limit: 3, windowMs: 60 * 60_000 } },
+  reset: { ip: { limit: 10, windowMs: 15 * 60_000 }, email: { limit: 3, windowMs: 15 * 60_000 } },
+  resend: { ip: { limit: 10, windowMs: 15 * 60_000 }, email: { limit: 3, windowMs: 15 * 60_000 } },
+} as const;
 export const ROLES = ["admin", "blog", "seo"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -20,8 +20,12 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
 import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
+import { WelcomeDialog } from "~/components/accounts/welcome-dialog";
+import { getProfile } from "~/modules/accounts/profiles.server";
+import { getRoles } from "~/modules/accounts/roles.server";
 import { getCurrentSession } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -40,9 +44,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaScriptOrigin: cfg.GA_SCRIPT_ORIGIN,
     googleEnabled: Boolean(cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET),
   };
-  const user = current
-    ? { id: current.user.id, email: current.user.email, name: current.user.name }
-    : null;
+  let user = null;
+  if (current) {
+    const [profile, roles] = await Promise.all([getProfile(db(), current.user.id), getRoles(current.user.id)]);
+    user = {
+      id: current.user.id,
+      email: current.user.email,
+      name: current.user.name,
+      firstName: profile?.first_name ?? null,
+      displayName: profile?.display_name ?? null,
+      // The welcome dialog skips profiles created moments ago (spec §4).
+      profileCreatedAt: profile?.created_at ? new Date(profile.created_at).toISOString() : null,
+      isStaff: roles.length > 0,
+    };
+  }
   // A refreshed session comes with a new cookie; pass it on.
   const headers = new Headers();
   for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
@@ -77,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           <Toaster />
+          <WelcomeDialog />
         </TooltipProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -26,6 +26,10 @@ export default [
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("profile", "routes/profile.tsx"),
+  // Accounts.
+  route("auth", "routes/auth.tsx"),
+  route("auth/sign-out", "routes/auth.sign-out.tsx"),
+  route("email-confirmation", "routes/email-confirmation.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -28,3 +28,12 @@ export function usePublicConfig(): PublicConfig {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   return data?.publicConfig ?? FALLBACK_PUBLIC_CONFIG;
 }
+
+/** The signed-in user as the root loader hands it to the browser, or null. */
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof rootLoader>>["data"]["user"]>;
+
+/** The signed-in user (root loader data); null when signed out or in a failed root. */
+export function useSessionUser(): SessionUser | null {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return data?.user ?? null;
+}

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import {
@@ -14,6 +14,7 @@ import { cn } from "~/lib/cn";
 import { usePublicConfig } from "~/lib/site-config";
 import { Logo } from "./logo";
 import { MAIN_NAV } from "./navigation";
+import { MobileSessionActions, SessionMenu, useSignOutFeedback } from "./session-controls";
 import { ThemeSwitch } from "./theme-switch";
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -26,6 +27,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { siteName } = usePublicConfig();
   const [menuOpen, setMenuOpen] = useState(false);
+  useSignOutFeedback();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -41,12 +43,7 @@ export function SiteHeader() {
         <div className="ml-auto flex items-center gap-2">
           <ThemeSwitch />
           <div className="hidden items-center gap-2 sm:flex">
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/auth">Logga in</Link>
-            </Button>
-            <Button asChild size="sm">
-              <Link to="/auth?mode=signup">Registrera</Link>
-            </Button>
+            <SessionMenu />
           </div>
           <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
             <SheetTrigger asChild>
@@ -80,12 +77,7 @@ export function SiteHeader() {
                 ))}
               </nav>
               <div className="mt-4 grid gap-2 border-t px-4 pt-4">
-                <Button asChild variant="outline" onClick={() => setMenuOpen(false)}>
-                  <Link to="/auth">Logga in</Link>
-                </Button>
-                <Button asChild onClick={() => setMenuOpen(false)}>
-                  <Link to="/auth?mode=signup">Registrera</Link>
-                </Button>
+                <MobileSessionActions onNavigate={() => setMenuOpen(false)} />
               </div>
             </SheetContent>
           </Sheet>

@@ -6,15 +6,20 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";
+import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 import { singleton } from "~/platform/singleton.server";
+import { clearSignInLimit, consumeAuthLimit } from "./auth-limits.server";
 import { googleOAuthConfig, oidcProfileSeed, type GoogleOptions } from "./google-sign-in.server";
 import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileEmail } from "./profiles.server";
+import { currentResetLinkReceiver } from "./reset-link-capture.server";
+import { logSecurityEvent } from "./security-events.server";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 
@@ -50,6 +55,9 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
       resetPasswordTokenExpiresIn: SESSION_POLICY.resetLinkSeconds,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
+        // The admin:create command takes the link itself instead of mailing it.
+        const receiver = currentResetLinkReceiver();
+        if (receiver) return receiver(url);
         await sendMail({ to: user.email, template: "resetPassword", data: { name: user.name, url } }, db);
       },
     },
@@ -80,7 +88,69 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // Express (for /api/auth) and our route actions always set the client IP header;
+        // only trusted in-process callers such as the admin:create command go without it.
+        const ip = ctx.headers?.get(CLIENT_IP_HEADER);
+        if (ip) {
+          const body = ctx.body as { email?: unknown } | undefined;
+          const email = typeof body?.email === "string" ? body.email : null;
+          const refused = await consumeAuthLimit(db, ctx.path, { ip, email });
+          if (refused) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { message: rateLimitMessage(refused), code: "RATE_LIMITED" },
+              { "Retry-After": String(refused.retryAfterSeconds) },
+            );
+          }
+        }
+        if (ctx.path === "/sign-out") {
+          // spec §4/§7: record the sign-out while the session still exists.
+          const current = await getSessionFromCtx(ctx).catch(() => null);
+          if (current) {
+            await logSecurityEvent(db, {
+              userId: current.user.id,
+              type: "user_logout",
+              ipAddress: ip ?? null,
+              userAgent: ctx.headers?.get("user-agent") ?? null,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email" && ctx.context.newSession) {
+          await clearSignInLimit(db, ctx.context.newSession.user.email);
+        }
+      }),
+    },
     databaseHooks: {
+      session: {
+        create: {
+          // spec §4: every new session is a sign-in, whichever way it happened.
+          async after(session) {
+            await logSecurityEvent(db, {
+              userId: session.userId,
+              type: "user_login",
+              ipAddress: session.ipAddress ?? null,
+              userAgent: session.userAgent ?? null,
+            });
+          },
+        },
+        update: {
+          // Better Auth updates a session when it slides its expiry forward.
+          async after(session, context) {
+            const userId = typeof session.userId === "string" ? session.userId : null;
+            if (!userId) return;
+            await logSecurityEvent(db, {
+              userId,
+              type: "session_refresh",
+              ipAddress: context?.headers?.get(CLIENT_IP_HEADER) ?? null,
+              userAgent: context?.headers?.get("user-agent") ?? null,
+            });
+          },
+        },
+      },
       user: {
         create: {
           // Every account gets its profile, whichever way it signed up.

@@ -1,0 +1,271 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ArrowLeft, ArrowRight, ExternalLink, Loader2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Progress } from "~/components/ui/progress";
+import { SIGNUP_STEPS, STEAM_TRADE_LINK_HELP_URL, STORAGE_KEYS } from "~/constants";
+import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
+import {
+  SIGNUP_FAILED_MESSAGE,
+  SIGNUP_STEP_SCHEMAS,
+  SIGNUP_TOAST_TITLES,
+  signupSchema,
+  signupToastTitle,
+  type SignupStep,
+} from "~/modules/accounts/signup-schema";
+import { trackEvent } from "~/modules/analytics/analytics";
+import { Field } from "./field";
+import { FormAlert } from "./form-alert";
+import { PasswordChecklist } from "./password-checklist";
+import { PasswordInput } from "./password-input";
+import type { AuthActionResult } from "./types";
+
+const EMPTY = {
+  email: "",
+  password: "",
+  confirmPassword: "",
+  firstName: "",
+  lastName: "",
+  phoneNumber: "",
+  steamTradeLink: "",
+};
+type Fields = typeof EMPTY;
+
+const STEP_TITLES: Record<SignupStep, string> = {
+  1: "Inloggningsuppgifter",
+  2: "Om dig",
+  3: "Trade-länk",
+};
+
+function storedReferralCode(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.referralCode);
+  } catch {
+    return null;
+  }
+}
+
+/** The 3-step sign-up wizard (spec §2/§4/§5), validated per step with the shared schemas. */
+export function SignUpWizard({ referralCode }: { referralCode: string | null }) {
+  const fetcher = useFetcher<AuthActionResult>();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<SignupStep>(1);
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<{ message: string; fields: FieldErrors } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const percent = Math.round((step / SIGNUP_STEPS) * 100);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data) return;
+    if (data.ok && data.email) {
+      toast.success("Konto skapat!", {
+        description: "Kolla din e-post och klicka på länken för att bekräfta ditt konto.",
+      });
+      trackEvent("sign_up", { method: "email" });
+      navigate(`/email-confirmation?email=${encodeURIComponent(data.email)}&mode=signup`);
+    } else if (!data.ok) {
+      toast.error(data.title ?? SIGNUP_TOAST_TITLES.failed, { description: data.message ?? SIGNUP_FAILED_MESSAGE });
+    }
+  }, [fetcher.data, navigate]);
+
+  const update = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [key]: event.target.value }));
+
+  /** Shows a validation message inline and as a toast, and moves focus to the first bad field. */
+  function reject(error: Parameters<typeof firstError>[0]) {
+    const message = firstError(error);
+    const byField = fieldErrors(error);
+    setErrors({ message, fields: byField });
+    toast.error(signupToastTitle(message), { description: message });
+    const first = Object.keys(byField)[0];
+    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = SIGNUP_STEP_SCHEMAS[step].safeParse(fields);
+    if (!parsed.success) return reject(parsed.error);
+    if (step < SIGNUP_STEPS) {
+      setErrors(null);
+      setStep((step + 1) as SignupStep);
+      return;
+    }
+    const payload = { ...fields, referralCode: referralCode ?? storedReferralCode() ?? "" };
+    const full = signupSchema.safeParse(payload);
+    if (!full.success) return reject(full.error);
+    setErrors(null);
+    fetcher.submit({ intent: "signup", ...payload }, { method: "post", action: "/auth" });
+  }
+
+  function back() {
+    setErrors(null);
+    setStep((current) => Math.max(1, current - 1) as SignupStep);
+  }
+
+  const fieldError = errors?.fields ?? {};
+  const serverError = result && !result.ok ? result.message : null;
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Skapa konto">
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between text-sm">
+          <p className="font-semibold" id="signup-progress-label">
+            Steg {step} av {SIGNUP_STEPS}
+            <span className="font-normal text-muted-foreground"> · {STEP_TITLES[step]}</span>
+          </p>
+          <span className="tabular-nums text-muted-foreground">{percent}%</span>
+        </div>
+        <Progress value={percent} aria-labelledby="signup-progress-label" />
+      </div>
+
+      {step === 1 ? (
+        <fieldset className="grid gap-4">
+          <legend className="sr-only">{STEP_TITLES[1]}</legend>
+          <Field id="signup-email" label="E-postadress" error={fieldError.email}>
+            {(aria) => (
+              <Input
+                {...aria}
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="namn@exempel.se"
+                value={fields.email}
+                onChange={update("email")}
+              />
+            )}
+          </Field>
+          <Field
+            id="signup-password"
+            label="Lösenord"
+            error={fieldError.password}
+            hint={<PasswordChecklist password={fields.password} />}
+          >
+            {(aria) => (
+              <PasswordInput {...aria} name="password" autoComplete="new-password" value={fields.password} onChange={update("password")} />
+            )}
+          </Field>
+          <Field id="signup-confirm" label="Bekräfta lösenord" error={fieldError.confirmPassword}>
+            {(aria) => (
+              <PasswordInput
+                {...aria}
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={fields.confirmPassword}
+                onChange={update("confirmPassword")}
+              />
+            )}
+          </Field>
+        </fieldset>
+      ) : null}
+
+      {step === 2 ? (
+        <fieldset className="grid gap-4">
+          <legend className="sr-only">{STEP_TITLES[2]}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="signup-first-name" label="Förnamn" error={fieldError.firstName}>
+              {(aria) => (
+                <Input {...aria} name="firstName" autoComplete="given-name" value={fields.firstName} onChange={update("firstName")} />
+              )}
+            </Field>
+            <Field id="signup-last-name" label="Efternamn" error={fieldError.lastName}>
+              {(aria) => (
+                <Input {...aria} name="lastName" autoComplete="family-name" value={fields.lastName} onChange={update("lastName")} />
+              )}
+            </Field>
+          </div>
+          <Field
+            id="signup-phone"
+            label="Telefonnummer"
+            optional
+            error={fieldError.phoneNumber}
+            hint="Svenskt nummer, t.ex. 070-123 45 67 eller +46 70 123 45 67."
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                name="phoneNumber"
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                value={fields.phoneNumber}
+                onChange={update("phoneNumber")}
+              />
+            )}
+          </Field>
+        </fieldset>
+      ) : null}
+
+      {step === 3 ? (
+        <fieldset className="grid gap-4">
+          <legend className="sr-only">{STEP_TITLES[3]}</legend>
+          <Field
+            id="signup-trade-link"
+            label="Steam trade-länk"
+            optional
+            error={fieldError.steamTradeLink}
+            hint={
+              <div className="grid gap-1">
+                <a
+                  href={STEAM_TRADE_LINK_HELP_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Hitta din trade-länk på Steam
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">(öppnas i en ny flik)</span>
+                </a>
+                <span>Du kan också lägga till den senare i din profil.</span>
+              </div>
+            }
+          >
+            {(aria) => (
+              <Input
+                {...aria}
+                name="steamTradeLink"
+                type="url"
+                inputMode="url"
+                placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
+                value={fields.steamTradeLink}
+                onChange={update("steamTradeLink")}
+              />
+            )}
+          </Field>
+        </fieldset>
+      ) : null}
+
+      <div aria-live="polite" className="empty:hidden">
+        {errors ? <FormAlert>{errors.message}</FormAlert> : serverError ? <FormAlert>{serverError}</FormAlert> : null}
+      </div>
+
+      <div className="flex gap-3">
+        <Button type="button" variant="outline" onClick={back} disabled={step === 1 || busy} className="flex-1">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Tillbaka
+        </Button>
+        {step < SIGNUP_STEPS ? (
+          <Button type="submit" className="flex-1">
+            Nästa
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Button>
+        ) : (
+          <Button type="submit" disabled={busy} className="flex-1">
+            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+            {busy ? "Skapar konto..." : "Skapa konto"}
+          </Button>
+        )}
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        Har du redan ett konto?{" "}
+        <Link to="/auth?mode=signin" replace className="font-medium text-primary underline-offset-4 hover:underline">
+          Logga in
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The header's session UI (spec §2): 'Laddar...' while the session is changing, 'Logga in' /
+ * 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga ut' when signed in.
+ */
+import { useEffect } from "react";
+import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ChevronDown, Loader2, LogOut, User } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { useSessionUser } from "~/lib/site-config";
+import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
+
+const SIGN_OUT_KEY = "sign-out";
+
+interface SignOutResult {
+  ok: boolean;
+  title?: string;
+  message?: string;
+}
+
+function useSignOutFetcher() {
+  return useFetcher<SignOutResult>({ key: SIGN_OUT_KEY });
+}
+
+/** Signed in, signed out, or 'loading' while a sign-in or sign-out is in flight. */
+export function useSessionState() {
+  const user = useSessionUser();
+  const signOut = useSignOutFetcher();
+  const fetchers = useFetchers();
+  const signingIn = fetchers.some((f) => f.state !== "idle" && f.formData?.get("intent") === "signin");
+  const loading = signOut.state !== "idle" || signingIn;
+  return {
+    user,
+    loading,
+    signOut: () => signOut.submit(null, { method: "post", action: "/auth/sign-out" }),
+  };
+}
+
+/** Toasts the sign-out outcome and goes to the start page (spec §2); mount once. */
+export function useSignOutFeedback() {
+  const signOut = useSignOutFetcher();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const result = signOut.data;
+    if (!result) return;
+    if (result.ok) {
+      toast.success(AUTH_MESSAGES.signedOutTitle, { description: AUTH_MESSAGES.signedOut });
+      navigate("/");
+    } else {
+      toast.error(result.title ?? AUTH_MESSAGES.signOutFailedTitle, { description: result.message ?? AUTH_MESSAGES.signOutFailed });
+    }
+  }, [signOut.data, navigate]);
+}
+
+function LoadingButton({ className }: { className?: string }) {
+  return (
+    <Button size="sm" variant="ghost" disabled className={className}>
+      <Loader2 className="size-4 animate-spin" aria-hidden="true" />
+      Laddar...
+    </Button>
+  );
+}
+
+export function SessionMenu() {
+  const { user, loading, signOut } = useSessionState();
+  if (loading) return <LoadingButton />;
+  if (!user) {
+    return (
+      <>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/auth">Logga in</Link>
+        </Button>
+        <Button asChild size="sm">
+          <Link to="/auth?mode=signup">Registrera</Link>
+        </Button>
+      </>
+    );
+  }
+  const name = user.firstName?.trim() || user.displayName?.trim() || user.name;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" data-testid="profile-menu">
+          <User className="size-4" aria-hidden="true" />
+          Profil
+          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-56">
+        <DropdownMenuLabel className="grid font-normal">
+          <span className="truncate font-semibold">{name}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile">
+            <User className="size-4" aria-hidden="true" />
+            Min profil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={signOut}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Logga ut
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The same choices in the mobile menu, as plain buttons. */
+export function MobileSessionActions({ onNavigate }: { onNavigate: () => void }) {
+  const { user, loading, signOut } = useSessionState();
+  if (loading) return <LoadingButton className="w-full" />;
+  if (!user) {
+    return (
+      <>
+        <Button asChild variant="outline" onClick={onNavigate}>
+          <Link to="/auth">Logga in</Link>
+        </Button>
+        <Button asChild onClick={onNavigate}>
+          <Link to="/auth?mode=signup">Registrera</Link>
+        </Button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="truncate text-sm text-muted-foreground">Inloggad som {user.email}</p>
+      <Button asChild variant="outline" onClick={onNavigate}>
+        <Link to="/profile">
+          <User className="size-4" aria-hidden="true" />
+          Min profil
+        </Link>
+      </Button>
+      <Button
+        variant="ghost"
+        onClick={() => {
+          onNavigate();
+          signOut();
+        }}
+      >
+        <LogOut className="size-4" aria-hidden="true" />
+        Logga ut
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Security events (spec §4/§7 log_security_event): a row for every sign-in (`user_login`),
+ * session refresh (`session_refresh`) and sign-out (`user_logout`). Writing one never
+ * breaks the action it records: a failure is only logged (spec §8).
+ */
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "~/platform/db/client.server";
+import { security_events } from "~/platform/db/schema";
+import { logger } from "~/platform/logger.server";
+
+export const SECURITY_EVENT_TYPES = ["user_login", "session_refresh", "user_logout"] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+export type SecuritySeverity = "low" | "medium" | "high" | "critical";
+
+export interface SecurityEventInput {
+  userId: string | null;
+  type: SecurityEventType;
+  severity?: SecuritySeverity;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+}
+
+const clip = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
+
+/** Records one event; returns false (and logs) instead of throwing when the write fails. */
+export async function logSecurityEvent(db: Db, event: SecurityEventInput): Promise<boolean> {
+  try {
+    await db.insert(security_events).values({
+      user_id: event.userId,
+      event_type: event.type,
+      severity: event.severity ?? "low",
+      ip_address: clip(event.ipAddress, 64),
+      user_agent: clip(event.userAgent, 512),
+      details: event.details ?? null,
+    });
+    return true;
+  } catch (error) {
+    logger.error({ err: error, type: event.type, userId: event.userId }, "security event not recorded");
+    return false;
+  }
+}
+
+export async function listSecurityEvents(db: Db, userId: string, limit = 50) {
+  return db
+    .select()
+    .from(security_events)
+    .where(eq(security_events.user_id, userId))
+    .orderBy(desc(security_events.created_at))
+    .limit(limit);
+}

@@ -1,0 +1,123 @@
+/**
+ * The sign-up wizard's rules (spec §4/§5/§8), one module for the browser wizard and the
+ * server action: a schema per step, the full schema the server checks, and the toast title
+ * that goes with each message.
+ */
+import { z } from "zod";
+import { REFERRAL } from "~/constants";
+import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
+import { isStrongPassword } from "./password-rule";
+
+export const SIGNUP_MESSAGES = {
+  step1Missing: "Vänligen fyll i alla fält.",
+  passwordMismatch: "Lösenorden matchar inte.",
+  weakPassword: "Lösenordet måste innehålla versaler, gemener, siffror och symboler.",
+  namesMissing: "Vänligen fyll i för- och efternamn.",
+  requiredMissing: "Vänligen fyll i alla obligatoriska fält.",
+  invalidEmail: "Ange en giltig e-postadress.",
+} as const;
+
+/** spec §8: the toast title for each wizard message. */
+export const SIGNUP_TOAST_TITLES = {
+  incomplete: "Ofullständig information",
+  mismatch: "Lösenordsfel",
+  weak: "Lösenordet uppfyller inte kraven",
+  failed: "Registreringsfel",
+} as const;
+
+export function signupToastTitle(message: string): string {
+  switch (message) {
+    case SIGNUP_MESSAGES.passwordMismatch:
+      return SIGNUP_TOAST_TITLES.mismatch;
+    case SIGNUP_MESSAGES.weakPassword:
+      return SIGNUP_TOAST_TITLES.weak;
+    case SIGNUP_MESSAGES.step1Missing:
+    case SIGNUP_MESSAGES.namesMissing:
+    case SIGNUP_MESSAGES.requiredMissing:
+      return SIGNUP_TOAST_TITLES.incomplete;
+    default:
+      return SIGNUP_TOAST_TITLES.failed;
+  }
+}
+
+export const SIGNUP_FAILED_MESSAGE = "Kunde inte skapa konto. Försök igen.";
+
+/** Text fields: anything that is not a string counts as empty. */
+const text = z.string().trim().catch("");
+const secret = z.string().catch("");
+const isEmail = (value: string) => z.email().safeParse(value).success;
+
+/**
+ * spec §5 referral code: upper-cased, everything but A-Z and 0-9 removed. A code that then
+ * fails the 4–12 character rule is ignored at sign-up (null), never an error.
+ */
+export function normaliseSignupReferralCode(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const code = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return REFERRAL.codePattern.test(code) ? code : null;
+}
+
+export const signupStep1Schema = z
+  .object({ email: text, password: secret, confirmPassword: secret })
+  .superRefine((value, ctx) => {
+    const missing = (["email", "password", "confirmPassword"] as const).filter((key) => !value[key]);
+    if (missing.length) {
+      for (const key of missing) ctx.addIssue({ code: "custom", path: [key], message: SIGNUP_MESSAGES.step1Missing });
+      return;
+    }
+    if (!isEmail(value.email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: SIGNUP_MESSAGES.invalidEmail });
+      return;
+    }
+    if (value.password !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: SIGNUP_MESSAGES.passwordMismatch });
+      return;
+    }
+    if (!isStrongPassword(value.password)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: SIGNUP_MESSAGES.weakPassword });
+    }
+  });
+
+export const signupStep2Schema = z
+  .object({ firstName: text, lastName: text, phoneNumber: phoneNumberSchema })
+  .superRefine((value, ctx) => {
+    if (!value.firstName) ctx.addIssue({ code: "custom", path: ["firstName"], message: SIGNUP_MESSAGES.namesMissing });
+    if (!value.lastName) ctx.addIssue({ code: "custom", path: ["lastName"], message: SIGNUP_MESSAGES.namesMissing });
+  });
+
+export const signupStep3Schema = z.object({ steamTradeLink: steamTradeLinkSchema });
+
+/** What the server action accepts: every step again, plus the referral code captured at sign-up. */
+export const signupSchema = z
+  .object({
+    email: text,
+    password: secret,
+    firstName: text,
+    lastName: text,
+    phoneNumber: phoneNumberSchema,
+    steamTradeLink: steamTradeLinkSchema,
+    referralCode: z.preprocess(normaliseSignupReferralCode, z.string().nullable()),
+  })
+  .superRefine((value, ctx) => {
+    const missing = (["email", "password", "firstName", "lastName"] as const).filter((key) => !value[key]);
+    if (missing.length) {
+      for (const key of missing) ctx.addIssue({ code: "custom", path: [key], message: SIGNUP_MESSAGES.requiredMissing });
+      return;
+    }
+    if (!isEmail(value.email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: SIGNUP_MESSAGES.invalidEmail });
+      return;
+    }
+    if (!isStrongPassword(value.password)) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: SIGNUP_MESSAGES.weakPassword });
+    }
+  });
+
+export type SignupInput = z.output<typeof signupSchema>;
+export type SignupStep = 1 | 2 | 3;
+
+export const SIGNUP_STEP_SCHEMAS = {
+  1: signupStep1Schema,
+  2: signupStep2Schema,
+  3: signupStep3Schema,
+} as const;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { WELCOME_DIALOG } from "~/constants";
+import { shouldShowWelcome, welcomeStorageKey } from "./welcome-rules";
+
+const now = Date.parse("2026-05-01T12:00:00Z");
+const old = new Date(now - WELCOME_DIALOG.suppressForProfilesYoungerThanMs - 1000).toISOString();
+const base = { search: "", hash: "", profileCreatedAt: old, alreadyShown: false, now };
+
+describe("welcome-back dialog (spec §4)", () => {
+  it("shows for an older profile not yet welcomed in this session", () => {
+    expect(shouldShowWelcome(base)).toBe(true);
+  });
+  it("shows at most once per session", () => {
+    expect(shouldShowWelcome({ ...base, alreadyShown: true })).toBe(false);
+  });
+  it("is skipped right after confirming the address or with an access token", () => {
+    expect(shouldShowWelcome({ ...base, search: "?mode=signin&message=confirmed" })).toBe(false);
+    expect(shouldShowWelcome({ ...base, search: "?access_token=abc" })).toBe(false);
+    expect(shouldShowWelcome({ ...base, hash: "#access_token=abc&type=recovery" })).toBe(false);
+  });
+  it("is skipped for profiles younger than 5 minutes", () => {
+    const young = new Date(now - WELCOME_DIALOG.suppressForProfilesYoungerThanMs + 1000).toISOString();
+    expect(shouldShowWelcome({ ...base, profileCreatedAt: young })).toBe(false);
+  });
+  it("keys the session flag per user", () => {
+    expect(welcomeStorageKey("abc")).toBe("welcome_shown_abc");
+  });
+});

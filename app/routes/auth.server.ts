@@ -1,0 +1,193 @@
+/**
+ * Server side of /auth and /email-confirmation: calls Better Auth with the request's headers
+ * (plus the client IP, for the abuse limits) and maps its outcomes to the spec's Swedish
+ * texts (§8). Routes stay thin: validate, call one of these, answer.
+ */
+import { data, type AppLoadContext } from "react-router";
+import { clientIp } from "~/lib/http.server";
+import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
+import { auth, AUTH_CALLBACKS } from "~/modules/accounts/auth.server";
+import { withProfileSeed } from "~/modules/accounts/profiles.server";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { SIGNUP_FAILED_MESSAGE, SIGNUP_TOAST_TITLES, type SignupInput } from "~/modules/accounts/signup-schema";
+import { logger } from "~/platform/logger.server";
+
+export type AuthIntent = "signin" | "signup" | "reset" | "reset-password" | "resend";
+
+export interface AuthFailure {
+  ok: false;
+  intent: AuthIntent;
+  /** Toast title; the message is its description. */
+  title?: string;
+  message: string;
+  code?: string;
+  fieldErrors?: Partial<Record<string, string>>;
+}
+
+/** The request's headers with the client IP as Express resolved it (never the client's claim). */
+export function authHeaders(request: Request, context: AppLoadContext): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(context));
+  return headers;
+}
+
+interface BetterAuthError {
+  statusCode?: number;
+  body?: { code?: string; message?: string };
+  headers?: Headers;
+}
+
+function asAuthError(error: unknown): BetterAuthError | null {
+  if (error && typeof error === "object" && ("statusCode" in error || "body" in error)) return error as BetterAuthError;
+  return null;
+}
+
+function failure(intent: AuthIntent, status: number, fields: Omit<AuthFailure, "ok" | "intent">) {
+  return data<AuthFailure>({ ok: false, intent, ...fields }, { status });
+}
+
+/** A refusal by our limiter carries its Swedish message already. */
+function rateLimited(intent: AuthIntent, error: BetterAuthError | null) {
+  if (error?.statusCode !== 429) return null;
+  return failure(intent, 429, { code: "RATE_LIMITED", message: error.body?.message ?? "För många försök." });
+}
+
+function forwardCookies(from: Headers): Headers {
+  const headers = new Headers();
+  for (const cookie of from.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export async function signIn(
+  request: Request,
+  context: AppLoadContext,
+  input: { email: string; password: string; redirectTo: string },
+) {
+  try {
+    const result = await auth().api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: authHeaders(request, context),
+      returnHeaders: true,
+    });
+    return data({ ok: true as const, intent: "signin" as const, redirectTo: input.redirectTo }, { headers: forwardCookies(result.headers) });
+  } catch (error) {
+    const authError = asAuthError(error);
+    const limited = rateLimited("signin", authError);
+    if (limited) return limited;
+    switch (authError?.body?.code) {
+      case "EMAIL_NOT_VERIFIED":
+        return failure("signin", 403, { code: "EMAIL_NOT_VERIFIED", title: AUTH_MESSAGES.emailNotConfirmed, message: AUTH_MESSAGES.emailNotConfirmedHelp });
+      case "INVALID_EMAIL_OR_PASSWORD":
+        return failure("signin", 401, { code: "INVALID_CREDENTIALS", message: AUTH_MESSAGES.wrongCredentials });
+      default:
+        logger.error({ err: error }, "sign-in failed");
+        return failure("signin", authError?.statusCode && authError.statusCode < 500 ? authError.statusCode : 500, {
+          message: AUTH_MESSAGES.signInFailed,
+        });
+    }
+  }
+}
+
+/**
+ * Creates the account with the wizard's profile fields. An address that already has an
+ * account gets the same answer as a new one (Better Auth's enumeration protection).
+ */
+export async function signUp(request: Request, context: AppLoadContext, input: SignupInput) {
+  try {
+    await withProfileSeed(
+      {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber,
+        steamTradeLink: input.steamTradeLink,
+        signupReferralCode: input.referralCode,
+      },
+      () =>
+        auth().api.signUpEmail({
+          body: { email: input.email, password: input.password, name: input.firstName, callbackURL: AUTH_CALLBACKS.confirmed },
+          headers: authHeaders(request, context),
+        }),
+    );
+    return data({ ok: true as const, intent: "signup" as const, email: input.email.toLowerCase() });
+  } catch (error) {
+    const authError = asAuthError(error);
+    const limited = rateLimited("signup", authError);
+    if (limited) return data({ ...limited.data, title: SIGNUP_TOAST_TITLES.failed }, limited.init ?? undefined);
+    logger.error({ err: error }, "sign-up failed");
+    return failure("signup", authError?.statusCode && authError.statusCode < 500 ? authError.statusCode : 500, {
+      title: SIGNUP_TOAST_TITLES.failed,
+      message: SIGNUP_FAILED_MESSAGE,
+    });
+  }
+}
+
+/** Answers the same whether or not the address has an account. */
+export async function requestPasswordReset(request: Request, context: AppLoadContext, email: string) {
+  try {
+    await auth().api.requestPasswordReset({
+      body: { email, redirectTo: AUTH_CALLBACKS.resetPassword },
+      headers: authHeaders(request, context),
+    });
+    return data({ ok: true as const, intent: "reset" as const, email });
+  } catch (error) {
+    const authError = asAuthError(error);
+    const limited = rateLimited("reset", authError);
+    if (limited) return limited;
+    logger.error({ err: error }, "password reset request failed");
+    return failure("reset", 500, { message: AUTH_MESSAGES.resetFailed });
+  }
+}
+
+export async function resetPassword(
+  request: Request,
+  context: AppLoadContext,
+  input: { token: string; password: string },
+) {
+  if (!input.token) return failure("reset-password", 400, { code: "INVALID_TOKEN", message: AUTH_MESSAGES.linkExpired });
+  try {
+    await auth().api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: authHeaders(request, context),
+    });
+    return data({ ok: true as const, intent: "reset-password" as const });
+  } catch (error) {
+    const authError = asAuthError(error);
+    if (authError?.body?.code === "INVALID_TOKEN") {
+      return failure("reset-password", 400, { code: "INVALID_TOKEN", message: AUTH_MESSAGES.linkExpired });
+    }
+    logger.error({ err: error }, "password update failed");
+    return failure("reset-password", 500, { message: AUTH_MESSAGES.passwordUpdateFailed });
+  }
+}
+
+/** Sends the confirmation mail again; silent for unknown or confirmed addresses. */
+export async function resendConfirmation(request: Request, context: AppLoadContext, email: string) {
+  try {
+    // Without the cookie: a signed-in visitor resending for another address is not an error.
+    const headers = authHeaders(request, context);
+    headers.delete("cookie");
+    await auth().api.sendVerificationEmail({ body: { email, callbackURL: AUTH_CALLBACKS.confirmed }, headers });
+    return data({ ok: true as const, intent: "resend" as const, email });
+  } catch (error) {
+    const authError = asAuthError(error);
+    const limited = rateLimited("resend", authError);
+    if (limited) return data({ ...limited.data, title: AUTH_MESSAGES.resendFailedTitle }, limited.init ?? undefined);
+    logger.error({ err: error }, "resending confirmation failed");
+    return failure("resend", 500, { title: AUTH_MESSAGES.resendFailedTitle, message: AUTH_MESSAGES.resendFailed });
+  }
+}
+
+/** Ends the current session; a session that is already gone counts as signed out (spec §4). */
+export async function signOut(request: Request, context: AppLoadContext) {
+  try {
+    const result = await auth().api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
+    return data({ ok: true as const }, { headers: forwardCookies(result.headers) });
+  } catch (error) {
+    const authError = asAuthError(error);
+    if (authError?.body?.code === "SESSION_NOT_FOUND" || authError?.body?.code === "FAILED_TO_GET_SESSION") {
+      return data({ ok: true as const });
+    }
+    logger.error({ err: error }, "sign-out failed");
+    return data({ ok: false as const, title: AUTH_MESSAGES.signOutFailedTitle, message: AUTH_MESSAGES.signOutFailed }, { status: 500 });
+  }
+}
