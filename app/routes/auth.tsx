@@ -7,6 +7,7 @@ import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalida
 import { toast } from "sonner";
 import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "lucide-react";
 import type { Route } from "./+types/auth";
+import { socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
 import { FormAlert } from "~/components/auth/form-alert";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { ResetRequestForm } from "~/components/auth/reset-request-form";
@@ -173,8 +174,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     );
 
   const heading = HEADINGS[mode];
+  const socialError = socialSignInErrorMessage(linkError);
   const signInNotice =
-    message === "confirmed" ? (
+    socialError ? (
+      <FormAlert title="Inloggningen misslyckades">{socialError}</FormAlert>
+    ) : message === "confirmed" ? (
       <FormAlert tone="success" title="E-postadressen är bekräftad">
         Ditt konto är aktiverat. Logga in för att fortsätta.
       </FormAlert>

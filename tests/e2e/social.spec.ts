@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
+import { SOCIAL_SIGN_IN_ERRORS } from "../../app/modules/accounts/social-sign-in-errors";
 import { startTestServer, type TestServer } from "../../server/test-server";
 
 type SteamBehaviour = {
@@ -131,6 +132,7 @@ test.describe("Steam sign-in", () => {
   test("rejects the sign-in when Steam answers is_valid:false", async ({ page, context }) => {
     await signInWithSteam(page, { isValid: false });
     await expect(page).toHaveURL(`${server.url}/auth?mode=signin&error=steam`);
+    await expect(page.getByText(SOCIAL_SIGN_IN_ERRORS.steam)).toBeVisible();
     expect(await sessionCookie(context)).toBeUndefined();
     expect(steam.checkAuthentications.at(-1)?.get("openid.mode")).toBe("check_authentication");
   });
