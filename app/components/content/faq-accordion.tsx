@@ -27,7 +27,8 @@ export function FaqAccordion({
           <AccordionTrigger headingLevel={headingLevel} className="text-base">
             {item.question}
           </AccordionTrigger>
-          <AccordionContent forceMount className="space-y-3 text-muted-foreground data-[state=closed]:hidden">
+          {/* The inner div carries the class; its parent has the data-state, hence the `>&` selector. */}
+          <AccordionContent forceMount className="space-y-3 text-muted-foreground [[data-state=closed]>&]:hidden">
             {item.answer.split(/\n{2,}/).map((paragraph, index) => (
               <p key={index}>{paragraph}</p>
             ))}
