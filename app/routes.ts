@@ -6,6 +6,10 @@ export default [
   // Support and legal pages
   route("faq", "routes/faq.tsx"),
   route("kontakta-oss", "routes/kontakta-oss.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("integritetspolicy", "routes/integritetspolicy.tsx"),
+  route("anvandarvillkor", "routes/anvandarvillkor.tsx"),
+  route("trade-protection", "routes/trade-protection.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -252,7 +252,7 @@ function ContactForm() {
         <p className="text-sm text-muted-foreground">
           <span aria-hidden="true" className="text-destructive">*</span> Obligatoriskt fält. Vi använder
           uppgifterna bara för att svara dig – läs mer i vår{" "}
-          <Link to="/integritetspolicy" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/integritetspolicy" className="font-medium text-orange-700 underline underline-offset-4 hover:no-underline dark:text-primary">
             integritetspolicy
           </Link>
           .
@@ -331,7 +331,7 @@ export default function ContactPage() {
               <div>
                 <dt className="text-muted-foreground">Adress</dt>
                 <dd>
-                  <a href={`mailto:${supportEmail}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  <a href={`mailto:${supportEmail}`} className="font-medium text-orange-700 underline underline-offset-4 hover:no-underline dark:text-primary">
                     {supportEmail}
                   </a>
                 </dd>
