@@ -68,7 +68,7 @@ export function LegalPage({
       </PageIntro>
 
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr] lg:gap-14">
-        <nav aria-labelledby="innehallsforteckning" className="lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
+        <nav aria-labelledby="innehallsforteckning" className="min-w-0 break-words lg:sticky lg:top-24 lg:max-h-[calc(100dvh-7rem)] lg:self-start lg:overflow-y-auto">
           <div className="rounded-xl border bg-card p-5 shadow-sm lg:border-0 lg:bg-transparent lg:p-0 lg:shadow-none">
             <h2 id="innehallsforteckning" className="text-sm font-semibold">
               Innehåll
@@ -89,7 +89,7 @@ export function LegalPage({
           </div>
         </nav>
 
-        <article className={`min-w-0 max-w-3xl ${PROSE}`}>
+        <article className={`min-w-0 max-w-3xl break-words ${PROSE}`}>
           {sections.map((section, index) => (
             <section
               key={section.id}

@@ -65,7 +65,7 @@ export function PageIntro({
               {eyebrow}
             </p>
           )}
-          <h1 className="mt-5 text-3xl font-black tracking-tight text-balance sm:text-4xl lg:text-5xl">{title}</h1>
+          <h1 className="mt-5 break-words text-3xl font-black tracking-tight text-balance sm:text-4xl lg:text-5xl">{title}</h1>
           {lead && <div className="mt-4 max-w-2xl text-lg text-white/80">{lead}</div>}
           {children && <div className="mt-8">{children}</div>}
         </div>
