@@ -93,6 +93,18 @@ export const SUPPORT_HOURS = {
   technicalFixHours: 24,
 } as const;
 
+/**
+ * Valve's CS2 Trade Protection: a traded item can be reversed by its sender for this many
+ * days, so a sale is paid out when the protection period has ended.
+ */
+export const TRADE_PROTECTION_DAYS = 7;
+
+/** Contact form (spec §9): reply within 24 hours; at most 5 messages per IP an hour. */
+export const CONTACT = {
+  rateLimit: { scope: "contact", limit: 5, windowMs: 60 * 60_000 },
+  maxLength: { name: 100, email: 254, phone: 30, subject: 150, message: 5_000 },
+} as const;
+
 // ---------------------------------------------------------------------------
 // Points and XP (spec §9, DESIGN.md "Business rules decided")
 // ---------------------------------------------------------------------------

@@ -30,6 +30,13 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("email-confirmation", "routes/email-confirmation.tsx"),
+  // Support and legal pages
+  route("faq", "routes/faq.tsx"),
+  route("kontakta-oss", "routes/kontakta-oss.tsx"),
+  route("cookie-policy", "routes/cookie-policy.tsx"),
+  route("integritetspolicy", "routes/integritetspolicy.tsx"),
+  route("anvandarvillkor", "routes/anvandarvillkor.tsx"),
+  route("trade-protection", "routes/trade-protection.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

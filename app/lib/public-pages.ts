@@ -1,7 +1,8 @@
 /**
  * Every public, indexable static page of spec §2, in one list: the sitemap reads it (blog
  * posts are added from the database). Auth, profile, admin, success and the API are not
- * here on purpose — robots.txt keeps crawlers out of them.
+ * here on purpose — robots.txt keeps crawlers out of them. The point shop joins the list
+ * when its page exists.
  */
 export interface PublicPage {
   path: string;
@@ -20,7 +21,6 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: "/kontakta-oss", changefreq: "monthly", priority: 0.6 },
   { path: "/point-system", changefreq: "monthly", priority: 0.5 },
   { path: "/xp-system", changefreq: "monthly", priority: 0.5 },
-  { path: "/point-shop", changefreq: "weekly", priority: 0.6 },
   { path: "/cookie-policy", changefreq: "yearly", priority: 0.3 },
   { path: "/integritetspolicy", changefreq: "yearly", priority: 0.3 },
   { path: "/anvandarvillkor", changefreq: "yearly", priority: 0.3 },

@@ -1,0 +1,60 @@
+/**
+ * The contact form's one schema (spec §5): name, email, subject and message are required,
+ * the email must be an email address, the phone number is optional. Used by the form for
+ * instant feedback and by the route action on the server.
+ */
+import { z } from "zod";
+import { CONTACT } from "~/constants";
+
+const { maxLength } = CONTACT;
+
+/** Name of the honeypot field: hidden from people, tempting for bots. */
+export const CONTACT_HONEYPOT_FIELD = "website";
+
+export const CONTACT_MESSAGES = {
+  nameRequired: "Vänligen ange ditt namn.",
+  nameTooLong: `Namnet får vara högst ${maxLength.name} tecken.`,
+  emailRequired: "Vänligen ange din e-postadress.",
+  emailInvalid: "Vänligen ange en giltig e-postadress.",
+  phoneInvalid: "Vänligen ange ett giltigt telefonnummer.",
+  subjectRequired: "Vänligen ange ett ämne.",
+  subjectTooLong: `Ämnet får vara högst ${maxLength.subject} tecken.`,
+  messageRequired: "Vänligen skriv ett meddelande.",
+  messageTooLong: `Meddelandet får vara högst ${maxLength.message.toLocaleString("sv-SE")} tecken.`,
+  sentTitle: "Meddelande skickat!",
+  sentDescription: "Vi återkommer till dig så snart som möjligt.",
+  failedTitle: "Något gick fel",
+  failedDescription: "Kunde inte skicka meddelandet. Försök igen senare.",
+} as const;
+
+/** Digits with the usual separators and an optional leading +, e.g. 070-123 45 67 or +46 70 123 45 67. */
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,28}$/;
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+export const contactSchema = z.object({
+  name: required(CONTACT_MESSAGES.nameRequired, maxLength.name, CONTACT_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CONTACT_MESSAGES.emailRequired)
+    .max(maxLength.email, CONTACT_MESSAGES.emailInvalid)
+    .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
+  phone: z
+    .string()
+    .trim()
+    .max(maxLength.phone, CONTACT_MESSAGES.phoneInvalid)
+    .refine((value) => value === "" || PHONE_PATTERN.test(value), CONTACT_MESSAGES.phoneInvalid)
+    .optional()
+    .transform((value) => (value ? value : null)),
+  subject: required(CONTACT_MESSAGES.subjectRequired, maxLength.subject, CONTACT_MESSAGES.subjectTooLong),
+  message: required(CONTACT_MESSAGES.messageRequired, maxLength.message, CONTACT_MESSAGES.messageTooLong),
+  [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** The fields a person fills in, in form order (the honeypot is not one of them). */
+export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -1,0 +1,40 @@
+/**
+ * Facts the legal pages share: when they were last revised, and retention periods that are
+ * ours to decide (spec §1/§9 numbers stay in ~/constants).
+ */
+
+/** ISO date of the last revision of the cookie policy, privacy policy and terms. */
+export const LEGAL_LAST_UPDATED = "2026-11-22";
+
+/** "22 november 2026": fixed to UTC so server and browser render the same text. */
+export function formatSwedishDate(isoDate: string): string {
+  return new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "UTC" }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/** The Swedish Authority for Privacy Protection, where a data subject may complain. */
+export const IMY = {
+  name: "Integritetsskyddsmyndigheten (IMY)",
+  url: "https://www.imy.se",
+  host: "imy.se",
+  postalAddress: "Box 8114, 104 20 Stockholm",
+} as const;
+
+/** The National Board for Consumer Disputes, for consumer disputes out of court. */
+export const ARN = {
+  name: "Allmänna reklamationsnämnden (ARN)",
+  url: "https://www.arn.se",
+  host: "arn.se",
+} as const;
+
+/** Retention per data category (privacy policy). */
+export const RETENTION = {
+  bookkeepingYears: 7,
+  accountDeletionDays: 30,
+  contactMessagesMonths: 24,
+  securityEventsMonths: 12,
+  pageViewsMonths: 13,
+  analyticsMonths: 14,
+  launchNotificationMonths: 12,
+} as const;

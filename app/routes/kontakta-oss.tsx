@@ -1,0 +1,401 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { data, Link, useActionData, useFetcher } from "react-router";
+import {
+  ArrowRight,
+  CheckCircle2,
+  Clock,
+  ExternalLink,
+  HelpCircle,
+  Mail,
+  MapPin,
+  MessageCircle,
+  Send,
+} from "lucide-react";
+import { toast } from "sonner";
+import type { Route } from "./+types/kontakta-oss";
+import { PageIntro } from "~/components/content/page-intro";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import { COMPANY, CONTACT, SUPPORT_HOURS } from "~/constants";
+import { clientIp } from "~/lib/http.server";
+import { pageMeta } from "~/lib/seo";
+import { usePublicConfig } from "~/lib/site-config";
+import { fieldErrors, firstError, formToObject, type FieldErrors } from "~/lib/validation";
+import {
+  CONTACT_FIELDS,
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGES,
+  contactSchema,
+  type ContactField,
+} from "~/modules/contact/contact";
+import { submitContactMessage } from "~/modules/contact/contact.server";
+import { db } from "~/platform/db/client.server";
+import { logger } from "~/platform/logger.server";
+import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Kontakta oss",
+    description: `Frågor om en försäljning eller utbetalning? Chatta med oss ${SUPPORT_HOURS.opens}–${SUPPORT_HOURS.closes} ${SUPPORT_HOURS.days} eller skicka ett meddelande – vi svarar inom ${SUPPORT_HOURS.emailReplyHours} timmar.`,
+    path: "/kontakta-oss",
+    breadcrumbs: [{ name: "Kontakta oss", path: "/kontakta-oss" }],
+  });
+
+type ContactValues = Partial<Record<ContactField, string>>;
+
+type ContactActionResult =
+  | { ok: true }
+  | { ok: false; message: string; fieldErrors?: FieldErrors; values?: ContactValues };
+
+/** What the sender typed, handed back so a page without JavaScript keeps it after an error. */
+function submittedValues(form: Record<string, string>): ContactValues {
+  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, form[field] ?? ""]));
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let form: Record<string, string>;
+  try {
+    form = formToObject(await request.formData());
+  } catch {
+    return data<ContactActionResult>({ ok: false, message: "Ogiltig förfrågan." }, { status: 400 });
+  }
+  const parsed = contactSchema.safeParse(form);
+  if (!parsed.success) {
+    return data<ContactActionResult>(
+      {
+        ok: false,
+        message: firstError(parsed.error),
+        fieldErrors: fieldErrors(parsed.error),
+        values: submittedValues(form),
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await submitContactMessage(db(), parsed.data, { ip: clientIp(context) });
+    if (result.status === "rate_limited") {
+      return data<ContactActionResult>(
+        { ok: false, message: rateLimitMessage(result.limit), values: submittedValues(form) },
+        { status: 429, headers: { "Retry-After": String(result.limit.retryAfterSeconds) } },
+      );
+    }
+    // "ignored" (a filled honeypot) answers exactly like a sent message.
+    return data<ContactActionResult>({ ok: true });
+  } catch (error) {
+    logger.error({ err: error }, "contact message failed");
+    return data<ContactActionResult>(
+      { ok: false, message: CONTACT_MESSAGES.failedDescription, values: submittedValues(form) },
+      { status: 500 },
+    );
+  }
+}
+
+const FIELD_LABELS: Record<ContactField, string> = {
+  name: "Namn",
+  email: "E-postadress",
+  phone: "Telefonnummer",
+  subject: "Ämne",
+  message: "Meddelande",
+};
+
+function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  );
+}
+
+function ContactForm() {
+  const fetcher = useFetcher<typeof action>();
+  // Set only when the page posted without JavaScript (the fetcher handles the JS case).
+  const posted = useActionData<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const sending = fetcher.state !== "idle";
+
+  const result = fetcher.data ?? posted;
+  const failure = result && !result.ok ? result : undefined;
+  const errors: FieldErrors = clientErrors ?? failure?.fieldErrors ?? {};
+  const formError = failure && !failure.fieldErrors ? failure.message : undefined;
+  const values = posted && !posted.ok ? posted.values : undefined;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      formRef.current?.reset();
+      toast.success(CONTACT_MESSAGES.sentTitle, { description: CONTACT_MESSAGES.sentDescription });
+    } else if (!fetcher.data.fieldErrors) {
+      toast.error(CONTACT_MESSAGES.failedTitle, { description: fetcher.data.message });
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = contactSchema.safeParse(formToObject(new FormData(event.currentTarget)));
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const found = fieldErrors(parsed.error);
+    setClientErrors(found);
+    const first = CONTACT_FIELDS.find((field) => found[field]);
+    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }
+
+  function clearError(field: ContactField) {
+    if (!errors[field]) return;
+    setClientErrors({ ...errors, [field]: undefined });
+  }
+
+  const fieldProps = (field: ContactField) => ({
+    id: `contact-${field}`,
+    name: field,
+    defaultValue: values?.[field] ?? "",
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? `contact-${field}-error` : undefined,
+    onChange: () => clearError(field),
+  });
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="kontaktformular"
+      className="space-y-5"
+    >
+      {posted?.ok && (
+        <div role="status" className="flex gap-3 rounded-lg border border-success/40 bg-success/10 p-4 text-sm">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
+          <p>
+            <strong className="font-semibold">{CONTACT_MESSAGES.sentTitle}</strong>{" "}
+            {CONTACT_MESSAGES.sentDescription}
+          </p>
+        </div>
+      )}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="contact-name">
+            {FIELD_LABELS.name} <span aria-hidden="true" className="text-destructive">*</span>
+          </Label>
+          <Input {...fieldProps("name")} autoComplete="name" required maxLength={CONTACT.maxLength.name} />
+          <FieldError id="contact-name-error" message={errors.name} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="contact-email">
+            {FIELD_LABELS.email} <span aria-hidden="true" className="text-destructive">*</span>
+          </Label>
+          <Input
+            {...fieldProps("email")}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={CONTACT.maxLength.email}
+          />
+          <FieldError id="contact-email-error" message={errors.email} />
+        </div>
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="space-y-2">
+          <Label htmlFor="contact-phone">
+            {FIELD_LABELS.phone} <span className="font-normal text-muted-foreground">(valfritt)</span>
+          </Label>
+          <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={CONTACT.maxLength.phone} />
+          <FieldError id="contact-phone-error" message={errors.phone} />
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="contact-subject">
+            {FIELD_LABELS.subject} <span aria-hidden="true" className="text-destructive">*</span>
+          </Label>
+          <Input {...fieldProps("subject")} required maxLength={CONTACT.maxLength.subject} />
+          <FieldError id="contact-subject-error" message={errors.subject} />
+        </div>
+      </div>
+
+      <div className="space-y-2">
+        <Label htmlFor="contact-message">
+          {FIELD_LABELS.message} <span aria-hidden="true" className="text-destructive">*</span>
+        </Label>
+        <Textarea
+          {...fieldProps("message")}
+          required
+          rows={6}
+          maxLength={CONTACT.maxLength.message}
+          className="min-h-36"
+          placeholder="Beskriv ditt ärende. Gäller det en affär? Ange gärna datum och vilka skins det handlar om."
+        />
+        <FieldError id="contact-message-error" message={errors.message} />
+      </div>
+
+      {/* Honeypot: people never see or reach it; bots that fill every field are answered
+          "sent" and nothing is stored (see contact.server.ts). */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor="contact-website">Lämna det här fältet tomt</label>
+        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      {formError && (
+        <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-4 text-sm font-medium">
+          {formError}
+        </p>
+      )}
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">
+          <span aria-hidden="true" className="text-destructive">*</span> Obligatoriskt fält. Vi använder
+          uppgifterna bara för att svara dig – läs mer i vår{" "}
+          <Link to="/integritetspolicy" className="font-medium text-orange-700 underline underline-offset-4 hover:no-underline dark:text-primary">
+            integritetspolicy
+          </Link>
+          .
+        </p>
+        <Button type="submit" size="lg" disabled={sending} className="sm:min-w-48">
+          <Send aria-hidden="true" />
+          {sending ? "Skickar..." : "Skicka meddelande"}
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export default function ContactPage() {
+  const { liveChatUrl, supportEmail } = usePublicConfig();
+
+  return (
+    <>
+      <PageIntro
+        title="Kontakta oss"
+        eyebrow="Svensk support"
+        icon={<MessageCircle className="size-4 text-orange-300" aria-hidden="true" />}
+        breadcrumbs={[{ name: "Kontakta oss", path: "/kontakta-oss" }]}
+        lead={
+          <p>
+            Frågor om en försäljning, en utbetalning eller ditt konto? Chatta med oss för snabbast svar,
+            eller skicka ett meddelande så återkommer vi inom {SUPPORT_HOURS.emailReplyHours} timmar.
+          </p>
+        }
+      />
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_24rem] lg:gap-10">
+        <section aria-labelledby="kontaktformular" className="relative rounded-2xl lg:self-start border bg-card p-6 shadow-sm sm:p-8">
+          <h2 id="kontaktformular" className="text-2xl font-bold tracking-tight">
+            Skicka ett meddelande
+          </h2>
+          <p className="mt-1 mb-6 text-muted-foreground">
+            Fyll i formuläret så hamnar ditt ärende direkt hos vår support.
+          </p>
+          <ContactForm />
+        </section>
+
+        <aside aria-label="Andra sätt att nå oss" className="space-y-6">
+          <section aria-labelledby="livechatt" className="rounded-2xl bg-gradient-to-br from-hero-from to-hero-to p-6 text-white shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-white/10 ring-1 ring-white/20">
+                <MessageCircle className="size-5 text-orange-300" aria-hidden="true" />
+              </span>
+              <h2 id="livechatt" className="text-lg font-semibold">
+                Livechatt
+              </h2>
+            </div>
+            <p className="mt-3 text-white/80">
+              Snabbaste vägen till svar – vi svarar oftast inom {SUPPORT_HOURS.chatReplySeconds} sekunder.
+              Här gör vi också upp köp och försäljningar.
+            </p>
+            <Button asChild size="lg" className="mt-5 w-full">
+              <a href={liveChatUrl} target="_blank" rel="noopener noreferrer">
+                Öppna livechatten
+                <ExternalLink aria-hidden="true" />
+                <span className="sr-only">(öppnas i en ny flik)</span>
+              </a>
+            </Button>
+          </section>
+
+          <section aria-labelledby="epost" className="rounded-2xl border bg-card p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Mail className="size-5" aria-hidden="true" />
+              </span>
+              <h2 id="epost" className="text-lg font-semibold">
+                E-post
+              </h2>
+            </div>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="text-muted-foreground">Adress</dt>
+                <dd>
+                  <a href={`mailto:${supportEmail}`} className="font-medium text-orange-700 underline underline-offset-4 hover:no-underline dark:text-primary">
+                    {supportEmail}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted-foreground">Svarstid</dt>
+                <dd className="font-medium">Inom {SUPPORT_HOURS.emailReplyHours} timmar</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="oppettider" className="rounded-2xl border bg-card p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <Clock className="size-5" aria-hidden="true" />
+              </span>
+              <h2 id="oppettider" className="text-lg font-semibold">
+                Öppettider
+              </h2>
+            </div>
+            <dl className="mt-4 divide-y text-sm">
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-muted-foreground">E-post</dt>
+                <dd className="text-right font-medium">Dygnet runt</dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-muted-foreground">Livechatt</dt>
+                <dd className="text-right font-medium">
+                  {SUPPORT_HOURS.opens}–{SUPPORT_HOURS.closes} {SUPPORT_HOURS.days}, året runt
+                </dd>
+              </div>
+              <div className="flex justify-between gap-4 py-2">
+                <dt className="text-muted-foreground">Tekniska problem</dt>
+                <dd className="text-right font-medium">Lösta inom {SUPPORT_HOURS.technicalFixHours} timmar</dd>
+              </div>
+            </dl>
+            <p className="mt-4 flex items-start gap-2 text-sm text-muted-foreground">
+              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Svenskt aktiebolag i {COMPANY.city}
+            </p>
+          </section>
+
+          <section aria-labelledby="sjalvhjalp" className="rounded-2xl border bg-card p-6 shadow-sm">
+            <div className="flex items-center gap-3">
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                <HelpCircle className="size-5" aria-hidden="true" />
+              </span>
+              <h2 id="sjalvhjalp" className="text-lg font-semibold">
+                Hitta svaret direkt
+              </h2>
+            </div>
+            <p className="mt-3 text-sm text-muted-foreground">
+              Utbetalningstider, avgifter, Trade Protection och säkerhet – de vanligaste frågorna har vi
+              redan besvarat.
+            </p>
+            <Button asChild variant="outline" className="mt-4 w-full">
+              <Link to="/faq">
+                Till vanliga frågor
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+          </section>
+        </aside>
+      </div>
+    </>
+  );
+}
