@@ -21,7 +21,7 @@ import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileE
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
 import { steamSignIn } from "./steam-auth-plugin.server";
-import { CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
+import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -83,7 +83,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
     },
     advanced: {
       database: { generateId: "uuid" },
-      cookiePrefix: "skinhamnen",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: baseURL.startsWith("https://"),
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

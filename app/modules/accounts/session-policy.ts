@@ -14,6 +14,11 @@ export const SESSION_POLICY = {
   resetLinkSeconds: 30 * 60,
 } as const;
 
+/** Better Auth's cookie prefix; the session cookie is `<prefix>.session_token`. */
+export const AUTH_COOKIE_PREFIX = "skinhamnen";
+/** On https the browser gets it as `__Secure-skinhamnen.session_token`. */
+export const SESSION_COOKIE_NAME = `${AUTH_COOKIE_PREFIX}.session_token`;
+
 /** Header the server sets from Express's resolved client IP, replacing any client value. */
 export const CLIENT_IP_HEADER = "x-skinhamnen-client-ip";
 

@@ -38,7 +38,7 @@ interface SteamFlowState {
 
 function flowCookie() {
   const cfg = config();
-  return createCookie("skinhamnen.steam_flow", {
+  return createCookie(`${AUTH_COOKIE_PREFIX}.steam_flow`, {
     httpOnly: true,
     sameSite: "lax",
     secure: cfg.PUBLIC_URL.startsWith("https://"),

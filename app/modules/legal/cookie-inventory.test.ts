@@ -15,7 +15,7 @@ describe("storage inventory (cookie policy)", () => {
   });
 
   it("lists the session cookie and the GA4 cookies, analytics only", () => {
-    expect(names).toContain("better-auth.session_token");
+    expect(names).toContain("skinhamnen.session_token");
     const ga = inventory.filter((entry) => entry.provider === "google");
     expect(ga.map((entry) => entry.name)).toEqual(["_ga", "_ga_ABC123"]);
     expect(ga.every((entry) => entry.category === "analytics" && entry.lifetime === "2 år")).toBe(true);

@@ -3,6 +3,7 @@
  * lists them. A test checks that every key in STORAGE_KEYS is documented here, so a new
  * key cannot ship without a line in the policy.
  */
+import { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, SESSION_POLICY } from "~/modules/accounts/session-policy";
 import { STORAGE_KEYS, type CookieCategory } from "~/constants";
 
 export type StorageKind = "cookie" | "localStorage" | "sessionStorage";
@@ -42,8 +43,11 @@ export const STORAGE_KIND_LABELS: Record<StorageKind, string> = {
   sessionStorage: "Sessionslagring (sessionStorage)",
 };
 
-/** Better Auth's session cookie under its default name; keep in step with the auth setup. */
-export const SESSION_COOKIE_NAME = "better-auth.session_token";
+export { SESSION_COOKIE_NAME };
+
+const DAY_SECONDS = 24 * 60 * 60;
+const inactivityDays = SESSION_POLICY.inactivitySeconds / DAY_SECONDS;
+const absoluteDays = SESSION_POLICY.absoluteMs / 1000 / DAY_SECONDS;
 
 /** GA4 names its session cookie after the measurement id without the "G-" prefix. */
 export function gaSessionCookieName(measurementId: string | null): string {
@@ -59,8 +63,26 @@ export function storageInventory(gaMeasurementId: string | null = null): Storage
       provider: "first-party",
       purpose:
         "Håller dig inloggad. Sätts av vår server när du loggar in och tas bort när du loggar ut.",
-      lifetime: "7 dagar, förlängs när du använder sajten",
+      lifetime: `${inactivityDays} dagar, förlängs när du använder sajten (högst ${absoluteDays} dagar från inloggningen)`,
       note: "httpOnly – kan inte läsas av skript på sidan; skickas bara över krypterad anslutning i drift.",
+    },
+    {
+      name: `${AUTH_COOKIE_PREFIX}.steam_flow`,
+      category: "necessary",
+      kind: "cookie",
+      provider: "first-party",
+      purpose: "Kopplar ihop svaret från Steam med webbläsaren som startade inloggningen, så att ingen annan kan slutföra den.",
+      lifetime: "10 minuter, bara under inloggning med Steam",
+      note: "httpOnly och signerad.",
+    },
+    {
+      name: `${AUTH_COOKIE_PREFIX}.oauth_state`,
+      category: "necessary",
+      kind: "cookie",
+      provider: "first-party",
+      purpose: "Skyddar inloggning med Google mot förfalskade svar.",
+      lifetime: "Några minuter, bara under inloggning med Google",
+      note: "httpOnly.",
     },
     {
       name: STORAGE_KEYS.cookieConsent,
