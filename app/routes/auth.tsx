@@ -50,6 +50,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Logga in eller skapa konto",
     description: `Logga in på ditt konto eller skapa ett nytt på några minuter. Sälj CS2-skins med ${MARKETING.feePercent}% avgift, samla poäng och XP och få betalt via Swish.`,
     path: "/auth",
+    noindex: true,
   });
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
 import { isNewUserProfile } from "./profile-rules";
 import { getProfile } from "./profiles.server";
-import { CLIENT_IP_HEADER } from "./session-policy";
+import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER } from "./session-policy";
 import { buildSteamLoginUrl } from "./steam-openid.server";
 import {
   fetchSteamPlayerSummary,
