@@ -144,14 +144,15 @@ test.describe("legal pages", () => {
       "cookie-consent-date",
       "cookie_consent",
       "welcome_shown_<användar-id>",
-      "better-auth.session_token",
+      "skinhamnen.session_token",
+      "skinhamnen.steam_flow",
       "_ga",
     ]) {
       await expect(list.getByText(name, { exact: true })).toBeVisible();
     }
     await expect(list.getByText(/^_ga_/)).toBeVisible();
     await expect(list.getByText("2 år").first()).toBeVisible();
-    await expect(list.getByText(/httpOnly/)).toBeVisible();
+    await expect(list.getByText(/httpOnly/).first()).toBeVisible();
 
     await page.evaluate(() => {
       window.addEventListener("cookie-settings:open", () => {
@@ -161,6 +162,11 @@ test.describe("legal pages", () => {
     });
     await page.getByRole("button", { name: "Ändra cookie-inställningar" }).first().click();
     expect(await page.evaluate(() => (window as unknown as { __cookieSettingsOpened?: number }).__cookieSettingsOpened)).toBe(1);
+    // The consent layer answers the event with its settings dialog.
+    const settings = page.getByRole("dialog", { name: "Cookie-inställningar" });
+    await expect(settings).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(settings).toBeHidden();
 
     // The table of contents jumps to its section.
     await page.getByRole("navigation", { name: "Innehåll" }).getByRole("link", { name: "Google Analytics" }).click();
