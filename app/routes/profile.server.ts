@@ -14,7 +14,7 @@ import {
 } from "~/modules/accounts/profile-account.server";
 import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
-import { getProfile } from "~/modules/accounts/profiles.server";
+import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -25,11 +25,19 @@ export const PROFILE_NOT_FOUND = "Profile not found";
 export async function loadProfilePage(request: Request) {
   const current = await requireUser(request);
   const userId = current.user.id;
-  const [profile, newsletter, sessions] = await Promise.all([
+  const [existingProfile, newsletter, sessions] = await Promise.all([
     getProfile(db(), userId),
     getNewsletterSettings(db(), userId),
     auth().api.listSessions({ headers: request.headers }),
   ]);
+  // The profile is written by Better Auth's user-create hook after the account's own
+  // transaction; should that write have failed, the account gets a blank one here and is
+  // asked to complete it (spec §4: a missing profile counts as new).
+  let profile = existingProfile;
+  if (!profile) {
+    await createProfileForNewUser(db(), current.user);
+    profile = await getProfile(db(), userId);
+  }
   if (!profile) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
 
   const completing = new URL(request.url).searchParams.get("complete") === "1" || isNewUserProfile(profile);
