@@ -99,10 +99,28 @@ export const SUPPORT_HOURS = {
  */
 export const TRADE_PROTECTION_DAYS = 7;
 
-/** Contact form (spec §9): reply within 24 hours; at most 5 messages per IP an hour. */
+/** Contact form: reply within 24 hours; at most 5 messages per IP an hour (docs/rules/support.md). */
 export const CONTACT = {
   rateLimit: { scope: "contact", limit: 5, windowMs: 60 * 60_000 },
-  maxLength: { name: 100, email: 254, phone: 30, subject: 150, message: 5_000 },
+} as const;
+
+/**
+ * The server-side maximum length of every kind of text field (docs/rules/http.md#text-limits).
+ * Forms use the same numbers for `maxLength`.
+ */
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  password: 128,
+  phone: 30,
+  steamTradeLink: 200,
+  subject: 150,
+  message: 5_000,
+  search: 100,
+  slug: 200,
+  token: 512,
+  redirectTo: 2_048,
+  note: 1_000,
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -285,6 +303,20 @@ export const NEWSLETTER = {
   sources: ["footer", "blog"],
   /** Sign-ups per IP address and window. */
   rateLimit: { scope: "newsletter", limit: 10, windowMs: 10 * 60_000 },
+} as const;
+
+// ---------------------------------------------------------------------------
+// HTTP limits (docs/rules/http.md)
+// ---------------------------------------------------------------------------
+export const HTTP_LIMITS = {
+  /** Largest request body any form or API accepts. */
+  bodyBytes: 64 * 1024,
+  /** Largest body of an image upload, on the paths that take one. */
+  uploadBodyBytes: 10 * 1024 * 1024,
+  /** Path prefixes whose actions take uploads. */
+  uploadPathPrefixes: [] as readonly string[],
+  /** Methods the site answers; anything else is 405. */
+  methods: ["GET", "HEAD", "POST"] as const,
 } as const;
 
 // ---------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { logger } from "~/platform/logger.server";
+import { logger, redactUrl } from "~/platform/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -61,7 +61,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error, url: request.url }, "render error");
+          if (shellRendered) {
+            const { pathname, search } = new URL(request.url);
+            logger.error({ err: error, url: redactUrl(pathname + search) }, "render error");
+          }
         },
       },
     );

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redactUrl } from "./app";
+import { redactUrl } from "../app/platform/logger.server";
 import { runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -98,6 +98,14 @@ describe("the production server", () => {
     expect(redactUrl("/auth?mode=reset-password&token=secret")).toBe("/auth?[redacted]");
     expect(redactUrl("/api/auth/verify-email?token=secret")).toBe("/api/auth/verify-email?[redacted]");
     expect(redactUrl("/blog?q=skins")).toBe("/blog?q=skins");
+  });
+
+  it("never logs a token carried in the path or in a secret-named parameter on any path", () => {
+    expect(redactUrl("/api/auth/reset-password/AbC123tokenXYZ?callbackURL=%2Fauth")).toBe(
+      "/api/auth/reset-password/[redacted]?[redacted]",
+    );
+    expect(redactUrl("/api/auth/reset-password/AbC123tokenXYZ")).toBe("/api/auth/reset-password/[redacted]");
+    expect(redactUrl("/profile?message=x&token=abc&code=def")).toBe("/profile?message=x&token=[redacted]&code=[redacted]");
   });
 });
 

@@ -3,10 +3,9 @@
  * the React Router request handler. It is the entry of the server build, so routes, services
  * and the database client live in one bundle with one copy of each module.
  */
-import "react-router";
+import type { ServerBuild } from "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -18,7 +17,11 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
-import { logger } from "~/platform/logger.server";
+import { logger, redactUrl } from "~/platform/logger.server";
+import * as serverBuild from "virtual:react-router/server-build";
+import { createReactRouterHandler } from "./react-router-handler";
+import { addressGuard, bodyErrors, bodyLimit, methodGuard, refuse } from "./request-guards";
+import { HTTP_MESSAGES } from "~/lib/http-messages";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -28,14 +31,6 @@ declare module "react-router" {
     clientIp: string;
     userAgent: string;
   }
-}
-
-/** Paths whose query strings carry tokens (verification, reset, OAuth); never logged. */
-const SENSITIVE_PATH = /^\/(api\/auth|auth|email-confirmation|reset)/;
-
-export function redactUrl(url: string): string {
-  const [pathname, query] = url.split("?", 2);
-  return query !== undefined && SENSITIVE_PATH.test(pathname ?? "") ? `${pathname}?[redacted]` : url;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -67,6 +62,8 @@ export function createApp(): express.Express {
       },
     }),
   );
+
+  app.use(methodGuard, addressGuard);
 
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -123,13 +120,6 @@ export function createApp(): express.Express {
     }
   });
 
-  // Better Auth's endpoints. The client IP it records is Express's (TRUST_PROXY aware),
-  // passed in a header we set ourselves, replacing anything the client sent.
-  app.all(`${AUTH_BASE_PATH}/*splat`, (req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
-    next();
-  }, toNodeHandler(auth()));
-
   if (!cfg.isDevelopment) {
     const clientDir = path.resolve("build/client");
     // Hashed file names never change content: cache for a year, precompressed br/gzip.
@@ -144,9 +134,22 @@ export function createApp(): express.Express {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(bodyLimit, bodyErrors);
+
+  // Better Auth's endpoints. The client IP it records is Express's (TRUST_PROXY aware),
+  // passed in a header we set ourselves, replacing anything the client sent. Its adapter
+  // takes the body the limiter read, as text.
+  app.all(`${AUTH_BASE_PATH}/*splat`, (req, res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    if (Buffer.isBuffer(req.body)) req.body = req.body.toString("utf8");
+    res.set("Cache-Control", "no-store");
+    next();
+  }, toNodeHandler(auth()));
+
   app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+    createReactRouterHandler({
+      build: serverBuild as unknown as ServerBuild,
+      mode: cfg.isProduction ? "production" : "development",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: String(req.id ?? ""),
@@ -159,12 +162,7 @@ export function createApp(): express.Express {
   const onError: ErrorRequestHandler = (err, req, res, _next) => {
     req.log?.error({ err }, "unhandled error");
     if (res.headersSent) return;
-    res
-      .status(500)
-      .type("html")
-      .send(
-        '<!doctype html><html lang="sv"><meta charset="utf-8"><title>Något gick fel</title><h1>Något gick fel</h1><p>Ett oväntat fel uppstod. Försök igen om en stund.</p><p><a href="/">Till startsidan</a></p></html>',
-      );
+    refuse(req, res, 500, HTTP_MESSAGES.serverError);
   };
   app.use(onError);
   return app;

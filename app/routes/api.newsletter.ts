@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.newsletter";
-import { clientIp, parseRequest, tooManyRequests } from "~/lib/http.server";
+import { clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { NEWSLETTER } from "~/constants";
 import {
   NEWSLETTER_FORM_PARAM,
@@ -20,12 +20,13 @@ import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const plainFormPost = isNavigation(request);
-  const source = await readSource(request);
+  const input = await readInput(request);
+  const source: NewsletterSource = input.ok && input.data.source === "blog" ? "blog" : "footer";
 
   const limit = await consumeRateLimit(db(), NEWSLETTER.rateLimit, "ip", clientIp(context));
   if (!limit.allowed) return plainFormPost ? redirectBack(request, "fel", source) : asJson(tooManyRequests(limit));
 
-  const parsed = await parseRequest(request, newsletterSchema);
+  const parsed = input.ok ? validate(input.data, newsletterSchema) : input;
   if (!parsed.ok) return plainFormPost ? redirectBack(request, "ogiltig", source) : asJson(parsed.response);
 
   try {
@@ -55,15 +56,6 @@ function isNavigation(request: Request): boolean {
   const accept = request.headers.get("accept") ?? "";
   if (accept.includes("application/json")) return false;
   return request.headers.get("sec-fetch-mode") === "navigate" || accept.includes("text/html");
-}
-
-async function readSource(request: Request): Promise<NewsletterSource> {
-  try {
-    const form = await request.clone().formData();
-    return form.get("source") === "blog" ? "blog" : "footer";
-  } catch {
-    return "footer";
-  }
 }
 
 /** Back to the same-origin page the form was on, with the outcome for that form. */

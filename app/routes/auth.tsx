@@ -18,7 +18,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MARKETING, PAYOUT_TIMES } from "~/constants";
 import { pageMeta } from "~/lib/seo";
-import { fieldErrors, firstError, formToObject } from "~/lib/validation";
+import { badRequest, readInput, validate } from "~/lib/http.server";
+import { INPUT_MESSAGES } from "~/lib/validation";
 import {
   AUTH_MESSAGES,
   newPasswordSchema,
@@ -79,46 +80,38 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return defaultShouldRevalidate;
 }
 
-function invalid(intent: AuthIntent, error: Parameters<typeof firstError>[0], title?: string) {
-  const message = firstError(error);
-  return data({ ok: false as const, intent, title, message, fieldErrors: fieldErrors(error) }, { status: 400 });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await request.formData());
-  } catch {
-    return data({ ok: false as const, message: "Ogiltig förfrågan." }, { status: 400 });
-  }
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const form = input.data;
   switch (form.intent) {
     case "signin": {
-      const parsed = signInSchema.safeParse(form);
-      if (!parsed.success) return invalid("signin", parsed.error);
+      const parsed = validate(form, signInSchema, { intent: "signin" });
+      if (!parsed.ok) return parsed.response;
       return signIn(request, context, { ...parsed.data, redirectTo: safeRedirectTo(parsed.data.redirectTo) });
     }
     case "signup": {
-      const parsed = signupSchema.safeParse(form);
-      if (!parsed.success) return invalid("signup", parsed.error, signupToastTitle(firstError(parsed.error)));
+      const parsed = validate(form, signupSchema, (message) => ({ intent: "signup", title: signupToastTitle(message) }));
+      if (!parsed.ok) return parsed.response;
       return signUp(request, context, parsed.data);
     }
     case "reset": {
-      const parsed = resetRequestSchema.safeParse(form);
-      if (!parsed.success) return invalid("reset", parsed.error);
+      const parsed = validate(form, resetRequestSchema, { intent: "reset" });
+      if (!parsed.ok) return parsed.response;
       return requestPasswordReset(request, context, parsed.data.email);
     }
     case "reset-password": {
-      const parsed = newPasswordSchema.safeParse(form);
-      if (!parsed.success) return invalid("reset-password", parsed.error);
+      const parsed = validate(form, newPasswordSchema, { intent: "reset-password" });
+      if (!parsed.ok) return parsed.response;
       return resetPassword(request, context, parsed.data);
     }
     case "resend": {
-      const parsed = resendConfirmationSchema.safeParse(form);
-      if (!parsed.success) return invalid("resend", parsed.error, AUTH_MESSAGES.resendFailedTitle);
+      const parsed = validate(form, resendConfirmationSchema, { intent: "resend", title: AUTH_MESSAGES.resendFailedTitle });
+      if (!parsed.ok) return parsed.response;
       return resendConfirmation(request, context, parsed.data.email);
     }
     default:
-      return data({ ok: false as const, message: "Ogiltig förfrågan." }, { status: 400 });
+      return badRequest(INPUT_MESSAGES.badRequest);
   }
 }
 

@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
-import { firstError, formToObject } from "~/lib/validation";
+import { parseRequest } from "~/lib/http.server";
 import { AUTH_MESSAGES, resendConfirmationSchema } from "~/modules/accounts/auth-schemas";
 import { resendConfirmation } from "./auth.server";
 
@@ -26,13 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = resendConfirmationSchema.safeParse(formToObject(await request.formData()));
-  if (!parsed.success) {
-    return data(
-      { ok: false as const, intent: "resend" as const, title: AUTH_MESSAGES.resendFailedTitle, message: firstError(parsed.error) },
-      { status: 400 },
-    );
-  }
+  const parsed = await parseRequest(request, resendConfirmationSchema, {
+    intent: "resend",
+    title: AUTH_MESSAGES.resendFailedTitle,
+  });
+  if (!parsed.ok) return parsed.response;
   return resendConfirmation(request, context, parsed.data.email);
 }
 

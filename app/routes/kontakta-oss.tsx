@@ -18,11 +18,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { COMPANY, CONTACT, SUPPORT_HOURS } from "~/constants";
-import { clientIp } from "~/lib/http.server";
+import { COMPANY, SUPPORT_HOURS, TEXT_LIMITS } from "~/constants";
+import { badRequest, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
-import { fieldErrors, firstError, formToObject, type FieldErrors } from "~/lib/validation";
+import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
 import {
   CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
@@ -33,7 +33,6 @@ import {
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
-import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -50,37 +49,26 @@ type ContactActionResult =
   | { ok: false; message: string; fieldErrors?: FieldErrors; values?: ContactValues };
 
 /** What the sender typed, handed back so a page without JavaScript keeps it after an error. */
-function submittedValues(form: Record<string, string>): ContactValues {
-  return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, form[field] ?? ""]));
+function submittedValues(form: Record<string, unknown>): ContactValues {
+  return Object.fromEntries(
+    CONTACT_FIELDS.map((field) => [field, typeof form[field] === "string" ? (form[field] as string) : ""]),
+  );
+}
+
+function withValues(answer: ReturnType<typeof badRequest>, values: ContactValues) {
+  return data<ContactActionResult>({ ...answer.data, values }, answer.init ?? undefined);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  let form: Record<string, string>;
-  try {
-    form = formToObject(await request.formData());
-  } catch {
-    return data<ContactActionResult>({ ok: false, message: "Ogiltig förfrågan." }, { status: 400 });
-  }
-  const parsed = contactSchema.safeParse(form);
-  if (!parsed.success) {
-    return data<ContactActionResult>(
-      {
-        ok: false,
-        message: firstError(parsed.error),
-        fieldErrors: fieldErrors(parsed.error),
-        values: submittedValues(form),
-      },
-      { status: 400 },
-    );
-  }
+  const input = await readInput(request);
+  if (!input.ok) return withValues(input.response, {});
+  const form = input.data;
+  const parsed = validate(form, contactSchema);
+  // Without JavaScript the page re-renders from this answer: hand back what was typed.
+  if (!parsed.ok) return withValues(parsed.response, submittedValues(form));
   try {
     const result = await submitContactMessage(db(), parsed.data, { ip: clientIp(context) });
-    if (result.status === "rate_limited") {
-      return data<ContactActionResult>(
-        { ok: false, message: rateLimitMessage(result.limit), values: submittedValues(form) },
-        { status: 429, headers: { "Retry-After": String(result.limit.retryAfterSeconds) } },
-      );
-    }
+    if (result.status === "rate_limited") return withValues(tooManyRequests(result.limit), submittedValues(form));
     // "ignored" (a filled honeypot) answers exactly like a sent message.
     return data<ContactActionResult>({ ok: true });
   } catch (error) {
@@ -184,7 +172,7 @@ function ContactForm() {
           <Label htmlFor="contact-name">
             {FIELD_LABELS.name} <span aria-hidden="true" className="text-destructive">*</span>
           </Label>
-          <Input {...fieldProps("name")} autoComplete="name" required maxLength={CONTACT.maxLength.name} />
+          <Input {...fieldProps("name")} autoComplete="name" required maxLength={TEXT_LIMITS.name} />
           <FieldError id="contact-name-error" message={errors.name} />
         </div>
         <div className="space-y-2">
@@ -197,7 +185,7 @@ function ContactForm() {
             autoComplete="email"
             inputMode="email"
             required
-            maxLength={CONTACT.maxLength.email}
+            maxLength={TEXT_LIMITS.email}
           />
           <FieldError id="contact-email-error" message={errors.email} />
         </div>
@@ -208,14 +196,14 @@ function ContactForm() {
           <Label htmlFor="contact-phone">
             {FIELD_LABELS.phone} <span className="font-normal text-muted-foreground">(valfritt)</span>
           </Label>
-          <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={CONTACT.maxLength.phone} />
+          <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
           <FieldError id="contact-phone-error" message={errors.phone} />
         </div>
         <div className="space-y-2">
           <Label htmlFor="contact-subject">
             {FIELD_LABELS.subject} <span aria-hidden="true" className="text-destructive">*</span>
           </Label>
-          <Input {...fieldProps("subject")} required maxLength={CONTACT.maxLength.subject} />
+          <Input {...fieldProps("subject")} required maxLength={TEXT_LIMITS.subject} />
           <FieldError id="contact-subject-error" message={errors.subject} />
         </div>
       </div>
@@ -228,7 +216,7 @@ function ContactForm() {
           {...fieldProps("message")}
           required
           rows={6}
-          maxLength={CONTACT.maxLength.message}
+          maxLength={TEXT_LIMITS.message}
           className="min-h-36"
           placeholder="Beskriv ditt ärende. Gäller det en affär? Ange gärna datum och vilka skins det handlar om."
         />

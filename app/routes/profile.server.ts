@@ -3,7 +3,8 @@
  * the account services, map results to the page. Everything acts on the session's own user.
  */
 import { data } from "react-router";
-import { badRequest, parseRequest } from "~/lib/http.server";
+import { badRequest, readInput, validate } from "~/lib/http.server";
+import { INPUT_MESSAGES } from "~/lib/validation";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
 import {
@@ -78,12 +79,13 @@ export type ProfileIntent = "profile" | "newsletter" | "revoke-others";
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
   const userId = current.user.id;
-  const form = await request.clone().formData().catch(() => null);
-  const intent = form?.get("intent");
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const intent = input.data.intent;
 
   try {
     if (intent === "profile") {
-      const parsed = await parseRequest(request, profileUpdateSchema);
+      const parsed = validate(input.data, profileUpdateSchema, { intent });
       if (!parsed.ok) return parsed.response;
       const { email, ...fields } = parsed.data;
       await updateOwnProfile(db(), userId, fields);
@@ -99,7 +101,7 @@ export async function handleProfileAction(request: Request) {
       return { ok: true as const, intent, emailPending };
     }
     if (intent === "newsletter") {
-      const parsed = await parseRequest(request, newsletterSettingsSchema);
+      const parsed = validate(input.data, newsletterSettingsSchema, { intent });
       if (!parsed.ok) return parsed.response;
       try {
         await saveNewsletterSettings(db(), userId, parsed.data);
@@ -117,5 +119,5 @@ export async function handleProfileAction(request: Request) {
     logger.error({ err: error, intent }, "profile update failed");
     return data({ ok: false as const, message: PROFILE_UPDATE_FAILED }, { status: 500 });
   }
-  return badRequest("Ogiltig förfrågan.");
+  return badRequest(INPUT_MESSAGES.badRequest);
 }

@@ -3,7 +3,8 @@
  */
 import { z } from "zod";
 import { isStrongPassword } from "./password-rule";
-import { SIGNUP_MESSAGES } from "./signup-schema";
+import { TEXT_LIMITS } from "~/constants";
+import { accountFields, isEmail, SIGNUP_MESSAGES } from "./signup-schema";
 
 export const AUTH_MESSAGES = {
   signInMissing: "Vänligen fyll i alla fält",
@@ -38,12 +39,10 @@ export const AUTH_MESSAGES = {
   signOutFailed: "Kunde inte logga ut. Försök igen.",
 } as const;
 
-const text = z.string().trim().catch("");
-const secret = z.string().catch("");
-const isEmail = (value: string) => z.email().safeParse(value).success;
+const { email: text, password: secret, token } = accountFields;
 
 export const signInSchema = z
-  .object({ email: text, password: secret, redirectTo: z.string().optional().catch(undefined) })
+  .object({ email: text, password: secret, redirectTo: z.string().max(TEXT_LIMITS.redirectTo).optional().catch(undefined) })
   .superRefine((value, ctx) => {
     if (!value.email || !value.password) {
       if (!value.email) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.signInMissing });
@@ -60,7 +59,7 @@ export const resetRequestSchema = z.object({ email: text }).superRefine((value, 
 
 /** spec §5 new password, with the sign-up strength rule instead of the original's 6 characters (DESIGN.md). */
 export const newPasswordSchema = z
-  .object({ password: secret, confirmPassword: secret, token: text })
+  .object({ password: secret, confirmPassword: secret, token })
   .superRefine((value, ctx) => {
     if (!value.password || !value.confirmPassword) {
       if (!value.password) ctx.addIssue({ code: "custom", path: ["password"], message: AUTH_MESSAGES.newPasswordMissing });

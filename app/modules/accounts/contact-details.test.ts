@@ -1,5 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { PHONE_NUMBER_MESSAGE, phoneNumberSchema, STEAM_TRADE_LINK_MESSAGE, steamTradeLinkSchema } from "./contact-details";
+import {
+  formatPhoneNumber,
+  PHONE_NUMBER_MESSAGE,
+  phoneNumberSchema,
+  STEAM_TRADE_LINK_MESSAGE,
+  steamTradeLinkSchema,
+} from "./contact-details";
+
+describe("formatPhoneNumber", () => {
+  it("shows Swedish mobile numbers one way, however they were typed", () => {
+    for (const typed of ["070-123 45 67", "0701234567", "+46 70 123 45 67", "+46701234567"]) {
+      expect(formatPhoneNumber(phoneNumberSchema.parse(typed)!)).toBe("070-123 45 67");
+    }
+  });
+  it("shows other numbers as stored", () => {
+    expect(formatPhoneNumber("08123456")).toBe("08123456");
+    expect(formatPhoneNumber("+447012345678")).toBe("+447012345678");
+  });
+});
 
 describe("phone number", () => {
   it("accepts Swedish national and E.164 numbers, normalised", () => {

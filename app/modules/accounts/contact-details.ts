@@ -3,6 +3,8 @@
  * Both fields are optional: an empty value becomes null.
  */
 import { z } from "zod";
+import { TEXT_LIMITS } from "~/constants";
+import { textField } from "~/lib/validation";
 
 export const PHONE_NUMBER_MESSAGE =
   "Ange ett giltigt telefonnummer, t.ex. 070-123 45 67 eller +46 70 123 45 67.";
@@ -19,6 +21,16 @@ export function normalisePhoneNumber(value: string): string {
   return value.trim().replace(/[\s\-()]/g, "");
 }
 
+/**
+ * The one way a stored phone number is shown (docs/rules/accounts.md#phone-numbers): Swedish
+ * mobile numbers as 070-123 45 67 (a +46 number too), any other number as stored.
+ */
+export function formatPhoneNumber(stored: string): string {
+  const national = stored.startsWith("+46") ? `0${stored.slice(3)}` : stored;
+  const mobile = /^(07\d)(\d{3})(\d{2})(\d{2})$/.exec(national);
+  return mobile ? `${mobile[1]}-${mobile[2]} ${mobile[3]} ${mobile[4]}` : stored;
+}
+
 export function isValidPhoneNumber(value: string): boolean {
   const phone = normalisePhoneNumber(value);
   return SWEDISH_NATIONAL.test(phone) || E164.test(phone);
@@ -33,8 +45,7 @@ const blankToNull = (value: unknown) =>
 
 export const phoneNumberSchema = z.preprocess(
   blankToNull,
-  z
-    .string()
+  textField(TEXT_LIMITS.phone, { tooLong: PHONE_NUMBER_MESSAGE })
     .refine(isValidPhoneNumber, PHONE_NUMBER_MESSAGE)
     .transform(normalisePhoneNumber)
     .nullable(),
@@ -42,9 +53,7 @@ export const phoneNumberSchema = z.preprocess(
 
 export const steamTradeLinkSchema = z.preprocess(
   blankToNull,
-  z
-    .string()
+  textField(TEXT_LIMITS.steamTradeLink, { tooLong: STEAM_TRADE_LINK_MESSAGE })
     .refine(isValidSteamTradeLink, STEAM_TRADE_LINK_MESSAGE)
-    .transform((value) => value.trim())
     .nullable(),
 );

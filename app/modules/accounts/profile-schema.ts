@@ -3,22 +3,25 @@
  * instant feedback and by the server action again.
  */
 import { z } from "zod";
+import { TEXT_LIMITS } from "~/constants";
+import { textField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 
 export const FIRST_NAME_REQUIRED = "Förnamn är obligatoriskt.";
 export const INVALID_EMAIL = "Ange en giltig e-postadress.";
-export const NAME_TOO_LONG = "Namnet får vara högst 100 tecken.";
+export const NAME_TOO_LONG = `Namnet får vara högst ${TEXT_LIMITS.name} tecken.`;
+const nameField = textField(TEXT_LIMITS.name, { tooLong: NAME_TOO_LONG });
 export const SMS_NEEDS_PHONE = "Lägg till ett telefonnummer i din profil för att få SMS.";
 
 const optionalText = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() || null : (value ?? null)),
-  z.string().max(100, NAME_TOO_LONG).nullable(),
+  nameField.nullable(),
 );
 
 export const profileUpdateSchema = z.object({
   first_name: z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : ""),
-    z.string().min(1, FIRST_NAME_REQUIRED).max(100, NAME_TOO_LONG),
+    z.string().min(1, FIRST_NAME_REQUIRED).pipe(nameField),
   ),
   last_name: optionalText,
   phone_number: phoneNumberSchema,
@@ -26,7 +29,7 @@ export const profileUpdateSchema = z.object({
   /** Optional: blank keeps the current address; a new one is confirmed before it is used. */
   email: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().toLowerCase() || null : null),
-    z.email(INVALID_EMAIL).max(254, INVALID_EMAIL).nullable(),
+    z.email(INVALID_EMAIL).max(TEXT_LIMITS.email, INVALID_EMAIL).nullable(),
   ),
 });
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -25,3 +25,14 @@ export const CLIENT_IP_HEADER = "x-skinhamnen-client-ip";
 export function isBeyondAbsoluteLifetime(createdAt: Date, now: Date = new Date()): boolean {
   return now.getTime() - createdAt.getTime() > SESSION_POLICY.absoluteMs;
 }
+
+/** Whether a Cookie header carries a session cookie (plain or `__Secure-` prefixed). */
+export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader
+    .split(";")
+    .some((part) => {
+      const name = part.split("=", 1)[0]?.trim();
+      return name === SESSION_COOKIE_NAME || name === `__Secure-${SESSION_COOKIE_NAME}`;
+    });
+}

@@ -4,6 +4,7 @@
  */
 import { redirect } from "react-router";
 import { auth } from "./auth.server";
+import { safeRedirectTo } from "./safe-redirect";
 import { isBeyondAbsoluteLifetime } from "./session-policy";
 
 export type AuthSession = NonNullable<Awaited<ReturnType<ReturnType<typeof auth>["api"]["getSession"]>>>;
@@ -27,9 +28,10 @@ export async function getCurrentSession(request: Request): Promise<CurrentSessio
   return { user: value.user, session: value.session, headers: result.headers };
 }
 
+/** /auth, remembering the page (never its data-request URL) to come back to. */
 function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  const back = safeRedirectTo(`${url.pathname}${url.search}`);
   return back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
 }
 

@@ -4,7 +4,8 @@
  * that goes with each message.
  */
 import { z } from "zod";
-import { REFERRAL } from "~/constants";
+import { REFERRAL, TEXT_LIMITS } from "~/constants";
+import { lenientTextField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 import { isStrongPassword } from "./password-rule";
 
@@ -43,9 +44,14 @@ export function signupToastTitle(message: string): string {
 export const SIGNUP_FAILED_MESSAGE = "Kunde inte skapa konto. Försök igen.";
 
 /** Text fields: anything that is not a string counts as empty. */
-const text = z.string().trim().catch("");
-const secret = z.string().catch("");
-const isEmail = (value: string) => z.email().safeParse(value).success;
+export const accountFields = {
+  email: lenientTextField(TEXT_LIMITS.email),
+  password: lenientTextField(TEXT_LIMITS.password, { trim: false }),
+  name: lenientTextField(TEXT_LIMITS.name),
+  token: lenientTextField(TEXT_LIMITS.token),
+};
+export const isEmail = (value: string) => z.email().safeParse(value).success;
+const { email: emailField, password: secret, name: nameField } = accountFields;
 
 /**
  * spec §5 referral code: upper-cased, everything but A-Z and 0-9 removed. A code that then
@@ -58,7 +64,7 @@ export function normaliseSignupReferralCode(value: unknown): string | null {
 }
 
 export const signupStep1Schema = z
-  .object({ email: text, password: secret, confirmPassword: secret })
+  .object({ email: emailField, password: secret, confirmPassword: secret })
   .superRefine((value, ctx) => {
     const missing = (["email", "password", "confirmPassword"] as const).filter((key) => !value[key]);
     if (missing.length) {
@@ -79,7 +85,7 @@ export const signupStep1Schema = z
   });
 
 export const signupStep2Schema = z
-  .object({ firstName: text, lastName: text, phoneNumber: phoneNumberSchema })
+  .object({ firstName: nameField, lastName: nameField, phoneNumber: phoneNumberSchema })
   .superRefine((value, ctx) => {
     if (!value.firstName) ctx.addIssue({ code: "custom", path: ["firstName"], message: SIGNUP_MESSAGES.namesMissing });
     if (!value.lastName) ctx.addIssue({ code: "custom", path: ["lastName"], message: SIGNUP_MESSAGES.namesMissing });
@@ -90,10 +96,10 @@ export const signupStep3Schema = z.object({ steamTradeLink: steamTradeLinkSchema
 /** What the server action accepts: every step again, plus the referral code captured at sign-up. */
 export const signupSchema = z
   .object({
-    email: text,
+    email: emailField,
     password: secret,
-    firstName: text,
-    lastName: text,
+    firstName: nameField,
+    lastName: nameField,
     phoneNumber: phoneNumberSchema,
     steamTradeLink: steamTradeLinkSchema,
     referralCode: z.preprocess(normaliseSignupReferralCode, z.string().nullable()),

@@ -39,7 +39,7 @@ describe("submitContactMessage", () => {
       id: result.id,
       name: "Erik Lund",
       email: "erik@example.se",
-      phone: "070-123 45 67",
+      phone: "0701234567",
       subject: "Min Swish-utbetalning",
       status: "new",
     });

@@ -3,6 +3,7 @@
  * `contact_messages` first so nothing is lost, then mailed to support with the sender as
  * reply-to. A filled honeypot looks like success to the bot and does nothing.
  */
+import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 import { CONTACT } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
 import { contact_messages } from "~/platform/db/schema";
@@ -51,7 +52,7 @@ export async function submitContactMessage(
       {
         to: config().SUPPORT_EMAIL,
         template: "contactMessage",
-        data: input,
+        data: { ...input, phone: input.phone ? formatPhoneNumber(input.phone) : null },
         replyTo: input.email,
       },
       db,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/lib/validation";
+import { fieldErrors, INPUT_MESSAGES } from "~/lib/validation";
+import { PHONE_NUMBER_MESSAGE } from "~/modules/accounts/contact-details";
 import { CONTACT_MESSAGES, contactSchema } from "./contact";
 
 const valid = {
@@ -23,9 +24,9 @@ describe("contact schema (spec §5)", () => {
     expect(result.phone).toBeNull();
   });
 
-  it("keeps an optional phone number", () => {
-    expect(contactSchema.parse({ ...valid, phone: " 070-123 45 67 " }).phone).toBe("070-123 45 67");
-    expect(contactSchema.parse({ ...valid, phone: "+46 70 123 45 67" }).phone).toBe("+46 70 123 45 67");
+  it("keeps an optional phone number in the one stored form the profile uses too", () => {
+    expect(contactSchema.parse({ ...valid, phone: " 070-123 45 67 " }).phone).toBe("0701234567");
+    expect(contactSchema.parse({ ...valid, phone: "+46 70 123 45 67" }).phone).toBe("+46701234567");
     const { phone: _omitted, ...withoutPhone } = valid;
     expect(contactSchema.parse(withoutPhone).phone).toBeNull();
   });
@@ -46,8 +47,8 @@ describe("contact schema (spec §5)", () => {
     }
   });
 
-  it("rejects a phone number that is not one with 'Vänligen ange ett giltigt telefonnummer.'", () => {
-    expect(errorsFor({ ...valid, phone: "ring mig" }).phone).toBe("Vänligen ange ett giltigt telefonnummer.");
+  it("rejects a phone number that is not one with the profile's phone message", () => {
+    expect(errorsFor({ ...valid, phone: "ring mig" }).phone).toBe(PHONE_NUMBER_MESSAGE);
     expect(errorsFor({ ...valid, phone: "1".repeat(31) }).phone).toBe(CONTACT_MESSAGES.phoneInvalid);
   });
 
@@ -74,5 +75,17 @@ describe("contact schema (spec §5)", () => {
       subject: CONTACT_MESSAGES.subjectRequired,
       message: CONTACT_MESSAGES.messageRequired,
     });
+  });
+
+  it("refuses control characters in any field, allowing line breaks only in the message", () => {
+    expect(errorsFor({ ...valid, name: "Anna\u0000" }).name).toBe(INPUT_MESSAGES.controlCharacters);
+    expect(errorsFor({ ...valid, subject: "Rad ett\nrad två" }).subject).toBe(INPUT_MESSAGES.controlCharacters);
+    expect(contactSchema.parse({ ...valid, message: "Rad ett\nrad två" }).message).toBe("Rad ett\nrad två");
+    expect(errorsFor({ ...valid, message: "Hej\u0007" }).message).toBe(INPUT_MESSAGES.controlCharacters);
+  });
+
+  it("refuses values that are not text", () => {
+    expect(errorsFor({ ...valid, name: ["Anna"] }).name).toBe(CONTACT_MESSAGES.nameRequired);
+    expect(errorsFor({ ...valid, message: { text: "hej" } }).message).toBe(CONTACT_MESSAGES.messageRequired);
   });
 });

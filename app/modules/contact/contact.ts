@@ -4,9 +4,11 @@
  * instant feedback and by the route action on the server.
  */
 import { z } from "zod";
-import { CONTACT } from "~/constants";
+import { TEXT_LIMITS } from "~/constants";
+import { textField } from "~/lib/validation";
+import { PHONE_NUMBER_MESSAGE, phoneNumberSchema } from "~/modules/accounts/contact-details";
 
-const { maxLength } = CONTACT;
+const maxLength = TEXT_LIMITS;
 
 /** Name of the honeypot field: hidden from people, tempting for bots. */
 export const CONTACT_HONEYPOT_FIELD = "website";
@@ -16,7 +18,7 @@ export const CONTACT_MESSAGES = {
   nameTooLong: `Namnet får vara högst ${maxLength.name} tecken.`,
   emailRequired: "Vänligen ange din e-postadress.",
   emailInvalid: "Vänligen ange en giltig e-postadress.",
-  phoneInvalid: "Vänligen ange ett giltigt telefonnummer.",
+  phoneInvalid: PHONE_NUMBER_MESSAGE,
   subjectRequired: "Vänligen ange ett ämne.",
   subjectTooLong: `Ämnet får vara högst ${maxLength.subject} tecken.`,
   messageRequired: "Vänligen skriv ett meddelande.",
@@ -27,11 +29,8 @@ export const CONTACT_MESSAGES = {
   failedDescription: "Kunde inte skicka meddelandet. Försök igen senare.",
 } as const;
 
-/** Digits with the usual separators and an optional leading +, e.g. 070-123 45 67 or +46 70 123 45 67. */
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,28}$/;
-
-const required = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+const required = (message: string, max: number, tooLong: string, multiline = false) =>
+  z.string({ error: message }).trim().min(1, message).pipe(textField(max, { tooLong, multiline }));
 
 export const contactSchema = z.object({
   name: required(CONTACT_MESSAGES.nameRequired, maxLength.name, CONTACT_MESSAGES.nameTooLong),
@@ -41,16 +40,10 @@ export const contactSchema = z.object({
     .min(1, CONTACT_MESSAGES.emailRequired)
     .max(maxLength.email, CONTACT_MESSAGES.emailInvalid)
     .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
-  phone: z
-    .string()
-    .trim()
-    .max(maxLength.phone, CONTACT_MESSAGES.phoneInvalid)
-    .refine((value) => value === "" || PHONE_PATTERN.test(value), CONTACT_MESSAGES.phoneInvalid)
-    .optional()
-    .transform((value) => (value ? value : null)),
+  phone: phoneNumberSchema,
   subject: required(CONTACT_MESSAGES.subjectRequired, maxLength.subject, CONTACT_MESSAGES.subjectTooLong),
-  message: required(CONTACT_MESSAGES.messageRequired, maxLength.message, CONTACT_MESSAGES.messageTooLong),
-  [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
+  message: required(CONTACT_MESSAGES.messageRequired, maxLength.message, CONTACT_MESSAGES.messageTooLong, true),
+  [CONTACT_HONEYPOT_FIELD]: z.string().max(TEXT_LIMITS.name).optional().catch(undefined),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

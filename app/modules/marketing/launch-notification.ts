@@ -4,6 +4,7 @@
  * one, so nothing unusable is stored.
  */
 import { z } from "zod";
+import { TEXT_LIMITS } from "~/constants";
 
 export const LAUNCH_NOTIFICATION_SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";
 export const LAUNCH_EMAIL_REQUIRED = "Vänligen ange din e-postadress.";
@@ -14,7 +15,7 @@ export const launchNotificationSchema = z.object({
     .string({ error: LAUNCH_EMAIL_REQUIRED })
     .trim()
     .min(1, LAUNCH_EMAIL_REQUIRED)
-    .max(254, LAUNCH_EMAIL_INVALID)
+    .max(TEXT_LIMITS.email, LAUNCH_EMAIL_INVALID)
     .pipe(z.email(LAUNCH_EMAIL_INVALID)),
 });
 

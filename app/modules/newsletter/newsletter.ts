@@ -3,7 +3,8 @@
  * schema runs in the footer and blog forms and in the /api/newsletter action.
  */
 import { z } from "zod";
-import { NEWSLETTER } from "~/constants";
+import { NEWSLETTER, TEXT_LIMITS } from "~/constants";
+import { hasControlCharacters } from "~/lib/validation";
 
 export type NewsletterSource = (typeof NEWSLETTER.sources)[number];
 
@@ -15,8 +16,8 @@ export const newsletterSchema = z.object({
     .string({ error: NEWSLETTER.invalidEmail })
     .trim()
     .min(1, NEWSLETTER.invalidEmail)
-    .max(254, NEWSLETTER.invalidEmail)
-    .refine((value) => value.includes("@"), NEWSLETTER.invalidEmail)
+    .max(TEXT_LIMITS.email, NEWSLETTER.invalidEmail)
+    .refine((value) => value.includes("@") && !hasControlCharacters(value), NEWSLETTER.invalidEmail)
     .refine((value) => STORABLE_EMAIL.test(value), NEWSLETTER.invalidEmail),
   source: z.enum(NEWSLETTER.sources).catch("footer"),
 });

@@ -1,0 +1,99 @@
+/**
+ * What every request passes before any route sees it (docs/rules/http.md): a method the site
+ * answers, an address without control characters, and a body no larger than the limit, read
+ * once into memory so no route can buffer more. Refusals are Swedish 4xx answers, never 5xx.
+ */
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { HTTP_LIMITS } from "~/constants";
+import { HTTP_MESSAGES } from "~/lib/http-messages";
+import { escapeHtml } from "~/platform/mail/templates";
+
+const ALLOWED_METHODS = new Set<string>(HTTP_LIMITS.methods);
+const ALLOW_HEADER = HTTP_LIMITS.methods.join(", ");
+
+/** A NUL or other control character (tab, CR and LF aside) anywhere in the decoded address. */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function wantsJson(req: express.Request): boolean {
+  const path = req.path;
+  if (path.startsWith("/api/") || path.endsWith(".data")) return true;
+  const accept = req.get("accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}
+
+/** Sends a Swedish refusal as JSON to API callers and as a small HTML page to browsers. */
+export function refuse(req: express.Request, res: express.Response, status: number, message: string): void {
+  res.status(status).set("Cache-Control", "no-store");
+  if (wantsJson(req)) {
+    res.json({ ok: false, message });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="sv"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(message)}</title><h1>${escapeHtml(message)}</h1><p><a href="/">Till startsidan</a></p></html>`,
+    );
+}
+
+export const methodGuard: RequestHandler = (req, res, next) => {
+  if (ALLOWED_METHODS.has(req.method)) return next();
+  res.set("Allow", ALLOW_HEADER);
+  refuse(req, res, 405, HTTP_MESSAGES.methodNotAllowed);
+};
+
+export const addressGuard: RequestHandler = (req, res, next) => {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(req.originalUrl);
+  } catch {
+    return refuse(req, res, 400, HTTP_MESSAGES.badAddress);
+  }
+  if (CONTROL_CHARACTER.test(decoded)) return refuse(req, res, 400, HTTP_MESSAGES.badAddress);
+  next();
+};
+
+function bodyLimitFor(path: string): number {
+  return HTTP_LIMITS.uploadPathPrefixes.some((prefix) => path.startsWith(prefix))
+    ? HTTP_LIMITS.uploadBodyBytes
+    : HTTP_LIMITS.bodyBytes;
+}
+
+const readers = new Map<number, RequestHandler>();
+function rawReader(limit: number): RequestHandler {
+  let reader = readers.get(limit);
+  if (!reader) {
+    // Compressed request bodies are refused (415): the limit counts what is stored.
+    reader = express.raw({ type: () => true, limit, inflate: false });
+    readers.set(limit, reader);
+  }
+  return reader;
+}
+
+/**
+ * Reads the body into `req.body` (a Buffer) up to the path's limit. A declared length over
+ * the limit is refused before a byte is read, and the connection is closed rather than
+ * drained, so a huge upload costs neither memory nor time.
+ */
+export const bodyLimit: RequestHandler = (req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  const limit = bodyLimitFor(req.path);
+  const declared = Number(req.get("content-length") ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    res.set("Connection", "close");
+    refuse(req, res, 413, HTTP_MESSAGES.tooLarge);
+    return;
+  }
+  rawReader(limit)(req, res, next);
+};
+
+/** Errors of the body reader (too large, bad encoding) become their Swedish 4xx. */
+export const bodyErrors: ErrorRequestHandler = (err, req, res, next) => {
+  const status = typeof err?.status === "number" ? err.status : typeof err?.statusCode === "number" ? err.statusCode : 0;
+  if (res.headersSent || status < 400 || status >= 500) return next(err);
+  if (status === 413) {
+    res.set("Connection", "close");
+    return refuse(req, res, 413, HTTP_MESSAGES.tooLarge);
+  }
+  if (status === 415) return refuse(req, res, 415, HTTP_MESSAGES.unsupportedMediaType);
+  refuse(req, res, 400, HTTP_MESSAGES.badRequest);
+};
