@@ -320,6 +320,19 @@ export const HTTP_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------
+// Scheduled jobs (docs/rules/jobs.md)
+// ---------------------------------------------------------------------------
+export const JOB_STATUSES = ["ok", "failed"] as const;
+export const JOB_RUNNER = {
+  /** How often each instance looks for due jobs. */
+  tickMs: 60_000,
+  /** The first look after start-up (plus jitter), so a restart does not wait a whole tick. */
+  firstTickMs: 5_000,
+} as const;
+/** Blog view beacons counted per client IP and hour (anti-inflation). */
+export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 60 * 60_000 } as const;
+
+// ---------------------------------------------------------------------------
 // UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
 // ---------------------------------------------------------------------------
 export const MOBILE_BREAKPOINT_PX = 768;

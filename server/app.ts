@@ -17,6 +17,8 @@ import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
+import { startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
+import { APP_JOBS } from "~/jobs.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createReactRouterHandler } from "./react-router-handler";
@@ -170,6 +172,9 @@ export function createApp(): express.Express {
 
 export const app = createApp();
 
+/** The React Router build this server answers with (its route manifest lists every route). */
+export const build = serverBuild as unknown as ServerBuild;
+
 /** Start-up work before the server accepts requests: migrations and the first seed. */
 export async function prepare(): Promise<void> {
   const cfg = config();
@@ -181,7 +186,16 @@ export async function prepare(): Promise<void> {
   await prepareDatabase(database());
 }
 
-/** Closes what the app holds open (the database). */
+let jobRunner: JobRunner | undefined;
+
+/** Work that runs beside the requests once the server listens: the scheduled jobs. */
+export function startBackgroundWork(): void {
+  jobRunner ??= startJobRunner(database(), APP_JOBS);
+}
+
+/** Closes what the app holds open: the job runner (letting a running job finish), then the database. */
 export async function close(): Promise<void> {
+  await jobRunner?.stop();
+  jobRunner = undefined;
   await closeDatabase();
 }

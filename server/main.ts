@@ -57,6 +57,7 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`);
+    mod.startBackgroundWork();
   });
 
   let stopping = false;

@@ -6,13 +6,12 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { HTTP_LIMITS } from "~/constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
+import { hasControlCharacters } from "~/lib/validation";
 import { escapeHtml } from "~/platform/mail/templates";
 
 const ALLOWED_METHODS = new Set<string>(HTTP_LIMITS.methods);
 const ALLOW_HEADER = HTTP_LIMITS.methods.join(", ");
 
-/** A NUL or other control character (tab, CR and LF aside) anywhere in the decoded address. */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 function wantsJson(req: express.Request): boolean {
   const path = req.path;
@@ -48,7 +47,8 @@ export const addressGuard: RequestHandler = (req, res, next) => {
   } catch {
     return refuse(req, res, 400, HTTP_MESSAGES.badAddress);
   }
-  if (CONTROL_CHARACTER.test(decoded)) return refuse(req, res, 400, HTTP_MESSAGES.badAddress);
+  // A NUL or other control character anywhere in the decoded address (the same rule as fields).
+  if (hasControlCharacters(decoded)) return refuse(req, res, 400, HTTP_MESSAGES.badAddress);
   next();
 };
 

@@ -19,6 +19,7 @@ export const INPUT_MESSAGES = {
  * Control characters no text field may hold (NUL among them, which PostgreSQL refuses);
  * tab, line feed and carriage return are ordinary in multi-line text.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export function hasControlCharacters(value: string): boolean {

@@ -36,7 +36,6 @@ import {
   resetPassword,
   signIn,
   signUp,
-  type AuthIntent,
 } from "./auth.server";
 
 const MODES = ["signin", "signup", "reset", "reset-password"] as const;

@@ -3,7 +3,7 @@
  * show up, and a rate-limited resend for the address in the URL.
  */
 import { useEffect } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Inbox, Loader2, MailCheck, MousePointerClick, UserCheck } from "lucide-react";
 import type { Route } from "./+types/email-confirmation";

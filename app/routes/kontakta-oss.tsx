@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { Link, useActionData, useFetcher } from "react-router";
 import {
   ArrowRight,
   CheckCircle2,
@@ -19,7 +19,6 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, SUPPORT_HOURS, TEXT_LIMITS } from "~/constants";
-import { badRequest, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
@@ -30,9 +29,7 @@ import {
   contactSchema,
   type ContactField,
 } from "~/modules/contact/contact";
-import { submitContactMessage } from "~/modules/contact/contact.server";
-import { db } from "~/platform/db/client.server";
-import { logger } from "~/platform/logger.server";
+import { handleContactAction } from "./kontakta-oss.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -42,42 +39,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: [{ name: "Kontakta oss", path: "/kontakta-oss" }],
   });
 
-type ContactValues = Partial<Record<ContactField, string>>;
-
-type ContactActionResult =
-  | { ok: true }
-  | { ok: false; message: string; fieldErrors?: FieldErrors; values?: ContactValues };
-
-/** What the sender typed, handed back so a page without JavaScript keeps it after an error. */
-function submittedValues(form: Record<string, unknown>): ContactValues {
-  return Object.fromEntries(
-    CONTACT_FIELDS.map((field) => [field, typeof form[field] === "string" ? (form[field] as string) : ""]),
-  );
-}
-
-function withValues(answer: ReturnType<typeof badRequest>, values: ContactValues) {
-  return data<ContactActionResult>({ ...answer.data, values }, answer.init ?? undefined);
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = await readInput(request);
-  if (!input.ok) return withValues(input.response, {});
-  const form = input.data;
-  const parsed = validate(form, contactSchema);
-  // Without JavaScript the page re-renders from this answer: hand back what was typed.
-  if (!parsed.ok) return withValues(parsed.response, submittedValues(form));
-  try {
-    const result = await submitContactMessage(db(), parsed.data, { ip: clientIp(context) });
-    if (result.status === "rate_limited") return withValues(tooManyRequests(result.limit), submittedValues(form));
-    // "ignored" (a filled honeypot) answers exactly like a sent message.
-    return data<ContactActionResult>({ ok: true });
-  } catch (error) {
-    logger.error({ err: error }, "contact message failed");
-    return data<ContactActionResult>(
-      { ok: false, message: CONTACT_MESSAGES.failedDescription, values: submittedValues(form) },
-      { status: 500 },
-    );
-  }
+  return handleContactAction(request, context);
 }
 
 const FIELD_LABELS: Record<ContactField, string> = {

@@ -9,6 +9,7 @@ import { TEXT_LIMITS } from "~/constants";
 
 const BASE = "http://same-origin.invalid";
 /** Control characters, spaces and backslashes: browsers strip or reinterpret them in URLs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u0020\u007f\\]/;
 const ROUTER_PARAMS = ["_routes", "_data"];
 

@@ -35,15 +35,22 @@ type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
  * it). Nonces older than the accepted age are purged: they would be rejected as stale anyway.
  */
 export async function consumeNonce(db: Db, nonce: string, now: Date = new Date()): Promise<boolean> {
-  await db
-    .delete(openid_nonces)
-    .where(lt(openid_nonces.created_at, new Date(now.getTime() - NONCE_MAX_AGE_MS - NONCE_MAX_SKEW_MS)));
+  await purgeStaleNonces(db, now);
   const inserted = await db
     .insert(openid_nonces)
     .values({ nonce, created_at: sql`now()` })
     .onConflictDoNothing()
     .returning({ nonce: openid_nonces.nonce });
   return inserted.length === 1;
+}
+
+/** Forgets nonces past the accepted age; also run by the scheduled cleanup job. */
+export async function purgeStaleNonces(db: Db, now: Date = new Date()): Promise<number> {
+  const removed = await db
+    .delete(openid_nonces)
+    .where(lt(openid_nonces.created_at, new Date(now.getTime() - NONCE_MAX_AGE_MS - NONCE_MAX_SKEW_MS)))
+    .returning({ nonce: openid_nonces.nonce });
+  return removed.length;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { blog_post_views, blog_posts } from "~/platform/db/schema";
+import { BLOG_VIEW_RATE_LIMIT } from "~/constants";
+import { blog_post_views, blog_posts, rate_limits } from "~/platform/db/schema";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import {
@@ -149,6 +150,7 @@ describe("view counting", () => {
 
   beforeEach(async () => {
     await database.db.delete(blog_post_views);
+    await database.db.delete(rate_limits);
     await resetPosts([postRow("las-mig", { view_count: 7 }), postRow("utkast", { status: "draft" })]);
   });
 
@@ -213,6 +215,19 @@ describe("view counting", () => {
     expect(results.filter((result) => result === "counted")).toHaveLength(1);
     expect(results.filter((result) => result === "repeat")).toHaveLength(19);
     expect(await viewCount("las-mig")).toBe(8);
+  });
+
+  it("counts at most the hourly limit of views from one address, whatever user agents it rotates", async () => {
+    const now = new Date("2026-02-01T09:00:00Z");
+    const results = [];
+    for (let i = 0; i < 300; i++) {
+      results.push(
+        await recordPostView(database.db, { slug: "las-mig", ip: "192.0.2.77", userAgent: `${CHROME} Build/${i}`, salt, now }),
+      );
+    }
+    expect(results.filter((result) => result === "counted")).toHaveLength(BLOG_VIEW_RATE_LIMIT.limit);
+    expect(results.filter((result) => result === "limited")).toHaveLength(300 - BLOG_VIEW_RATE_LIMIT.limit);
+    expect(await viewCount("las-mig")).toBe(7 + BLOG_VIEW_RATE_LIMIT.limit);
   });
 
   it("counts N different concurrent visitors N times", async () => {

@@ -6,8 +6,9 @@
 import { createHash } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { isbot } from "isbot";
-import { BLOG } from "~/constants";
-import { queryRows, type Db } from "~/platform/db/client.server";
+import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/constants";
+import { execCount, queryRows, type Db } from "~/platform/db/client.server";
+import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 import { blog_posts } from "~/platform/db/schema";
 import type { CategoryFilter } from "./blog";
 
@@ -113,7 +114,7 @@ export function visitorHash(salt: string, ip: string, userAgent: string): string
   return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest("base64url");
 }
 
-export type ViewResult = "counted" | "repeat" | "bot" | "not-found";
+export type ViewResult = "counted" | "repeat" | "bot" | "not-found" | "limited";
 
 export interface ViewInput {
   slug: string;
@@ -131,6 +132,9 @@ export interface ViewInput {
  */
 export async function recordPostView(db: Db, input: ViewInput): Promise<ViewResult> {
   if (!input.userAgent.trim() || isbot(input.userAgent)) return "bot";
+  // One address cannot inflate the popular list by rotating user agents.
+  const limit = await consumeRateLimit(db, BLOG_VIEW_RATE_LIMIT, "ip", input.ip, input.now);
+  if (!limit.allowed) return "limited";
   const now = (input.now ?? new Date()).toISOString();
   const hash = visitorHash(input.salt, input.ip, input.userAgent);
   const rows = await queryRows<{ id: string; counted: boolean }>(db, sql`
@@ -156,9 +160,9 @@ export async function recordPostView(db: Db, input: ViewInput): Promise<ViewResu
   return row.counted ? "counted" : "repeat";
 }
 
-/** Forgets view records older than the dedupe window; run from a periodic cleanup. */
-export async function purgeOldViews(db: Db, now: Date = new Date()): Promise<void> {
-  await db.execute(sql`
+/** Forgets view records older than the dedupe window; run by the scheduled cleanup job. */
+export async function purgeOldViews(db: Db, now: Date = new Date()): Promise<number> {
+  return execCount(db, sql`
     DELETE FROM blog_post_views
     WHERE viewed_at < ${now.toISOString()}::timestamptz - make_interval(mins => ${BLOG.viewDedupeMinutes})
   `);

@@ -25,6 +25,29 @@ export interface Database {
   migrate(): Promise<void>;
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` while holding the PostgreSQL session advisory lock named `key`, if no other
+   * session holds it; `acquired: false` otherwise. The lock lives on its own connection, so it
+   * is released even if this process dies mid-work.
+   */
+  withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
+}
+
+/** Advisory locks of this application share one namespace (the first key of the pair). */
+const ADVISORY_LOCK_NAMESPACE = 0x5348; // "SH"
+
+async function holdingLock<T>(
+  query: (text: string, params: unknown[]) => Promise<{ rows: Array<Record<string, unknown>> }>,
+  key: string,
+  work: () => Promise<T>,
+): Promise<{ acquired: true; value: T } | { acquired: false }> {
+  const locked = await query("SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked", [ADVISORY_LOCK_NAMESPACE, key]);
+  if (!locked.rows[0]?.locked) return { acquired: false };
+  try {
+    return { acquired: true, value: await work() };
+  } finally {
+    await query("SELECT pg_advisory_unlock($1, hashtext($2))", [ADVISORY_LOCK_NAMESPACE, key]);
+  }
 }
 
 /** Migrations live beside the project root; every command runs from there. */
@@ -43,6 +66,10 @@ export function openPglite(dataDir?: string): Database {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
     },
+    // One connection: the lock only orders this process against itself (callers keep their
+    // own in-process guard); the embedded database never has a second process.
+    withAdvisoryLock: (key, work) =>
+      holdingLock((text, params) => client.query<Record<string, unknown>>(text, params), key, work),
   };
 }
 
@@ -69,6 +96,25 @@ export function openPostgres(connectionString: string): Database {
         await client.query(`UNLISTEN "${channel.replace(/"/g, "")}"`).catch(() => {});
         client.release();
       };
+    },
+    async withAdvisoryLock(key, work) {
+      const client = await pool.connect();
+      // A connection whose lock query failed (the unlock above all) must not go back to the
+      // pool, where it could still hold the lock: it is closed instead.
+      let broken: Error | undefined;
+      const query = async (text: string, params: unknown[]) => {
+        try {
+          return await client.query(text, params);
+        } catch (error) {
+          broken = error instanceof Error ? error : new Error(String(error));
+          throw error;
+        }
+      };
+      try {
+        return await holdingLock(query, key, work);
+      } finally {
+        client.release(broken);
+      }
     },
   };
 }

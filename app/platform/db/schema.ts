@@ -7,6 +7,7 @@
  * (ranges, formats, enums, uniqueness) is a constraint here, not only in code.
  */
 import { sql } from "drizzle-orm";
+import { JOB_STATUSES } from "../../constants";
 import {
   type AnyPgColumn,
   bigint,
@@ -549,3 +550,22 @@ export const openid_nonces = pgTable("openid_nonces", {
   nonce: text().primaryKey(),
   created_at: createdAt(),
 });
+
+/** The platform job runner's schedule (docs/rules/jobs.md): one row per job, shared by instances. */
+export const scheduled_jobs = pgTable(
+  "scheduled_jobs",
+  {
+    name: text().primaryKey(),
+    next_run_at: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    last_started_at: timestamp({ withTimezone: true }),
+    last_finished_at: timestamp({ withTimezone: true }),
+    last_status: text(),
+    last_error: text(),
+    last_duration_ms: integer(),
+    run_count: integer().notNull().default(0),
+  },
+  (t) => [
+    check("scheduled_jobs_status_valid", oneOf("last_status", JOB_STATUSES)),
+    check("scheduled_jobs_name_format", sql`${t.name} ~ '^[a-z0-9-]{2,64}$'`),
+  ],
+);

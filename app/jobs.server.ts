@@ -1,0 +1,16 @@
+/**
+ * Every scheduled job of the product (docs/rules/jobs.md), run by the platform job runner on
+ * whichever instance takes each job's lock. A feature with periodic work adds its job here.
+ */
+import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
+import { purgeOldViews } from "~/modules/blog/blog.server";
+import type { Job } from "~/platform/jobs/job-runner.server";
+import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
+
+const HOUR = 60 * 60_000;
+
+export const APP_JOBS: readonly Job[] = [
+  { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
+  { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
+  { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
+];
