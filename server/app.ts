@@ -24,6 +24,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createReactRouterHandler } from "./react-router-handler";
 import { addressGuard, bodyErrors, bodyLimit, methodGuard, refuse } from "./request-guards";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
+import { controlCharacterField, INPUT_MESSAGES } from "~/lib/validation";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -32,6 +33,20 @@ declare module "react-router" {
     /** The client's address as Express resolved it (honours TRUST_PROXY). */
     clientIp: string;
     userAgent: string;
+  }
+}
+
+/** Whether a JSON or form body carries a control character in any value (unparsable bodies are left to the endpoint). */
+function bodyHasControlCharacters(body: string, type: string | undefined): boolean {
+  if (!body) return false;
+  if (type?.startsWith("application/x-www-form-urlencoded")) {
+    return controlCharacterField(Object.fromEntries(new URLSearchParams(body))) !== null;
+  }
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === "object" && parsed !== null && controlCharacterField(parsed as Record<string, unknown>) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -145,13 +160,17 @@ export function createApp(): express.Express {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     if (Buffer.isBuffer(req.body)) req.body = req.body.toString("utf8");
     res.set("Cache-Control", "no-store");
+    // The rule every form field obeys holds here too: no control characters in any value.
+    if (typeof req.body === "string" && bodyHasControlCharacters(req.body, req.get("content-type"))) {
+      return refuse(req, res, 400, INPUT_MESSAGES.controlCharacters);
+    }
     next();
   }, toNodeHandler(auth()));
 
   app.use(
     createReactRouterHandler({
       build: serverBuild as unknown as ServerBuild,
-      mode: cfg.isProduction ? "production" : "development",
+      mode: cfg.isDevelopment ? "development" : "production",
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: String(req.id ?? ""),
