@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
@@ -15,10 +16,15 @@ import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
 import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { getCurrentSession, isSessionActive } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
 import { logger } from "~/platform/logger.server";
+import { REALTIME_CHANNEL } from "~/platform/realtime/events";
+import { EventStreams, isEventStream, type StreamSession } from "~/platform/realtime/event-stream.server";
+import { closeRealtimeHub, realtimeHub } from "~/platform/realtime/hub.server";
+import { singleton } from "~/platform/singleton.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -39,6 +45,33 @@ export function redactUrl(url: string): string {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The session of an Express request, read the way loaders read it (Better Auth's cookie). */
+async function streamSession(req: express.Request): Promise<StreamSession | null> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  headers.set(CLIENT_IP_HEADER, req.ip ?? req.socket.remoteAddress ?? "");
+  const current = await getCurrentSession(new Request(new URL(req.originalUrl, config().PUBLIC_URL), { headers }));
+  if (!current) return null;
+  return { userId: current.user.id, sessionId: current.session.id, setCookies: current.headers.getSetCookie() };
+}
+
+/** The process's open event streams (one registry, also across dev-server module reloads). */
+export function eventStreams(): EventStreams {
+  return singleton(
+    "event-streams",
+    () =>
+      new EventStreams({
+        hub: realtimeHub,
+        readSession: streamSession,
+        isSessionActive: (sessionId) => isSessionActive(sessionId),
+        heartbeatMs: config().SSE_HEARTBEAT_MS,
+      }),
+  );
+}
 
 export function createApp(): express.Express {
   const cfg = config();
@@ -111,7 +144,11 @@ export function createApp(): express.Express {
     }),
   );
 
-  app.use(compression());
+  // An event stream must reach the browser event by event, never held back to be compressed.
+  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+
+  // Before the React Router handler: a stream is a long-lived response, not a page.
+  app.all("/api/events", eventStreams().handler());
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -183,7 +220,23 @@ export async function prepare(): Promise<void> {
   await prepareDatabase(database());
 }
 
-/** Closes what the app holds open (the database). */
+/**
+ * Test support only: a NOTIFY on the realtime channel through this process's database. main.ts
+ * exposes it solely over the Node IPC channel of a test process that spawned the server
+ * (never over the network), because an embedded database can only be opened by one process.
+ */
+export async function notifyForTest(payload: string): Promise<void> {
+  await database().db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/** Ends every open event stream, so the HTTP server can close; new ones are refused. */
+export async function endStreams(): Promise<void> {
+  await eventStreams().closeAll();
+}
+
+/** Closes what the app holds open (streams, the LISTEN connection, the database). */
 export async function close(): Promise<void> {
+  await endStreams();
+  await closeRealtimeHub();
   await closeDatabase();
 }
