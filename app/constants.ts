@@ -340,6 +340,26 @@ export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center" } a
 export const TOOLTIP_DELAY_MS = 700;
 export const VISITOR_HEARTBEAT_MS = 5 * 60_000;
 export const SSE_HEARTBEAT_MS = 25_000;
+
+/** The live event stream, /api/events (docs/rules/realtime.md). */
+export const REALTIME = {
+  /** Open streams per signed-in member on one server (one per tab). */
+  maxStreamsPerUser: 8,
+  /** Open anonymous streams per client IP on one server. */
+  maxAnonymousStreamsPerIp: 6,
+  /** The `retry:` hint: browsers reconnect a dropped stream after about this long. */
+  reconnectMs: 5_000,
+  /** Retry-After of a refused stream (seconds). */
+  retryAfterSeconds: 30,
+  /** A new XP value stays highlighted this long (spec §4). */
+  xpHighlightMs: 1_000,
+  messages: {
+    tooManyStreams: "För många öppna flikar med liveuppdateringar. Stäng några och försök igen om en stund.",
+    methodNotAllowed: "Metoden stöds inte. Använd GET.",
+    unavailable: "Liveuppdateringar är inte tillgängliga just nu. Försök igen om en stund.",
+    pointsTitle: "Grattis!",
+  },
+} as const;
 export const PROFILE_UPDATED_EVENT = { name: "profileUpdated", delayMs: 1_000 } as const;
 
 // ---------------------------------------------------------------------------

@@ -21,6 +21,8 @@ import { useNonce } from "~/lib/nonce";
 import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
 import { WelcomeDialog } from "~/components/accounts/welcome-dialog";
+import { PointsPopup } from "~/components/realtime/points-popup";
+import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { getProfile } from "~/modules/accounts/profiles.server";
 import { getRoles } from "~/modules/accounts/roles.server";
 import { getCurrentSession } from "~/modules/accounts/session.server";
@@ -78,21 +80,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-dvh flex-col">
         <TooltipProvider>
-          <a
-            href="#innehall"
-            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
-          >
-            Hoppa till innehållet
-          </a>
-          {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
-          <CookieConsent />
-          <SiteHeader />
-          <main id="innehall" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <Toaster />
-          <WelcomeDialog />
+          <RealtimeProvider>
+            <a
+              href="#innehall"
+              className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+            >
+              Hoppa till innehållet
+            </a>
+            {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
+            <CookieConsent />
+            <SiteHeader />
+            <main id="innehall" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+            <Toaster />
+            <WelcomeDialog />
+            <PointsPopup />
+          </RealtimeProvider>
         </TooltipProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
+import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
@@ -14,6 +15,7 @@ import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
 import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { getCurrentSession, isSessionActive } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
@@ -25,6 +27,10 @@ import { createReactRouterHandler } from "./react-router-handler";
 import { addressGuard, bodyErrors, bodyLimit, methodGuard, refuse } from "./request-guards";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { controlCharacterField, INPUT_MESSAGES } from "~/lib/validation";
+import { REALTIME_CHANNEL } from "~/platform/realtime/events";
+import { EventStreams, isEventStream, type StreamSession } from "~/platform/realtime/event-stream.server";
+import { closeRealtimeHub, realtimeHub } from "~/platform/realtime/hub.server";
+import { singleton } from "~/platform/singleton.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -51,6 +57,33 @@ function bodyHasControlCharacters(body: string, type: string | undefined): boole
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The session of an Express request, read the way loaders read it (Better Auth's cookie). */
+async function streamSession(req: express.Request): Promise<StreamSession | null> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  headers.set(CLIENT_IP_HEADER, req.ip ?? req.socket.remoteAddress ?? "");
+  const current = await getCurrentSession(new Request(new URL(req.originalUrl, config().PUBLIC_URL), { headers }));
+  if (!current) return null;
+  return { userId: current.user.id, sessionId: current.session.id, setCookies: current.headers.getSetCookie() };
+}
+
+/** The process's open event streams (one registry, also across dev-server module reloads). */
+export function eventStreams(): EventStreams {
+  return singleton(
+    "event-streams",
+    () =>
+      new EventStreams({
+        hub: realtimeHub,
+        readSession: streamSession,
+        isSessionActive: (sessionId) => isSessionActive(sessionId),
+        heartbeatMs: config().SSE_HEARTBEAT_MS,
+      }),
+  );
+}
 
 export function createApp(): express.Express {
   const cfg = config();
@@ -125,7 +158,11 @@ export function createApp(): express.Express {
     }),
   );
 
-  app.use(compression());
+  // An event stream must reach the browser event by event, never held back to be compressed.
+  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+
+  // Before the React Router handler: a stream is a long-lived response, not a page.
+  app.all("/api/events", eventStreams().handler());
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -212,9 +249,28 @@ export function startBackgroundWork(): void {
   jobRunner ??= startJobRunner(database(), APP_JOBS);
 }
 
-/** Closes what the app holds open: the job runner (letting a running job finish), then the database. */
+/**
+ * Test support only: a NOTIFY on the realtime channel through this process's database. main.ts
+ * exposes it solely over the Node IPC channel of a test process that spawned the server
+ * (never over the network), because an embedded database can only be opened by one process.
+ */
+export async function notifyForTest(payload: string): Promise<void> {
+  await database().db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/** Ends every open event stream, so the HTTP server can close; new ones are refused. */
+export async function endStreams(): Promise<void> {
+  await eventStreams().closeAll();
+}
+
+/**
+ * Closes what the app holds open: event streams, the job runner (letting a running job
+ * finish), the LISTEN connection, then the database.
+ */
 export async function close(): Promise<void> {
+  await endStreams();
   await jobRunner?.stop();
   jobRunner = undefined;
+  await closeRealtimeHub();
   await closeDatabase();
 }

@@ -1,7 +1,8 @@
 /**
  * Starts the HTTP server: the production build under `npm start`, the Vite dev server under
- * `npm run dev`. Shuts down gracefully on SIGTERM/SIGINT: stop accepting, let in-flight
- * requests finish, then close the database.
+ * `npm run dev`. Shuts down gracefully on SIGTERM/SIGINT: stop accepting, end the open event
+ * streams (they never finish by themselves), let in-flight requests finish, then close the
+ * database.
  */
 import http from "node:http";
 import express from "express";
@@ -60,6 +61,19 @@ async function main() {
     mod.startBackgroundWork();
   });
 
+  // Test support only: a test process that spawned this server may publish through its
+  // database (server/test-server.ts). IPC exists only for such a parent, never on the network.
+  if (process.env.SKINHAMNEN_TEST_IPC === "1" && process.send) {
+    process.on("message", (message: { type?: string; id?: number; payload?: unknown }) => {
+      if (message?.type !== "notify" || typeof message.payload !== "string") return;
+      mod.notifyForTest(message.payload).then(
+        () => process.send?.({ id: message.id, ok: true }),
+        (error: unknown) => process.send?.({ id: message.id, ok: false, error: String(error) }),
+      );
+    });
+    process.channel?.unref();
+  }
+
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -81,6 +95,11 @@ async function main() {
       }
     });
     server.closeIdleConnections();
+    // An ended stream leaves its connection idle (keep-alive): close those too.
+    mod
+      .endStreams()
+      .catch((error: unknown) => logger.error({ err: error }, "error while ending event streams"))
+      .finally(() => server.closeIdleConnections());
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

@@ -1,18 +1,23 @@
 /**
  * Starts the real production server (`tsx server/main.ts` on the built app) in a child
  * process with its own fresh database: a temporary PGlite directory, or a uniquely named
- * PostgreSQL database (dropped on stop) when DATABASE_URL is set.
+ * PostgreSQL database (dropped on stop) when DATABASE_URL is set. A second server can share
+ * the first one's PostgreSQL database, as instances behind a load balancer do.
  */
+import { sql } from "drizzle-orm";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { openPglite, openPostgres, type Database } from "../app/platform/db/client.server";
 import {
   createDatabaseName,
   createPostgresDatabase,
   dropPostgresDatabase,
 } from "../app/platform/db/test-db";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "../app/platform/realtime/events";
+import { publishEvent } from "../app/platform/realtime/publisher.server";
 
 export interface TestServer {
   url: string;
@@ -22,7 +27,23 @@ export interface TestServer {
   output(): string;
   /** Connection string of the server's own PostgreSQL database, when used. */
   databaseUrl?: string;
+  /** The server's DATA_DIR (generated secrets live here). */
+  dataDir: string;
+  /**
+   * Publishes a realtime event into the server's database: on PostgreSQL from this process
+   * (the real cross-process path); on PGlite, which one process owns, through the server.
+   */
+  publish(event: RealtimeEvent): Promise<void>;
+  /** The same with a raw NOTIFY payload (for malformed ones). */
+  notify(payload: string): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface TestServerOptions {
+  /** Use this server's PostgreSQL database (a second instance); only its owner drops it. */
+  shareDatabaseWith?: TestServer;
+  /** Runs on the server's fresh, migrated database before the server starts (e.g. members). */
+  prepare?: (database: Database) => Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -43,13 +64,35 @@ export function assertBuilt(): void {
   }
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   assertBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-http-"));
-  const baseUrl = process.env.DATABASE_URL;
+  const shared = options.shareDatabaseWith?.databaseUrl;
+  if (options.shareDatabaseWith && !shared) {
+    throw new Error("Only a PostgreSQL database can be shared: one PGlite directory belongs to one process.");
+  }
+  const baseUrl = shared ? undefined : process.env.DATABASE_URL;
   const dbName = baseUrl ? createDatabaseName("skinhamnen_http") : undefined;
-  const databaseUrl = baseUrl && dbName ? await createPostgresDatabase(baseUrl, dbName) : undefined;
+  const databaseUrl = shared ?? (baseUrl && dbName ? await createPostgresDatabase(baseUrl, dbName) : undefined);
+  if (options.shareDatabaseWith) {
+    // Instances of one deployment share their secrets (session cookies, visitor hashes).
+    copyFileSync(path.join(options.shareDatabaseWith.dataDir, "secrets.json"), path.join(dataDir, "secrets.json"));
+  }
+
+  if (options.prepare) {
+    const pgliteDir = path.join(env.DATA_DIR ?? dataDir, "pglite");
+    const database = databaseUrl ? openPostgres(databaseUrl) : openPglite(pgliteDir);
+    try {
+      await database.migrate();
+      await options.prepare(database);
+    } finally {
+      await database.close();
+    }
+  }
 
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
@@ -61,10 +104,14 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "info",
       SMTP_URL: "",
+      // Lets publish()/notify() reach an embedded database through the server (Node IPC).
+      SKINHAMNEN_TEST_IPC: "1",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
+  // The IPC channel must not keep this (test) process alive.
+  child.channel?.unref();
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -96,13 +143,43 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  let publisher: Database | undefined;
+  let nextMessageId = 0;
+  const throughServer = (payload: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++nextMessageId;
+      const onMessage = (message: { id?: number; ok?: boolean; error?: string }) => {
+        if (message?.id !== id) return;
+        child.off("message", onMessage);
+        if (message.ok) resolve();
+        else reject(new Error(message.error ?? "notify failed"));
+      };
+      child.on("message", onMessage);
+      child.send({ type: "notify", id, payload });
+    });
+  const viaDatabase = async (run: (database: Database) => Promise<void>) => {
+    publisher ??= openPostgres(databaseUrl!);
+    await run(publisher);
+  };
+
   return {
     url,
     port,
     process: child,
     output: () => output,
     databaseUrl,
+    dataDir: env.DATA_DIR ?? dataDir,
+    publish: (event) =>
+      databaseUrl ? viaDatabase((database) => publishEvent(database.db, event)) : throughServer(JSON.stringify(event)),
+    notify: (payload) =>
+      databaseUrl
+        ? viaDatabase(async (database) => {
+            await database.db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+          })
+        : throughServer(payload),
     async stop(signal = "SIGTERM") {
+      await publisher?.close();
+      publisher = undefined;
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
       await cleanup();

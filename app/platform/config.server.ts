@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SSE_HEARTBEAT_MS } from "../constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -39,6 +40,8 @@ const envSchema = z.object({
   SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
   LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   TRUST_PROXY: withDefault(z.enum(["true", "false"]), "false"),
+  /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
+  SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import { BlogLoading, useBlogNavigationPending } from "~/components/blog/blog-lo
 import { PostCard } from "~/components/blog/post-card";
 import { RSS_LINK } from "~/components/blog/rss-link";
 import { NewsletterForm } from "~/components/content/newsletter-form";
+import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -86,6 +87,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { search, category, posts, popular, latest, hasPublished } = loaderData;
   const pending = useBlogNavigationPending();
+  // A post published or changed while the list is open shows up without a reload (spec §4).
+  useRevalidateOnContent("blog");
   const filtered = search !== "" || category !== "all";
 
   return (

@@ -4,6 +4,7 @@ import { ArrowRight } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { BLOG } from "~/constants";
 import type { BlogCardData } from "~/modules/blog/blog";
+import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { PostCard, PostCardSkeleton } from "./post-card";
 
 /**
@@ -12,6 +13,8 @@ import { PostCard, PostCardSkeleton } from "./post-card";
  * and the server render streams the real cards (crawlers get the finished document).
  */
 export function LatestPostsSection({ posts }: { posts: Promise<BlogCardData[]> }) {
+  // Live: a post published or changed while the page is open refreshes the list (spec §4).
+  useRevalidateOnContent("blog");
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="senaste-artiklar">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

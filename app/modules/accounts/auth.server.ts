@@ -12,6 +12,7 @@ import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
+import { publishEvent } from "~/platform/realtime/publisher.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 import { singleton } from "~/platform/singleton.server";
@@ -135,6 +136,16 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
               ipAddress: session.ipAddress ?? null,
               userAgent: session.userAgent ?? null,
             });
+          },
+        },
+        delete: {
+          // Sign-out, revocation, a password reset: the session's open event streams close
+          // (docs/rules/realtime.md). Best effort: the session is gone either way, and the
+          // streams re-check their session every heartbeat.
+          async after(session) {
+            await publishEvent(db, { type: "session-ended", userId: session.userId, sessionId: session.id }).catch(
+              (error: unknown) => logger.warn({ err: error }, "session-ended not published"),
+            );
           },
         },
         update: {

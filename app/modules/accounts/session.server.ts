@@ -2,7 +2,10 @@
  * The one way to read the session in loaders and actions, and the guards built on it.
  * Guards throw a redirect or a 4xx response, so the rest of a loader reads as the happy path.
  */
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import { db as appDb, type Db } from "~/platform/db/client.server";
+import { session } from "~/platform/db/schema";
 import { auth } from "./auth.server";
 import { safeRedirectTo } from "./safe-redirect";
 import { isBeyondAbsoluteLifetime } from "./session-policy";
@@ -45,4 +48,19 @@ export async function requireUser(request: Request): Promise<CurrentSession> {
 /** A signed-in visitor on a signed-out-only page goes to / (spec §4). */
 export async function requireAnonymous(request: Request): Promise<void> {
   if (await getCurrentSession(request)) throw redirect("/");
+}
+
+/**
+ * Whether a session still exists, unexpired and within its absolute lifetime. A plain read:
+ * unlike getCurrentSession it never slides the expiry, so a long-open event stream asking
+ * every heartbeat does not keep a session alive or log refreshes.
+ */
+export async function isSessionActive(sessionId: string, target: Db = appDb()): Promise<boolean> {
+  const [row] = await target
+    .select({ expiresAt: session.expiresAt, createdAt: session.createdAt })
+    .from(session)
+    .where(eq(session.id, sessionId))
+    .limit(1);
+  if (!row) return false;
+  return row.expiresAt.getTime() > Date.now() && !isBeyondAbsoluteLifetime(row.createdAt);
 }

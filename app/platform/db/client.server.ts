@@ -11,6 +11,12 @@ import pg from "pg";
 import * as schema from "./schema";
 import { config } from "../config.server";
 import { dropSingleton, singleton } from "../singleton.server";
+import {
+  listenOnPglite,
+  listenOnPostgres,
+  type ListenConnection,
+  type ListenHandlers,
+} from "../realtime/listen-connection.server";
 
 export type Schema = typeof schema;
 /** The one database type services receive: the same on PGlite and PostgreSQL. */
@@ -23,8 +29,11 @@ export interface Database {
   driver: "pglite" | "postgres";
   close(): Promise<void>;
   migrate(): Promise<void>;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Opens a LISTEN connection on a channel (outside the pool on PostgreSQL, reconnecting when
+   * it drops). The process opens one, through the realtime hub (app/platform/realtime).
+   */
+  listen(channel: string, handlers: ListenHandlers): ListenConnection;
   /**
    * Runs `work` while holding the PostgreSQL session advisory lock named `key`, if no other
    * session holds it; `acquired: false` otherwise. The lock lives on its own connection, so it
@@ -62,10 +71,7 @@ export function openPglite(dataDir?: string): Database {
     driver: "pglite",
     close: () => client.close(),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    async listen(channel, onPayload) {
-      const unsubscribe = await client.listen(channel, onPayload);
-      return async () => unsubscribe();
-    },
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     // One connection: the lock only orders this process against itself (callers keep their
     // own in-process guard); the embedded database never has a second process.
     withAdvisoryLock: (key, work) =>
@@ -84,19 +90,7 @@ export function openPostgres(connectionString: string): Database {
     driver: "postgres",
     close: () => pool.end(),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      const handler = (message: pg.Notification) => {
-        if (message.channel === channel) onPayload(message.payload ?? "");
-      };
-      client.on("notification", handler);
-      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      return async () => {
-        client.off("notification", handler);
-        await client.query(`UNLISTEN "${channel.replace(/"/g, "")}"`).catch(() => {});
-        client.release();
-      };
-    },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     async withAdvisoryLock(key, work) {
       const client = await pool.connect();
       // A connection whose lock query failed (the unlock above all) must not go back to the
