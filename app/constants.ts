@@ -98,6 +98,11 @@ export const SUPPORT_HOURS = {
  * days, so a sale is paid out when the protection period has ended.
  */
 export const TRADE_PROTECTION_DAYS = 7;
+/**
+ * The one way pages state when a seller is paid (docs/rules/trades.md#payout): the payout
+ * itself is fast, and it happens once the protection period has ended.
+ */
+export const PAYOUT_AFTER_PROTECTION = `när Steams ${TRADE_PROTECTION_DAYS} dagar med Trade Protection har gått`;
 
 /** Contact form: reply within 24 hours; at most 5 messages per IP an hour (docs/rules/support.md). */
 export const CONTACT = {

@@ -122,7 +122,7 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
 };
 
 const SELLING_POINTS = [
-  { Icon: Zap, text: `Utbetalning via Swish inom ${PAYOUT_TIMES.swish}` },
+  { Icon: Zap, text: `Swish-utbetalning inom ${PAYOUT_TIMES.swish} efter Trade Protection` },
   { Icon: BadgePercent, text: `${MARKETING.feePercent}% avgift – inga dolda kostnader` },
   { Icon: ShieldCheck, text: `${MARKETING.trades.toLocaleString("sv-SE")}+ genomförda affärer` },
 ] as const;

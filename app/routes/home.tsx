@@ -12,7 +12,7 @@ import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
-import { MARKETING, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
+import { MARKETING, PAYOUT_AFTER_PROTECTION, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/modules/marketing/content";
 import { formatPlus } from "~/modules/marketing/format";
@@ -27,7 +27,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Skinhamnen – Sälj CS2-skins snabbt och säkert",
-    description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
+    description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish} ${PAYOUT_AFTER_PROTECTION}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
     path: "/",
   });
 
@@ -50,11 +50,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Svenskt företag · {formatPlus(MARKETING.trades)} affärer
             </p>
             <h1 className="mt-6 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              Sälj dina CS2-skins – få betalt på minuter
+              Sälj dina CS2-skins – tryggt och till marknadspris
             </h1>
             <p className="mt-5 max-w-xl text-lg text-white/80">
               Vi köper dina skins till marknadsbaserade priser och betalar ut i SEK via Swish, bank eller
-              krypto. {MARKETING.feePercent}% avgift och svensk support {SUPPORT_HOURS.label}.
+              krypto {PAYOUT_AFTER_PROTECTION}. {MARKETING.feePercent}% avgift och svensk support{" "}
+              {SUPPORT_HOURS.label}.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg" className="text-base">

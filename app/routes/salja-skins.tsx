@@ -11,7 +11,7 @@ import { PayoutTimesCard } from "~/components/content/payout-times-card";
 import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { Button } from "~/components/ui/button";
-import { MARKETING, PAYOUT_TIMES } from "~/constants";
+import { MARKETING, PAYOUT_AFTER_PROTECTION, PAYOUT_TIMES } from "~/constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SELL_BENEFITS, SELL_FAQ, SELL_STEPS } from "~/modules/marketing/content";
 
@@ -19,8 +19,8 @@ const BREADCRUMBS = [{ name: "Sälj skins", path: "/salja-skins" }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
-    title: "Sälj CS2-skins – betalt via Swish på minuter",
-    description: `Sälj dina CS2-skins till marknadspris med ${MARKETING.feePercent}% avgift. Utbetalning via Swish inom ${PAYOUT_TIMES.swish}, bank eller krypto. Så fungerar det i tre steg.`,
+    title: "Sälj CS2-skins – trygg utbetalning via Swish",
+    description: `Sälj dina CS2-skins till marknadspris med ${MARKETING.feePercent}% avgift. Utbetalning via Swish inom ${PAYOUT_TIMES.swish}, bank eller krypto ${PAYOUT_AFTER_PROTECTION}. Så fungerar det i tre steg.`,
     path: "/salja-skins",
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(SELL_FAQ)],
@@ -34,14 +34,15 @@ export default function SellSkins() {
         eyebrow={
           <>
             <BadgeCheck className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
-            {MARKETING.feePercent}% avgift · Swish inom {PAYOUT_TIMES.swish}
+            {MARKETING.feePercent}% avgift · Swish inom {PAYOUT_TIMES.swish} efter Trade Protection
           </>
         }
         title="Sälj dina CS2-skins för riktiga pengar"
         lead={
           <p>
-            Få ett marknadsbaserat bud, godkänn bytet i Steam och se pengarna landa i din Swish. Inga
-            avgifter, inga krångliga mellanhänder – bara en svensk tjänst som betalar snabbt.
+            Få ett marknadsbaserat bud, godkänn bytet i Steam och se pengarna landa i din Swish{" "}
+            {PAYOUT_AFTER_PROTECTION}. Inga avgifter, inga krångliga mellanhänder – bara en svensk tjänst
+            som betalar snabbt och på utsatt dag.
           </p>
         }
         aside={<PayoutTimesCard />}
@@ -59,7 +60,7 @@ export default function SellSkins() {
         id="sa-saljer-du"
         eyebrow="Tre steg"
         title="Så säljer du dina skins"
-        lead="Hela affären tar oftast bara några minuter från första meddelandet till pengar på kontot."
+        lead={`Själva affären tar oftast bara några minuter. Pengarna kommer ${PAYOUT_AFTER_PROTECTION}.`}
       >
         <StepList steps={SELL_STEPS} />
       </Section>

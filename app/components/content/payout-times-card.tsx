@@ -1,5 +1,5 @@
 import { Banknote, Bitcoin, Landmark, Smartphone } from "lucide-react";
-import { PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/constants";
+import { PAYOUT_AFTER_PROTECTION, PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/constants";
 
 const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;
 
@@ -26,6 +26,7 @@ export function PayoutTimesCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
           );
         })}
       </ul>
+      <p className="mt-2 text-xs text-white/75">Räknat från {PAYOUT_AFTER_PROTECTION.replace(/^när /, "att ")}.</p>
     </div>
   );
 }

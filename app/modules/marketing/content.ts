@@ -45,6 +45,7 @@ import {
   COMPANY,
   LEVELS,
   MARKETING,
+  PAYOUT_AFTER_PROTECTION,
   PAYOUT_TIMES,
   POINTS_PER_SEK,
   POINTS_VALUE,
@@ -94,7 +95,7 @@ export const SELL_STEPS: readonly Step[] = [
   {
     icon: Wallet,
     title: "Få betalt i kronor",
-    text: `Pengarna kommer via Swish inom ${PAYOUT_TIMES.swish}, via bank inom ${PAYOUT_TIMES.bank} eller i krypto inom ${PAYOUT_TIMES.crypto}. Utan avgifter.`,
+    text: `Pengarna kommer ${PAYOUT_AFTER_PROTECTION}: via Swish inom ${PAYOUT_TIMES.swish}, via bank inom ${PAYOUT_TIMES.bank} eller i krypto inom ${PAYOUT_TIMES.crypto}. Utan avgifter.`,
   },
 ];
 
@@ -143,8 +144,8 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 export const HOME_BENEFITS: readonly Feature[] = [
   {
     icon: Zap,
-    title: "Utbetalning på minuter",
-    text: `Swish inom ${PAYOUT_TIMES.swish}, bank inom ${PAYOUT_TIMES.bank} och krypto inom ${PAYOUT_TIMES.crypto}.`,
+    title: "Snabb utbetalning",
+    text: `Swish inom ${PAYOUT_TIMES.swish}, bank inom ${PAYOUT_TIMES.bank} och krypto inom ${PAYOUT_TIMES.crypto} – ${PAYOUT_AFTER_PROTECTION}.`,
   },
   {
     icon: Percent,
