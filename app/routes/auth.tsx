@@ -17,6 +17,7 @@ import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MARKETING, PAYOUT_TIMES } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { fieldErrors, firstError, formToObject } from "~/lib/validation";
 import {
@@ -83,6 +84,9 @@ function invalid(intent: AuthIntent, error: Parameters<typeof firstError>[0], ti
   const message = firstError(error);
   return data({ ok: false as const, intent, title, message, fieldErrors: fieldErrors(error) }, { status: 400 });
 }
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   let form: Record<string, string>;

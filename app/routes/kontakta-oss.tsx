@@ -19,6 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, CONTACT, SUPPORT_HOURS } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { clientIp } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
@@ -53,6 +54,9 @@ type ContactActionResult =
 function submittedValues(form: Record<string, string>): ContactValues {
   return Object.fromEntries(CONTACT_FIELDS.map((field) => [field, form[field] ?? ""]));
 }
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   let form: Record<string, string>;
