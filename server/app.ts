@@ -13,12 +13,13 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
+import { AUTH_ENDPOINT_MESSAGES, AUTH_HTTP_ENDPOINTS } from "~/modules/accounts/auth-endpoints";
 import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
-import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, ping } from "~/platform/db/client.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
 import { logger } from "~/platform/logger.server";
+import { clientIpHeader, publicHost, sameOriginOnly } from "./request-guards";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -45,6 +46,7 @@ export function createApp(): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", cfg.TRUST_PROXY);
+  app.use(clientIpHeader, publicHost);
 
   app.use(
     pinoHttp({
@@ -112,6 +114,7 @@ export function createApp(): express.Express {
   );
 
   app.use(compression());
+  app.use(sameOriginOnly);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -123,12 +126,14 @@ export function createApp(): express.Express {
     }
   });
 
-  // Better Auth's endpoints. The client IP it records is Express's (TRUST_PROXY aware),
-  // passed in a header we set ourselves, replacing anything the client sent.
-  app.all(`${AUTH_BASE_PATH}/*splat`, (req, _res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
-    next();
-  }, toNodeHandler(auth()));
+  // Better Auth serves only the mailed links and the Google callback over HTTP (all GET);
+  // forms post to route actions that call it in-process. Anything else under its base path
+  // is a 404 before a body is read, and its own hook refuses other endpoints as well.
+  const authHandler = toNodeHandler(auth());
+  for (const endpoint of AUTH_HTTP_ENDPOINTS) app.get(`${AUTH_BASE_PATH}${endpoint.path}`, authHandler);
+  app.all(`${AUTH_BASE_PATH}/*splat`, (_req, res) => {
+    res.status(404).set("Cache-Control", "no-store").json({ code: "NOT_FOUND", message: AUTH_ENDPOINT_MESSAGES.notFound });
+  });
 
   if (!cfg.isDevelopment) {
     const clientDir = path.resolve("build/client");
