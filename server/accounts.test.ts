@@ -195,6 +195,24 @@ describe("Better Auth's HTTP surface", () => {
   });
 });
 
+describe("account forms", () => {
+  it("answer control characters in any account field with a Swedish 400 and create nothing", async () => {
+    const cases: Array<Record<string, string>> = [
+      { intent: "signup", email: "nul@example.se", password: PASSWORD, firstName: "Kalle", lastName: "An\u0000ka" },
+      { intent: "signup", email: "nul@example.se", password: PASSWORD, firstName: "Ka\u001blle", lastName: "Anka" },
+      { intent: "reset-password", token: "abc\u0000def", password: PASSWORD, confirmPassword: PASSWORD },
+    ];
+    for (const fields of cases) {
+      const response = await post("/auth.data", form(fields));
+      expect([fields.intent, response.status]).toEqual([fields.intent, 400]);
+      expect(await response.text()).toContain("kontrolltecken");
+    }
+    const signIn = await post("/auth.data", form({ intent: "signin", email: "nul@example.se", password: PASSWORD }));
+    expect(signIn.status).toBe(401);
+    await signIn.arrayBuffer();
+  });
+});
+
 describe("attempt limits on page actions", () => {
   it("answers the sixth wrong password for an address with 429 and Retry-After, as a page and as data", async () => {
     const attempt = (pathname: string) =>

@@ -88,8 +88,12 @@ describe("input rules on every call into an account", () => {
   });
 
   it("takes each link parameter once, as text", () => {
-    expect(authInputError("/verify-email", { query: { token: ["a", "b"] } })?.message).toBe(AUTH_ENDPOINT_MESSAGES.invalid);
-    expect(authInputError("/verify-email", { query: { token: "a.b.c", callbackURL: "/auth?mode=signin" } })).toBeNull();
+    expect(authInputError("/verify-email", { overHttp: true, query: { token: ["a", "b"] } })?.message).toBe(
+      AUTH_ENDPOINT_MESSAGES.invalid,
+    );
+    expect(authInputError("/verify-email", { overHttp: true, query: { token: "a.b.c", callbackURL: "/auth?mode=signin" } })).toBeNull();
+    // Server code may pass flags in a query.
+    expect(authInputError("/get-session", { overHttp: false, query: { disableRefresh: true } })).toBeNull();
   });
 
   it("checks the profile fields a sign-up brings with the profile's own rules", () => {

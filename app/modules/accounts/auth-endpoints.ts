@@ -78,6 +78,8 @@ const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
 const profileFields = profileUpdateSchema.omit({ email: true });
 
 export interface AuthInput {
+  /** True when the call arrived over HTTP (its query is a URL's), false for in-process calls. */
+  overHttp?: boolean;
   body?: unknown;
   query?: unknown;
   /** Path parameters as the router matched them, still percent-encoded. */
@@ -141,8 +143,8 @@ export function authInputError(path: string | undefined, input: AuthInput): Auth
     const field = controlCharacterAt(value, "");
     if (field !== undefined) return fail(AUTH_ENDPOINT_MESSAGES.controlCharacters, field || part);
   }
-  // A link's parameters arrive once each, as text.
-  if (input.query && typeof input.query === "object") {
+  // A link's parameters arrive once each, as text (in-process callers may pass flags).
+  if (input.overHttp && input.query && typeof input.query === "object") {
     for (const [key, value] of Object.entries(input.query)) {
       if (typeof value !== "string") return fail(AUTH_ENDPOINT_MESSAGES.invalid, key);
     }

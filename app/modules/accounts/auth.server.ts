@@ -102,6 +102,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
           throw new APIError("NOT_FOUND", { message: AUTH_ENDPOINT_MESSAGES.notFound, code: "NOT_FOUND" });
         }
         const invalid = authInputError(ctx.path, {
+          overHttp: Boolean(ctx.request),
           body: ctx.body,
           query: ctx.query,
           params: ctx.params,
