@@ -118,7 +118,7 @@ describe("start-up and shutdown", () => {
   });
 
   it("finishes an in-flight request, then exits cleanly on SIGTERM; HSTS when PUBLIC_URL is https", async () => {
-    const own = await startTestServer({ PUBLIC_URL: "https://skinhamnen.example" });
+    const own = await startTestServer({ PUBLIC_URL: "https://skinhamnen.example", TRUST_PROXY: "1" });
     const headers = (await fetch(`${own.url}/healthz`)).headers;
     expect(headers.get("strict-transport-security")).toContain("max-age=63072000");
     expect(headers.get("content-security-policy")).toContain("upgrade-insecure-requests");

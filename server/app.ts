@@ -13,6 +13,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
+import { AUTH_ENDPOINT_MESSAGES, AUTH_HTTP_ENDPOINTS } from "~/modules/accounts/auth-endpoints";
 import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { getCurrentSession, isSessionActive } from "~/modules/accounts/session.server";
@@ -24,9 +25,17 @@ import { APP_JOBS } from "~/jobs.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createReactRouterHandler } from "./react-router-handler";
-import { addressGuard, bodyErrors, bodyLimit, methodGuard, refuse } from "./request-guards";
+import {
+  addressGuard,
+  bodyErrors,
+  bodyLimit,
+  clientIpHeader,
+  methodGuard,
+  publicHost,
+  refuse,
+  sameOriginOnly,
+} from "./request-guards";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
-import { controlCharacterField, INPUT_MESSAGES } from "~/lib/validation";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
 import { EventStreams, isEventStream, type StreamSession } from "~/platform/realtime/event-stream.server";
 import { closeRealtimeHub, realtimeHub } from "~/platform/realtime/hub.server";
@@ -39,20 +48,6 @@ declare module "react-router" {
     /** The client's address as Express resolved it (honours TRUST_PROXY). */
     clientIp: string;
     userAgent: string;
-  }
-}
-
-/** Whether a JSON or form body carries a control character in any value (unparsable bodies are left to the endpoint). */
-function bodyHasControlCharacters(body: string, type: string | undefined): boolean {
-  if (!body) return false;
-  if (type?.startsWith("application/x-www-form-urlencoded")) {
-    return controlCharacterField(Object.fromEntries(new URLSearchParams(body))) !== null;
-  }
-  try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === "object" && parsed !== null && controlCharacterField(parsed as Record<string, unknown>) !== null;
-  } catch {
-    return false;
   }
 }
 
@@ -90,6 +85,7 @@ export function createApp(): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", cfg.TRUST_PROXY);
+  app.use(clientIpHeader, publicHost);
 
   app.use(
     pinoHttp({
@@ -112,6 +108,9 @@ export function createApp(): express.Express {
       },
     }),
   );
+
+  // A stream is a long-lived GET answered before the page machinery; it names its own methods.
+  app.all("/api/events", eventStreams().handler());
 
   app.use(methodGuard, addressGuard);
 
@@ -160,9 +159,7 @@ export function createApp(): express.Express {
 
   // An event stream must reach the browser event by event, never held back to be compressed.
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
-
-  // Before the React Router handler: a stream is a long-lived response, not a page.
-  app.all("/api/events", eventStreams().handler());
+  app.use(sameOriginOnly);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -172,6 +169,15 @@ export function createApp(): express.Express {
       logger.error({ err: error }, "health check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
     }
+  });
+
+  // Better Auth serves only the mailed links and the Google callback over HTTP (all GET);
+  // forms post to route actions that call it in-process. Anything else under its base path
+  // is a 404 before a body is read, and its own hook refuses other endpoints as well.
+  const authHandler = toNodeHandler(auth());
+  for (const endpoint of AUTH_HTTP_ENDPOINTS) app.get(`${AUTH_BASE_PATH}${endpoint.path}`, authHandler);
+  app.all(`${AUTH_BASE_PATH}/*splat`, (_req, res) => {
+    res.status(404).set("Cache-Control", "no-store").json({ code: "NOT_FOUND", message: AUTH_ENDPOINT_MESSAGES.notFound });
   });
 
   if (!cfg.isDevelopment) {
@@ -189,20 +195,6 @@ export function createApp(): express.Express {
   }
 
   app.use(bodyLimit, bodyErrors);
-
-  // Better Auth's endpoints. The client IP it records is Express's (TRUST_PROXY aware),
-  // passed in a header we set ourselves, replacing anything the client sent. Its adapter
-  // takes the body the limiter read, as text.
-  app.all(`${AUTH_BASE_PATH}/*splat`, (req, res, next) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
-    if (Buffer.isBuffer(req.body)) req.body = req.body.toString("utf8");
-    res.set("Cache-Control", "no-store");
-    // The rule every form field obeys holds here too: no control characters in any value.
-    if (typeof req.body === "string" && bodyHasControlCharacters(req.body, req.get("content-type"))) {
-      return refuse(req, res, 400, INPUT_MESSAGES.controlCharacters);
-    }
-    next();
-  }, toNodeHandler(auth()));
 
   app.use(
     createReactRouterHandler({

@@ -188,9 +188,13 @@ export async function startTestServer(
   };
 }
 
-/** Runs the server entry with the given environment and returns its exit code and output. */
+/**
+ * Runs the server entry with the given environment and returns its exit code and output. A
+ * server that is still running after `timeoutMs` is killed and reported with code null.
+ */
 export async function runServerExpectingExit(
   env: Record<string, string>,
+  options: { timeoutMs?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: { ...process.env, NODE_ENV: "production", ...env },
@@ -199,6 +203,14 @@ export async function runServerExpectingExit(
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  let timedOut = false;
+  const timer = options.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        child.kill("SIGKILL");
+      }, options.timeoutMs)
+    : undefined;
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return { code, output };
+  clearTimeout(timer);
+  return { code: timedOut ? null : code, output };
 }

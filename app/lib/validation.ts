@@ -5,6 +5,7 @@
  * forms and server actions refuse the same input with the same words.
  */
 import { z } from "zod";
+import { hasControlCharacters } from "./control-characters";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -16,20 +17,12 @@ export const INPUT_MESSAGES = {
 } as const;
 
 /**
- * Control characters no text field may hold (NUL among them, which PostgreSQL refuses);
- * tab, line feed and carriage return are ordinary in multi-line text.
+ * The first field (top-level key) of an input whose text holds a control character; line
+ * breaks pass here (a message may have them) and single-line fields refuse them in their schema.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-export function hasControlCharacters(value: string): boolean {
-  return CONTROL_CHARACTERS.test(value);
-}
-
-/** The first field (top-level key) of an input whose text holds a control character. */
 export function controlCharacterField(input: Record<string, unknown>): string | null {
   const visit = (value: unknown, depth: number): boolean => {
-    if (typeof value === "string") return hasControlCharacters(value);
+    if (typeof value === "string") return hasControlCharacters(value, { allowLineBreaks: true });
     if (depth > 8 || value === null || typeof value !== "object") return false;
     return Object.values(value).some((item) => visit(item, depth + 1));
   };
@@ -49,10 +42,7 @@ export function textField(max: number, options: { multiline?: boolean; trim?: bo
   const trimmed = options.trim === false ? base : base.trim();
   return trimmed
     .max(max, options.tooLong ?? INPUT_MESSAGES.tooLong(max))
-    .refine(
-      (value) => !hasControlCharacters(value) && (options.multiline || !/[\r\n]/.test(value)),
-      INPUT_MESSAGES.controlCharacters,
-    );
+    .refine((value) => !hasControlCharacters(value, { allowLineBreaks: options.multiline }), INPUT_MESSAGES.controlCharacters);
 }
 
 /**

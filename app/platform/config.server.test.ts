@@ -51,6 +51,28 @@ describe("configuration", () => {
     expect(configured.generatedSecret).toBe(false);
   });
 
+  it("refuses an https PUBLIC_URL without a trusted proxy, in one line naming TRUST_PROXY", () => {
+    let error: unknown;
+    try {
+      parseEnv({ PUBLIC_URL: "https://skinhamnen.se" });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/^Invalid configuration: TRUST_PROXY /);
+    expect((error as Error).message.split("\n")).toHaveLength(1);
+    expect(() => parseEnv({ PUBLIC_URL: "https://skinhamnen.se", TRUST_PROXY: "1" })).not.toThrow();
+    expect(() => parseEnv({ PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
+  });
+
+  it("takes TRUST_PROXY as true, false or the number of proxies in front", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).TRUST_PROXY).toBe(false);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, TRUST_PROXY: "true" })).TRUST_PROXY).toBe(true);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, TRUST_PROXY: "2" })).TRUST_PROXY).toBe(2);
+    for (const bad of ["yes", "0", "-1", "1.5"]) expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it("derives PUBLIC_URL from the port when unset", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
     expect(buildConfig(parseEnv({ DATA_DIR: dir, PORT: "4123" })).PUBLIC_URL).toBe(

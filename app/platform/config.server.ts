@@ -13,43 +13,61 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
-const envSchema = z.object({
-  NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
-  PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
-  PUBLIC_URL: optional(httpUrl),
-  DATABASE_URL: optional(
-    z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
-  ),
-  DATA_DIR: withDefault(z.string().min(1), "./data"),
-  BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
-  SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
-  MAIL_FROM: withDefault(z.string().min(3), "Skinhamnen <no-reply@skinhamnen.se>"),
-  SUPPORT_EMAIL: withDefault(z.email("must be an email address"), "support@skinhamnen.se"),
-  STEAM_API_KEY: optional(z.string().min(1)),
-  STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
-  STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),
-  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
-  GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
-  GOOGLE_DISCOVERY_URL: withDefault(
-    httpUrl,
-    "https://accounts.google.com/.well-known/openid-configuration",
-  ),
-  GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")),
-  GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
-  LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
-  SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
-  LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
-  TRUST_PROXY: withDefault(z.enum(["true", "false"]), "false"),
-  /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
-  SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: withDefault(z.enum(["development", "production", "test"]), "development"),
+    PORT: withDefault(z.coerce.number().int().min(0).max(65_535), 3000),
+    PUBLIC_URL: optional(httpUrl),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }),
+    ),
+    DATA_DIR: withDefault(z.string().min(1), "./data"),
+    BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+    MAIL_FROM: withDefault(z.string().min(3), "Skinhamnen <no-reply@skinhamnen.se>"),
+    SUPPORT_EMAIL: withDefault(z.email("must be an email address"), "support@skinhamnen.se"),
+    STEAM_API_KEY: optional(z.string().min(1)),
+    STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
+    STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),
+    GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+    GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
+    GOOGLE_DISCOVERY_URL: withDefault(
+      httpUrl,
+      "https://accounts.google.com/.well-known/openid-configuration",
+    ),
+    GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")),
+    GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
+    LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
+    SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
+    LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+    TRUST_PROXY: withDefault(
+      z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),
+      "false",
+    ),
+    /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
+    SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
+  })
+  .superRefine((env, ctx) => {
+    // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless
+    // it is trusted, every request looks like http:// to us, the browser's https:// Origin
+    // never matches, and every form is refused as cross-origin with nothing to say why.
+    if (env.PUBLIC_URL?.startsWith("https://") && env.TRUST_PROXY === "false") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TRUST_PROXY"],
+        message:
+          "must be set when PUBLIC_URL is https (the number of proxies in front, usually 1): behind an untrusted TLS proxy every form is refused as cross-origin",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | "TRUST_PROXY"> {
   PUBLIC_URL: string;
   BETTER_AUTH_SECRET: string;
-  TRUST_PROXY: boolean;
+  /** Express's `trust proxy`: false, true (every hop) or the number of proxies in front. */
+  TRUST_PROXY: boolean | number;
   isProduction: boolean;
   isDevelopment: boolean;
   /** Salt for hashing visitor identifiers (IP + user agent); never leaves the server. */
@@ -103,7 +121,7 @@ export function buildConfig(env: Env): Config {
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/$/, ""),
     BETTER_AUTH_SECRET: env.BETTER_AUTH_SECRET ?? secrets.BETTER_AUTH_SECRET,
     VISITOR_HASH_SALT: secrets.VISITOR_HASH_SALT,
-    TRUST_PROXY: env.TRUST_PROXY === "true",
+    TRUST_PROXY: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY === "false" ? false : Number(env.TRUST_PROXY),
     isProduction: env.NODE_ENV === "production",
     isDevelopment: env.NODE_ENV === "development",
     generatedSecret: !env.BETTER_AUTH_SECRET,

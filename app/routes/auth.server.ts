@@ -33,8 +33,8 @@ export function authHeaders(request: Request, context: AppLoadContext): Headers 
 
 interface BetterAuthError {
   statusCode?: number;
-  body?: { code?: string; message?: string };
-  headers?: Headers;
+  body?: { code?: string; message?: string; fieldErrors?: Partial<Record<string, string>> };
+  headers?: HeadersInit;
 }
 
 function asAuthError(error: unknown): BetterAuthError | null {
@@ -46,10 +46,25 @@ function failure(intent: AuthIntent, status: number, fields: Omit<AuthFailure, "
   return data<AuthFailure>({ ok: false, intent, ...fields }, { status });
 }
 
-/** A refusal by our limiter carries its Swedish message already. */
+/** A refusal by our limiter carries its Swedish message and its Retry-After already. */
 function rateLimited(intent: AuthIntent, error: BetterAuthError | null) {
   if (error?.statusCode !== 429) return null;
-  return failure(intent, 429, { code: "RATE_LIMITED", message: error.body?.message ?? "För många försök." });
+  const retryAfter = new Headers(error.headers).get("Retry-After");
+  return data<AuthFailure>(
+    { ok: false, intent, code: "RATE_LIMITED", message: error.body?.message ?? "För många försök." },
+    { status: 429, headers: retryAfter ? { "Retry-After": retryAfter } : undefined },
+  );
+}
+
+/** Input refused by the account rules Better Auth enforces (auth-endpoints.ts), in Swedish already. */
+function invalidInput(intent: AuthIntent, error: BetterAuthError | null, title?: string) {
+  if (error?.statusCode !== 400 || error.body?.code !== "INVALID_INPUT") return null;
+  return failure(intent, 400, {
+    code: "INVALID_INPUT",
+    title,
+    message: error.body.message ?? "Ogiltig förfrågan.",
+    fieldErrors: error.body.fieldErrors,
+  });
 }
 
 function forwardCookies(from: Headers): Headers {
@@ -72,8 +87,8 @@ export async function signIn(
     return data({ ok: true as const, intent: "signin" as const, redirectTo: input.redirectTo }, { headers: forwardCookies(result.headers) });
   } catch (error) {
     const authError = asAuthError(error);
-    const limited = rateLimited("signin", authError);
-    if (limited) return limited;
+    const refused = rateLimited("signin", authError) ?? invalidInput("signin", authError);
+    if (refused) return refused;
     switch (authError?.body?.code) {
       case "EMAIL_NOT_VERIFIED":
         return failure("signin", 403, { code: "EMAIL_NOT_VERIFIED", title: AUTH_MESSAGES.emailNotConfirmed, message: AUTH_MESSAGES.emailNotConfirmedHelp });
@@ -113,6 +128,8 @@ export async function signUp(request: Request, context: AppLoadContext, input: S
     const authError = asAuthError(error);
     const limited = rateLimited("signup", authError);
     if (limited) return data({ ...limited.data, title: SIGNUP_TOAST_TITLES.failed }, limited.init ?? undefined);
+    const invalid = invalidInput("signup", authError, SIGNUP_TOAST_TITLES.failed);
+    if (invalid) return invalid;
     logger.error({ err: error }, "sign-up failed");
     return failure("signup", authError?.statusCode && authError.statusCode < 500 ? authError.statusCode : 500, {
       title: SIGNUP_TOAST_TITLES.failed,
@@ -131,8 +148,8 @@ export async function requestPasswordReset(request: Request, context: AppLoadCon
     return data({ ok: true as const, intent: "reset" as const, email });
   } catch (error) {
     const authError = asAuthError(error);
-    const limited = rateLimited("reset", authError);
-    if (limited) return limited;
+    const refused = rateLimited("reset", authError) ?? invalidInput("reset", authError);
+    if (refused) return refused;
     logger.error({ err: error }, "password reset request failed");
     return failure("reset", 500, { message: AUTH_MESSAGES.resetFailed });
   }
@@ -155,6 +172,8 @@ export async function resetPassword(
     if (authError?.body?.code === "INVALID_TOKEN") {
       return failure("reset-password", 400, { code: "INVALID_TOKEN", message: AUTH_MESSAGES.linkExpired });
     }
+    const invalid = invalidInput("reset-password", authError);
+    if (invalid) return invalid;
     logger.error({ err: error }, "password update failed");
     return failure("reset-password", 500, { message: AUTH_MESSAGES.passwordUpdateFailed });
   }
@@ -172,6 +191,8 @@ export async function resendConfirmation(request: Request, context: AppLoadConte
     const authError = asAuthError(error);
     const limited = rateLimited("resend", authError);
     if (limited) return data({ ...limited.data, title: AUTH_MESSAGES.resendFailedTitle }, limited.init ?? undefined);
+    const invalid = invalidInput("resend", authError, AUTH_MESSAGES.resendFailedTitle);
+    if (invalid) return invalid;
     logger.error({ err: error }, "resending confirmation failed");
     return failure("resend", 500, { title: AUTH_MESSAGES.resendFailedTitle, message: AUTH_MESSAGES.resendFailed });
   }

@@ -17,6 +17,7 @@ import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MARKETING, PAYOUT_TIMES } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { badRequest, readInput, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
@@ -78,6 +79,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   }
   return defaultShouldRevalidate;
 }
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = await readInput(request);

@@ -11,6 +11,7 @@ import { FormAlert } from "~/components/auth/form-alert";
 import type { AuthActionResult } from "~/components/auth/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import { parseRequest } from "~/lib/http.server";
@@ -24,6 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/email-confirmation",
     noindex: true,
   });
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseRequest(request, resendConfirmationSchema, {

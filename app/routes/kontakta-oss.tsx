@@ -19,6 +19,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, SUPPORT_HOURS, TEXT_LIMITS } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
@@ -38,6 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/kontakta-oss",
     breadcrumbs: [{ name: "Kontakta oss", path: "/kontakta-oss" }],
   });
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleContactAction(request, context);

@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS, SUPPORT_HOURS } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
 import { badRequest, clientIp, parseRequest, tooManyRequests } from "~/lib/http.server";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { firstError } from "~/lib/validation";
@@ -42,6 +43,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(BUY_FAQ)],
   });
+
+// A 429 keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
 
 /** The launch notification sign-up: validated, rate-limited per IP, stored once per address. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 /**
  * Abuse limits on Better Auth's endpoints, counted by the one database-backed limiter
- * (decision 010) per client IP and per email address. Applied in a `hooks.before`, so route
- * actions and direct calls to /api/auth are limited alike.
+ * (decision 010) per client IP and per email address or signed-in user. Applied in a
+ * `hooks.before`, so route actions and any other caller are limited alike.
  */
 import { AUTH_RATE_LIMITS } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
@@ -9,9 +9,12 @@ import {
   consumeRateLimit,
   resetRateLimit,
   type RateLimitResult,
+  type RateLimitRule,
+  type RateLimitSubject,
 } from "~/platform/rate-limit/rate-limiter.server";
 
 type LimitName = keyof typeof AUTH_RATE_LIMITS;
+type LimitRules = Partial<Record<RateLimitSubject, Omit<RateLimitRule, "scope">>>;
 
 /** Better Auth endpoint path → the limit that guards it. */
 export const AUTH_LIMITED_PATHS: Readonly<Record<string, LimitName>> = {
@@ -19,25 +22,43 @@ export const AUTH_LIMITED_PATHS: Readonly<Record<string, LimitName>> = {
   "/sign-up/email": "signUp",
   "/request-password-reset": "reset",
   "/send-verification-email": "resend",
+  // Every endpoint that checks a signed-in member's current password.
+  "/change-password": "passwordCheck",
+  "/verify-password": "passwordCheck",
+  "/delete-user": "passwordCheck",
 };
+
+/** Whether the endpoint's limit is counted per signed-in user (so the caller must look one up). */
+export function limitsPerUser(path: string | undefined): boolean {
+  const name = path ? AUTH_LIMITED_PATHS[path] : undefined;
+  return Boolean(name && "user" in AUTH_RATE_LIMITS[name]);
+}
 
 const scopeOf = (name: LimitName) => `auth_${name}`;
 
 /**
- * Counts one attempt against the IP and the email limit of the endpoint. Returns the refusal
- * with the longest wait, or null when the attempt may go ahead.
+ * Counts one attempt against every limit of the endpoint that has a subject (IP, address,
+ * user). Returns the refusal with the longest wait, or null when the attempt may go ahead.
  */
 export async function consumeAuthLimit(
   db: Db,
-  path: string,
-  subject: { ip: string; email?: string | null },
+  path: string | undefined,
+  subject: { ip: string; email?: string | null; userId?: string | null },
 ): Promise<RateLimitResult | null> {
-  const name = AUTH_LIMITED_PATHS[path];
+  const name = path ? AUTH_LIMITED_PATHS[path] : undefined;
   if (!name) return null;
-  const rules = AUTH_RATE_LIMITS[name];
-  const results = [await consumeRateLimit(db, { scope: scopeOf(name), ...rules.ip }, "ip", subject.ip)];
-  const email = subject.email?.trim().toLowerCase();
-  if (email) results.push(await consumeRateLimit(db, { scope: scopeOf(name), ...rules.email }, "email", email));
+  const rules: LimitRules = AUTH_RATE_LIMITS[name];
+  const ids: Record<RateLimitSubject, string | null | undefined> = {
+    ip: subject.ip,
+    email: subject.email?.trim().toLowerCase(),
+    user: subject.userId,
+  };
+  const results: RateLimitResult[] = [];
+  for (const key of ["ip", "email", "user"] as const) {
+    const rule = rules[key];
+    const id = ids[key];
+    if (rule && id) results.push(await consumeRateLimit(db, { scope: scopeOf(name), ...rule }, key, id));
+  }
   const refused = results.filter((result) => !result.allowed);
   if (!refused.length) return null;
   return refused.reduce((a, b) => (b.retryAfterSeconds > a.retryAfterSeconds ? b : a));

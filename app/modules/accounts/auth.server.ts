@@ -1,8 +1,9 @@
 /**
  * Better Auth, configured once: email and password with required confirmation, reset
  * links, database sessions in httpOnly SameSite=Lax cookies (Secure on https), uuid ids
- * and no telemetry. Mail goes through the one mailer. Mounted by the Express app at
- * /api/auth; route actions call `auth().api.*` with the request's headers.
+ * and no telemetry. Mail goes through the one mailer. Route actions call `auth().api.*` with
+ * the request's headers; over HTTP (/api/auth) only the endpoints in auth-endpoints.ts are
+ * served, and every call passes the input rules and attempt limits in `hooks.before`.
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -16,8 +17,9 @@ import { publishEvent } from "~/platform/realtime/publisher.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 import { singleton } from "~/platform/singleton.server";
-import { clearSignInLimit, consumeAuthLimit } from "./auth-limits.server";
-import { googleOAuthConfig, oidcProfileSeed, type GoogleOptions } from "./google-sign-in.server";
+import { AUTH_ENDPOINT_MESSAGES, authInputError, isHttpAuthEndpoint } from "./auth-endpoints";
+import { clearSignInLimit, consumeAuthLimit, limitsPerUser } from "./auth-limits.server";
+import { GOOGLE_ERROR_REDIRECT, googleOAuthConfig, oidcProfileSeed, type GoogleOptions } from "./google-sign-in.server";
 import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileEmail } from "./profiles.server";
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
@@ -89,15 +91,35 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // OAuth callbacks that cannot even tell which sign-in they belong to land on the sign-in
+    // page with the Google message, not on Better Auth's English error page.
+    onAPIError: { errorURL: GOOGLE_ERROR_REDIRECT },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // Express (for /api/auth) and our route actions always set the client IP header;
-        // only trusted in-process callers such as the admin:create command go without it.
+        // Over HTTP only the mailed links and the Google callback are served; forms post to
+        // our route actions, which call in-process (decision 014). ctx.path is the
+        // matched route pattern, so no spelling of a URL gets around this.
+        if (ctx.request && !isHttpAuthEndpoint(ctx.request.method, ctx.path)) {
+          throw new APIError("NOT_FOUND", { message: AUTH_ENDPOINT_MESSAGES.notFound, code: "NOT_FOUND" });
+        }
+        const invalid = authInputError(ctx.path, {
+          overHttp: Boolean(ctx.request),
+          body: ctx.body,
+          query: ctx.query,
+          params: ctx.params,
+          profileSeed: ctx.path === "/sign-up/email" ? currentProfileSeed() : undefined,
+        });
+        if (invalid) {
+          throw new APIError("BAD_REQUEST", { message: invalid.message, code: "INVALID_INPUT", fieldErrors: invalid.fieldErrors });
+        }
+        // Express sets the client IP header on every request, replacing the client's; only
+        // trusted in-process callers such as the admin:create command go without it.
         const ip = ctx.headers?.get(CLIENT_IP_HEADER);
         if (ip) {
           const body = ctx.body as { email?: unknown } | undefined;
           const email = typeof body?.email === "string" ? body.email : null;
-          const refused = await consumeAuthLimit(db, ctx.path, { ip, email });
+          const userId = limitsPerUser(ctx.path) ? ((await getSessionFromCtx(ctx).catch(() => null))?.user.id ?? null) : null;
+          const refused = await consumeAuthLimit(db, ctx.path, { ip, email, userId });
           if (refused) {
             throw new APIError(
               "TOO_MANY_REQUESTS",

@@ -9,6 +9,7 @@ import { decodeJwt } from "jose";
 import type { Db } from "~/platform/db/client.server";
 import { account } from "~/platform/db/schema";
 import type { ProfileSeed } from "./profiles.server";
+import { providerAvatarUrl, providerText } from "./provider-profile";
 
 export const GOOGLE_PROVIDER_ID = "google";
 export const GOOGLE_ERROR_REDIRECT = "/auth?mode=signin&error=google";
@@ -26,18 +27,14 @@ export interface OidcClaims {
   picture?: unknown;
 }
 
-const text = (value: unknown, max = 100): string | null =>
-  typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
-
 /** spec §3/§5: name and full name from the provider, first name from given_name, avatar from picture. */
 export function profileSeedFromClaims(claims: OidcClaims): ProfileSeed {
-  const picture = text(claims.picture, 2000);
   return {
-    name: text(claims.name),
-    fullName: text(claims.name),
-    firstName: text(claims.given_name),
-    lastName: text(claims.family_name),
-    avatarUrl: picture?.startsWith("https://") ? picture : null,
+    name: providerText(claims.name),
+    fullName: providerText(claims.name),
+    firstName: providerText(claims.given_name),
+    lastName: providerText(claims.family_name),
+    avatarUrl: providerAvatarUrl(claims.picture),
   };
 }
 

@@ -36,9 +36,13 @@ function headers(ip = "203.0.113.7", extra: Record<string, string> = {}) {
   return new Headers({ origin: baseURL, [CLIENT_IP_HEADER]: ip, "user-agent": "TestBrowser/1.0", ...extra });
 }
 
+// Each sign-up from its own address, so the per-IP sign-up limit never decides a test.
+let signUps = 0;
+
 async function confirmedUser(email: string): Promise<string> {
+  signUps++;
   await withProfileSeed({ firstName: "Test", lastName: "Person" }, () =>
-    auth.api.signUpEmail({ body: { email, password, name: "Test", callbackURL: AUTH_CALLBACKS.confirmed }, headers: headers("198.51.100.1") }),
+    auth.api.signUpEmail({ body: { email, password, name: "Test", callbackURL: AUTH_CALLBACKS.confirmed }, headers: headers(`198.51.100.${signUps}`) }),
   );
   await database.db.update(userTable).set({ emailVerified: true }).where(eq(userTable.email, email));
   const [row] = await database.db.select().from(userTable).where(eq(userTable.email, email));
@@ -164,6 +168,42 @@ describe("abuse limits (decision 010)", () => {
     await expect(
       auth.api.requestPasswordReset({ body: { email: "aterstall@example.se" }, headers: headers("192.0.2.80") }),
     ).rejects.toMatchObject({ statusCode: 429, body: { message: expect.stringMatching(/^För många försök\. Försök igen om \d+ minuter\.$/) } });
+  });
+});
+
+describe("attempt limits on password checks", () => {
+  const checks = AUTH_RATE_LIMITS.passwordCheck.user.limit;
+
+  it(`refuses change-password after ${checks} wrong current passwords with a Swedish 429 and Retry-After`, async () => {
+    await confirmedUser("bytlosen@example.se");
+    const { cookie } = await signIn("bytlosen@example.se");
+    for (let i = 0; i < checks; i++) {
+      await expect(
+        auth.api.changePassword({
+          body: { currentPassword: `Fel#Losen${i}`, newPassword: "Nytt#Losen2027" },
+          headers: headers(`192.0.2.${120 + i}`, { cookie }),
+        }),
+      ).rejects.toMatchObject({ statusCode: 400 });
+    }
+    // Even the right password is refused now, from another address.
+    const refused = await auth.api
+      .changePassword({ body: { currentPassword: password, newPassword: "Nytt#Losen2027" }, headers: headers("192.0.2.140", { cookie }) })
+      .then(() => null, (error: { statusCode?: number; body?: { message?: string }; headers?: HeadersInit }) => error);
+    expect(refused).toMatchObject({ statusCode: 429, body: { message: expect.stringMatching(/^För många försök\. Försök igen om/) } });
+    expect(Number(new Headers(refused!.headers).get("retry-after"))).toBeGreaterThan(0);
+    // The password did not change.
+    await expect(signIn("bytlosen@example.se", "192.0.2.141")).resolves.toBeTruthy();
+  });
+
+  it("counts verify-password against the same limit", async () => {
+    await confirmedUser("verifiera@example.se");
+    const { cookie } = await signIn("verifiera@example.se");
+    for (let i = 0; i < checks; i++) {
+      await auth.api.verifyPassword({ body: { password: `Fel#Losen${i}` }, headers: headers("192.0.2.150", { cookie }) }).catch(() => null);
+    }
+    await expect(
+      auth.api.verifyPassword({ body: { password }, headers: headers("192.0.2.151", { cookie }) }),
+    ).rejects.toMatchObject({ statusCode: 429 });
   });
 });
 

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Db } from "~/platform/db/client.server";
 import { profiles } from "~/platform/db/schema";
 import { withProfileSeed } from "./profiles.server";
+import { providerAvatarUrl } from "./provider-profile";
 import { steamPlaceholderEmail } from "./steam-sign-in.server";
 
 export const STEAM_PROVIDER_ID = "steam";
@@ -22,7 +23,7 @@ const FALLBACK_NAME = "Steam-användare";
 const signInBody = z.object({
   steamId: z.string().regex(/^[0-9]{17}$/),
   name: z.string().max(100).nullish(),
-  avatarUrl: z.string().url().nullish(),
+  avatarUrl: z.string().refine((value) => providerAvatarUrl(value) === value).nullish(),
   referralCode: z.string().regex(/^[A-Z0-9]{4,12}$/).nullish(),
 });
 

@@ -8,6 +8,7 @@ import { REFERRAL } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
 import { openid_nonces } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
+import { providerAvatarUrl, providerText } from "./provider-profile";
 import {
   checkAuthenticationBody,
   isValidCheckAuthenticationAnswer,
@@ -119,8 +120,7 @@ export async function fetchSteamPlayerSummary(
     };
     const player = body.response?.players?.find((p) => p.steamid === input.steamId);
     if (!player) return null;
-    const avatar = player.avatarfull?.startsWith("https://") ? player.avatarfull : null;
-    return { name: player.personaname?.trim().slice(0, 100) || null, avatarUrl: avatar };
+    return { name: providerText(player.personaname), avatarUrl: providerAvatarUrl(player.avatarfull) };
   } catch (error) {
     logger.warn({ err: error }, "steam player summary lookup failed");
     return null;

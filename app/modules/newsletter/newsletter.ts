@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { NEWSLETTER, TEXT_LIMITS } from "~/constants";
-import { hasControlCharacters } from "~/lib/validation";
+import { hasControlCharacters } from "~/lib/control-characters";
 
 export type NewsletterSource = (typeof NEWSLETTER.sources)[number];
 
