@@ -316,7 +316,8 @@ export const BULK_BONUS_TIERS = [
 /** Limits on one recorded trade (what staff can type; far above any real trade). */
 export const TRADE_LIMITS = {
   maxItems: 100,
-  maxItemPriceOre: 10_000_000_00,
+  // Keeps points (int4) far from overflow even for the largest trade under a multiplier perk.
+  maxItemPriceOre: 1_000_000_00,
   skinNameMaxLength: 200,
   noteMaxLength: 1_000,
 } as const;
