@@ -199,8 +199,11 @@ export const LEVEL_IDS = LEVELS.map((level) => level.id) as readonly LevelId[];
 
 export const MAX_LEVEL_TEXT = "Max nivå uppnådd!";
 
-/** Monthly VIP bonus XP is granted per calendar month in this time zone (docs/rules/loyalty.md#monthly-bonus). */
-export const LOYALTY_TIME_ZONE = "Europe/Stockholm";
+/**
+ * The business's calendar: monthly VIP bonus months (docs/rules/loyalty.md#monthly-bonus) and
+ * the days of date filters are Stockholm's.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Stockholm";
 
 // ---------------------------------------------------------------------------
 // Referrals (spec §5/§9)

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, xp_transactions } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { reconcileLedger } from "./ledger.server";
-import { grantMonthlyVipBonus, monthlyBonusKey, stockholmMonth } from "./monthly-bonus.server";
+import { grantMonthlyVipBonus, monthlyBonusKey } from "./monthly-bonus.server";
 import { createMember } from "./test-fixtures";
 
 let database: TestDatabase;
@@ -20,16 +20,6 @@ async function xpOf(userId: string) {
   const [row] = await db().select({ xp: profiles.xp }).from(profiles).where(eq(profiles.user_id, userId));
   return row!.xp;
 }
-
-describe("stockholmMonth", () => {
-  it("counts months in Stockholm time, not UTC", () => {
-    // 23:30 UTC on 31 January is already 1 February in Stockholm (UTC+1).
-    expect(stockholmMonth(new Date("2025-01-31T23:30:00Z"))).toBe("2025-02");
-    // 22:30 UTC on 31 July is 00:30 on 1 August in summer time (UTC+2).
-    expect(stockholmMonth(new Date("2025-07-31T22:30:00Z"))).toBe("2025-08");
-    expect(stockholmMonth(new Date("2025-07-31T21:30:00Z"))).toBe("2025-07");
-  });
-});
 
 describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,000)", () => {
   let bronze: string;

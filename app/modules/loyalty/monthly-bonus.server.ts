@@ -9,18 +9,10 @@
  * member's XP gave before this bonus was added (one snapshot for the whole statement).
  */
 import { sql } from "drizzle-orm";
-import { LEVELS, LOYALTY_TIME_ZONE } from "~/constants";
+import { LEVELS } from "~/constants";
+import { stockholmMonth } from "~/lib/stockholm-time";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
-
-/** `yyyy-mm` of a moment in Stockholm time. */
-export function stockholmMonth(at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: LOYALTY_TIME_ZONE, year: "numeric", month: "2-digit" })
-    .formatToParts(at);
-  const year = parts.find((part) => part.type === "year")?.value;
-  const month = parts.find((part) => part.type === "month")?.value;
-  return `${year}-${month}`;
-}
 
 export const monthlyBonusKey = (month: string, userId: string) => `vip-monthly:${month}:${userId}`;
 export const monthlyBonusReason = (levelName: string) => `Månatlig VIP-bonus (${levelName})`;

@@ -1,0 +1,115 @@
+/**
+ * The audit log: every staff write records who did what to which row, with the row before
+ * and after (DESIGN.md "Shape of the code"). `recordAudit` takes the transaction of the write
+ * itself, so a change and its audit row commit together or not at all.
+ */
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE } from "~/constants";
+import type { Db, Tx } from "~/platform/db/client.server";
+import { audit_log, user } from "~/platform/db/schema";
+
+export interface AuditInput {
+  /** The staff member; null only for a change no person made (a job). */
+  actorUserId: string | null;
+  /** `{area}.{verb}`, e.g. `trade.complete`. */
+  action: string;
+  /** Snake-case name of what changed, e.g. `trade`, `shop_item`. */
+  entityType: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** JSON-safe copy: dates as ISO strings, undefined dropped. */
+function snapshot(value: unknown): unknown {
+  if (value === undefined) return null;
+  return JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "bigint" ? inner.toString() : inner)));
+}
+
+export async function recordAudit(tx: Tx, input: AuditInput): Promise<string> {
+  const [row] = await tx
+    .insert(audit_log)
+    .values({
+      actor_user_id: input.actorUserId,
+      action: input.action,
+      entity_type: input.entityType,
+      entity_id: input.entityId,
+      before: snapshot(input.before),
+      after: snapshot(input.after),
+    })
+    .returning({ id: audit_log.id });
+  return row!.id;
+}
+
+export interface AuditFilters {
+  actorUserId?: string;
+  action?: string;
+  entityType?: string;
+  entityId?: string;
+  /** Inclusive start. */
+  from?: Date;
+  /** Exclusive end. */
+  to?: Date;
+  page?: number;
+  pageSize?: number;
+}
+
+export interface AuditEntry {
+  id: string;
+  actorUserId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+  createdAt: Date;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  page: number;
+  pageSize: number;
+  /** Whether a further page exists. */
+  hasMore: boolean;
+}
+
+/** Newest first, one page at a time (a page more than asked is never read). */
+export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
+  const pageSize = Math.min(Math.max(1, Math.floor(filters.pageSize ?? ADMIN_PAGE_SIZE.default)), ADMIN_PAGE_SIZE.max);
+  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  const conditions: SQL[] = [];
+  if (filters.actorUserId) conditions.push(eq(audit_log.actor_user_id, filters.actorUserId));
+  if (filters.action) {
+    // `trade` matches every `trade.*` action; a full action matches itself.
+    conditions.push(
+      filters.action.includes(".")
+        ? eq(audit_log.action, filters.action)
+        : sql`split_part(${audit_log.action}, '.', 1) = ${filters.action}`,
+    );
+  }
+  if (filters.entityType) conditions.push(eq(audit_log.entity_type, filters.entityType));
+  if (filters.entityId) conditions.push(eq(audit_log.entity_id, filters.entityId));
+  if (filters.from) conditions.push(gte(audit_log.created_at, filters.from));
+  if (filters.to) conditions.push(lt(audit_log.created_at, filters.to));
+
+  const rows = await db
+    .select({
+      id: audit_log.id,
+      actorUserId: audit_log.actor_user_id,
+      actorEmail: user.email,
+      action: audit_log.action,
+      entityType: audit_log.entity_type,
+      entityId: audit_log.entity_id,
+      before: audit_log.before,
+      after: audit_log.after,
+      createdAt: audit_log.created_at,
+    })
+    .from(audit_log)
+    .leftJoin(user, eq(user.id, audit_log.actor_user_id))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(audit_log.created_at), desc(audit_log.id))
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize);
+  return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
+}
