@@ -323,6 +323,8 @@ export const TRADE_LIMITS = {
   maxItemPriceOre: 1_000_000_00,
   skinNameMaxLength: 200,
   noteMaxLength: 1_000,
+  /** Why a trade was cancelled or reversed (kept in the audit log). */
+  reasonMaxLength: 500,
 } as const;
 
 // ---------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "~/modules/loyalty/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { listAudit, recordAudit } from "./audit.server";
+import { listAudit, parseAuditListQuery, recordAudit } from "./audit.server";
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -91,5 +91,31 @@ describe("listAudit", () => {
     const times = [...first.entries, ...second.entries].map((entry) => entry.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(new Set([...first.entries, ...second.entries].map((entry) => entry.id)).size).toBe(4);
+  });
+});
+
+describe("parseAuditListQuery", () => {
+  it("reads the filters from the URL with Stockholm days", () => {
+    const filters = parseAuditListQuery(
+      new URLSearchParams(`actor=${alice}&action=trade&entityType=trade&entityId=t-2&from=2025-06-01&to=2025-06-30&page=2`),
+    );
+    expect(filters).toEqual({
+      actorUserId: alice,
+      action: "trade",
+      entityType: "trade",
+      entityId: "t-2",
+      from: new Date("2025-05-31T22:00:00Z"),
+      to: new Date("2025-06-30T22:00:00Z"),
+      page: 2,
+      pageSize: undefined,
+    });
+  });
+
+  it("ignores malformed values, and a hostile filter lists nothing instead of failing", async () => {
+    const filters = parseAuditListQuery(new URLSearchParams("actor=nope&action=DROP TABLE&from=igår&entityId=a%00b&page=0"));
+    expect(Object.values(filters).filter((value) => value !== undefined)).toEqual([]);
+    expect((await listAudit(db(), { actorUserId: "nope" })).entries).toEqual([]);
+    expect((await listAudit(db(), { entityId: "a\u0000b" })).entries).toEqual([]);
+    expect((await listAudit(db(), { from: new Date("invalid") })).entries.length).toBeGreaterThan(0);
   });
 });

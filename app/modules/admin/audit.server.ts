@@ -4,7 +4,9 @@
  * itself, so a change and its audit row commit together or not at all.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "~/constants";
+import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { audit_log, user } from "~/platform/db/schema";
 
@@ -74,10 +76,60 @@ export interface AuditPage {
   hasMore: boolean;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional()).catch(undefined);
+
+const auditQuerySchema = z.object({
+  actor: optionalParam(z.string().regex(UUID)),
+  action: optionalParam(z.string().regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)*$/).max(100)),
+  entityType: optionalParam(z.string().regex(/^[a-z][a-z_]{1,63}$/)),
+  entityId: optionalParam(z.string().min(1).max(200).refine((value) => !value.includes("\u0000"))),
+  /** Stockholm calendar days, inclusive. */
+  from: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  to: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
+  page: optionalParam(z.coerce.number().int().min(1).max(100_000)),
+  pageSize: optionalParam(z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max)),
+});
+
+/**
+ * The audit view's filters from its URL (`actor`, `action`, `entityType`, `entityId`, `from`,
+ * `to`, `page`, `pageSize`). A malformed value means "no filter", never an error.
+ */
+export function parseAuditListQuery(params: URLSearchParams): AuditFilters {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(auditQuerySchema.shape)) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  const query = auditQuerySchema.parse(raw);
+  return {
+    actorUserId: query.actor,
+    action: query.action,
+    entityType: query.entityType,
+    entityId: query.entityId,
+    from: (query.from && stockholmDayStart(query.from)) || undefined,
+    to: (query.to && stockholmDayEnd(query.to)) || undefined,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+const validDate = (value: Date | undefined) => (value && !Number.isNaN(value.getTime()) ? value : undefined);
+
 /** Newest first, one page at a time (a page more than asked is never read). */
 export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
   const pageSize = Math.min(Math.max(1, Math.floor(filters.pageSize ?? ADMIN_PAGE_SIZE.default)), ADMIN_PAGE_SIZE.max);
   const page = Math.max(1, Math.floor(filters.page ?? 1));
+  // Not a user id, or text PostgreSQL cannot hold: nothing can match (and the query would fail).
+  if (
+    (filters.actorUserId !== undefined && !UUID.test(filters.actorUserId)) ||
+    [filters.action, filters.entityType, filters.entityId].some((value) => value?.includes("\u0000"))
+  ) {
+    return { entries: [], page, pageSize, hasMore: false };
+  }
+  const from = validDate(filters.from);
+  const to = validDate(filters.to);
   const conditions: SQL[] = [];
   if (filters.actorUserId) conditions.push(eq(audit_log.actor_user_id, filters.actorUserId));
   if (filters.action) {
@@ -90,8 +142,8 @@ export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<Aud
   }
   if (filters.entityType) conditions.push(eq(audit_log.entity_type, filters.entityType));
   if (filters.entityId) conditions.push(eq(audit_log.entity_id, filters.entityId));
-  if (filters.from) conditions.push(gte(audit_log.created_at, filters.from));
-  if (filters.to) conditions.push(lt(audit_log.created_at, filters.to));
+  if (from) conditions.push(gte(audit_log.created_at, from));
+  if (to) conditions.push(lt(audit_log.created_at, to));
 
   const rows = await db
     .select({

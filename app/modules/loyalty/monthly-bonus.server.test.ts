@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, xp_transactions } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";
 import { reconcileLedger } from "./ledger.server";
 import { grantMonthlyVipBonus, monthlyBonusKey } from "./monthly-bonus.server";
 import { createMember } from "./test-fixtures";
@@ -74,5 +75,22 @@ describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,00
     expect(runs.reduce((sum, run) => sum + run.granted, 0)).toBe(5);
     expect(await xpOf(member)).toBe(5_500);
     expect(await reconcileLedger(db())).toEqual([]);
+  });
+
+  it("announces each grant to the member's tabs as an XP change", async () => {
+    const member = await createMember(db(), { xp: 100_000 });
+    const events: RealtimeEvent[] = [];
+    const stop = await database.listen(REALTIME_CHANNEL, (payload) => {
+      const event = JSON.parse(payload) as RealtimeEvent;
+      if ("userId" in event && event.userId === member) events.push(event);
+    });
+    try {
+      await grantMonthlyVipBonus(db(), new Date("2025-09-10T10:00:00Z"));
+      await expect.poll(() => events.length, { timeout: 5_000 }).toBe(1);
+      const [row] = await db().select().from(xp_transactions).where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-09", member)));
+      expect(events[0]).toEqual({ type: "xp", userId: member, rowId: row!.id, amount: 2_000, xp: 102_000 });
+    } finally {
+      await stop();
+    }
   });
 });

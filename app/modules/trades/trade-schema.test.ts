@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstError } from "~/lib/validation";
-import { parseSekToOre, parseTradeListQuery, TRADE_MESSAGES, tradeInputSchema } from "./trade-schema";
+import { parseSekToOre, parseTradeListQuery, TRADE_MESSAGES, tradeActionSchema, tradeInputSchema } from "./trade-schema";
 
 const memberId = "3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f";
 const item = { skinName: "AK-47 | Redline", wear: "FT", price: "249,50" };
@@ -108,5 +108,22 @@ describe("parseTradeListQuery", () => {
   it("drops malformed values instead of failing", () => {
     const query = parseTradeListQuery(new URLSearchParams("type=gift&from=1.6.2025&page=-1&pageSize=100000&sort=id;drop"));
     expect(query).toEqual({});
+  });
+});
+
+describe("tradeActionSchema", () => {
+  it("takes a trade id and an optional trimmed reason", () => {
+    expect(tradeActionSchema.parse({ tradeId: memberId, reason: "  Fel belopp " })).toEqual({ tradeId: memberId, reason: "Fel belopp" });
+    expect(tradeActionSchema.parse({ tradeId: memberId, reason: "" })).toEqual({ tradeId: memberId });
+  });
+
+  it.each([
+    [{ tradeId: "1" }, TRADE_MESSAGES.tradeRequired],
+    [{ tradeId: memberId, reason: "x".repeat(501) }, TRADE_MESSAGES.reasonInvalid],
+    [{ tradeId: memberId, reason: ["a"] }, TRADE_MESSAGES.reasonInvalid],
+    [{ tradeId: memberId, reason: "a\u0000" }, TRADE_MESSAGES.invalidCharacters],
+  ])("refuses %j", (input, message) => {
+    const result = tradeActionSchema.safeParse(input);
+    expect(result.success ? null : firstError(result.error)).toBe(message);
   });
 });

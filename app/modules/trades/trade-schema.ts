@@ -32,6 +32,8 @@ export const TRADE_MESSAGES = {
   paymentMethodRequired: "Välj betalningssätt: Swish, Kort, Apple Pay, Google Pay eller Klarna.",
   noteTooLong: `Anteckningen får vara högst ${TRADE_LIMITS.noteMaxLength.toLocaleString("sv-SE")} tecken.`,
   noteInvalid: "Anteckningen måste vara text.",
+  tradeRequired: "Välj en affär.",
+  reasonInvalid: `Anledningen får vara högst ${TRADE_LIMITS.reasonMaxLength} tecken text.`,
   invalidCharacters: "Texten innehåller otillåtna tecken.",
   invalidRequest: "Ogiltig förfrågan.",
 } as const;
@@ -168,6 +170,25 @@ export const tradeInputSchema = z
   }));
 
 export type TradeInput = z.output<typeof tradeInputSchema>;
+
+/** Why staff cancel or reverse a trade: optional, kept in the audit log. */
+export const tradeReasonSchema = z.preprocess(
+  (value) => (typeof value === "string" ? value.trim() || undefined : blankToUndefined(value)),
+  z
+    .string(TRADE_MESSAGES.reasonInvalid)
+    .max(TRADE_LIMITS.reasonMaxLength, TRADE_MESSAGES.reasonInvalid)
+    .refine((value) => !hasControlCharacters(value), TRADE_MESSAGES.invalidCharacters)
+    .optional(),
+);
+
+/** Complete, cancel or reverse: which trade, and for the last two an optional reason. */
+export const tradeActionSchema = z.object(
+  {
+    tradeId: z.uuid(TRADE_MESSAGES.tradeRequired),
+    reason: tradeReasonSchema,
+  },
+  TRADE_MESSAGES.invalidRequest,
+);
 export type TradeItemInput = TradeInput["items"][number];
 
 // ---------------------------------------------------------------------------

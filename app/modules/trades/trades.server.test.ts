@@ -19,6 +19,7 @@ import {
   listTrades,
   recordTrade,
   reverseTrade,
+  searchMembers,
   TRADE_ERRORS,
   type TradeDetail,
 } from "./trades.server";
@@ -245,6 +246,16 @@ describe("cancelling and reversing", () => {
     });
   });
 
+  it("refuses a reason with control characters or over 500 characters and changes nothing", async () => {
+    const memberId = await createMember(db());
+    const trade = await record(memberId);
+    for (const reason of ["Fel\u0000", "x".repeat(501)]) {
+      const result = await cancelTrade(db(), { actorUserId: staffId, tradeId: trade.id, reason });
+      expect(result).toMatchObject({ ok: false, code: "invalid" });
+    }
+    expect((await getTrade(db(), trade.id))?.status).toBe("pending");
+  });
+
   it("answers an unknown or malformed trade id with 'not found'", async () => {
     for (const tradeId of ["00000000-0000-4000-8000-000000000000", "inte-ett-id", "'; DROP TABLE trades; --"]) {
       expect(await completeTrade(db(), { actorUserId: staffId, tradeId })).toEqual({
@@ -436,6 +447,15 @@ describe("listing, totals and export", () => {
     expect(first.trades[0]?.items).toHaveLength(1);
     const second = await listMemberTrades(db(), anna, { pageSize: 2, page: 2 });
     expect(second).toMatchObject({ hasMore: false, trades: [expect.objectContaining({ id: ids.a1 })] });
+  });
+
+  it("finds members to record a trade for by email, name or Steam id", async () => {
+    expect((await searchMembers(db(), "anna.lind")).map((match) => match.userId)).toEqual([anna]);
+    expect(await searchMembers(db(), "76561198000000001")).toEqual([
+      { userId: anna, email: "anna.lind@lista.se", name: "Anna", steamId: "76561198000000001", level: "bronze", points: 600 },
+    ]);
+    expect((await searchMembers(db(), "Bertil Ek")).map((match) => match.userId)).toEqual([bertil]);
+    for (const hostile of ["a", "", "%%", "x\u0000", ["anna"], 5]) expect(await searchMembers(db(), hostile)).toEqual([]);
   });
 
   it("keeps items with their trade", async () => {

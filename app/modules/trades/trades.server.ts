@@ -27,13 +27,14 @@ import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { clawbackPoints, clawbackXp, creditPoints, creditXp } from "~/modules/loyalty/ledger.server";
+import { levelForXp } from "~/modules/loyalty/levels";
 import { lockSaleBonusPerk, markPerkUsed, memberStanding, releasePerksOfTrade } from "~/modules/loyalty/perks.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { trade_items, trades } from "~/platform/db/schema";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { baseTotalOre, canTransition, pointsForTrade, tradeExtras, xpForTrade } from "./trade-rules";
-import { tradeInputSchema, type TradeListQuery, type TradeSort } from "./trade-schema";
+import { tradeInputSchema, tradeReasonSchema, type TradeListQuery, type TradeSort } from "./trade-schema";
 
 export const TRADE_ERRORS = {
   notFound: "Affären finns inte.",
@@ -288,6 +289,8 @@ async function transition(
   input: { actorUserId: string; tradeId: string; to: TradeStatus; reason?: string | null; now?: Date },
   apply: (tx: Tx, trade: Trade, now: Date) => Promise<Partial<typeof trades.$inferInsert>>,
 ): Promise<TradeResult<TradeDetail>> {
+  const reason = tradeReasonSchema.safeParse(input.reason);
+  if (!reason.success) return fail("invalid", firstError(reason.error), { reason: firstError(reason.error) });
   const now = input.now ?? new Date();
   return db.transaction(async (tx): Promise<TradeResult<TradeDetail>> => {
     const before = await lockTrade(tx, input.tradeId);
@@ -308,7 +311,7 @@ async function transition(
       entityType: "trade",
       entityId: after.id,
       before: auditView(before),
-      after: { ...auditView(after), ...(input.reason ? { reason: input.reason } : {}) },
+      after: { ...auditView(after), ...(reason.data ? { reason: reason.data } : {}) },
     });
     await announce(tx, after.userId);
     return { ok: true, trade: { ...after, items: await itemsOf(tx, after.id) } };
@@ -433,6 +436,14 @@ const SORT_COLUMNS: Record<TradeSort, SQL> = {
 /** Only Steam's 17-digit ids are matched exactly; everything else searches email and names. */
 const STEAM_ID = /^\d{17}$/;
 
+/** Members (profiles `p`) matching a staff search: an exact Steam id, or email or name containing it. */
+function memberMatchSql(q: string): SQL {
+  if (STEAM_ID.test(q)) return sql`p.steam_id = ${q}`;
+  const pattern = likePattern(q);
+  return sql`(p.email ILIKE ${pattern} OR p.display_name ILIKE ${pattern}
+             OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`;
+}
+
 /** The WHERE clause shared by the page, the totals and the export. */
 function filterSql(query: TradeListQuery): SQL {
   const conditions: SQL[] = [sql`TRUE`];
@@ -444,18 +455,53 @@ function filterSql(query: TradeListQuery): SQL {
   if (from) conditions.push(sql`t.created_at >= ${from.toISOString()}::timestamptz`);
   if (to) conditions.push(sql`t.created_at < ${to.toISOString()}::timestamptz`);
   const q = query.q?.trim();
-  if (q) {
-    if (STEAM_ID.test(q)) {
-      conditions.push(sql`p.steam_id = ${q}`);
-    } else {
-      const pattern = likePattern(q);
-      conditions.push(
-        sql`(p.email ILIKE ${pattern} OR p.display_name ILIKE ${pattern}
-             OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`,
-      );
-    }
-  }
+  if (q) conditions.push(memberMatchSql(q));
   return sql.join(conditions, sql` AND `);
+}
+
+export interface MemberMatch {
+  userId: string;
+  /** Null for a Steam account's placeholder address. */
+  email: string | null;
+  name: string | null;
+  steamId: string | null;
+  /** The level the member's XP gives. */
+  level: LevelId;
+  points: number;
+}
+
+/** For picking the member of a new trade: at most `limit` members by email, name or Steam id. */
+export async function searchMembers(db: Db, q: unknown, limit = 10): Promise<MemberMatch[]> {
+  if (typeof q !== "string") return [];
+  const term = q.trim();
+  // Two characters at least, so one keystroke does not list the whole member base.
+  if (term.length < 2 || term.length > 200 || term.includes("\u0000")) return [];
+  const rows = await queryRows<{
+    user_id: string;
+    email: string | null;
+    placeholder: boolean;
+    name: string | null;
+    steam_id: string | null;
+    xp: number;
+    points: number;
+  }>(
+    db,
+    sql`SELECT p.user_id, p.email, p.email_is_placeholder AS placeholder,
+               COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS name,
+               p.steam_id, p.xp, p.points
+          FROM profiles p
+         WHERE ${memberMatchSql(term)}
+         ORDER BY p.email NULLS LAST, p.user_id
+         LIMIT ${Math.min(Math.max(1, Math.floor(limit)), 50)}`,
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    email: row.placeholder ? null : row.email,
+    name: row.name,
+    steamId: row.steam_id,
+    level: levelForXp(Number(row.xp)).id,
+    points: Number(row.points),
+  }));
 }
 
 interface RawListRow {
