@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "~/constants";
+import { pageParams } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { audit_log, user } from "~/platform/db/schema";
@@ -119,8 +120,7 @@ const validDate = (value: Date | undefined) => (value && !Number.isNaN(value.get
 
 /** Newest first, one page at a time (a page more than asked is never read). */
 export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
-  const pageSize = Math.min(Math.max(1, Math.floor(filters.pageSize ?? ADMIN_PAGE_SIZE.default)), ADMIN_PAGE_SIZE.max);
-  const page = Math.max(1, Math.floor(filters.page ?? 1));
+  const { page, pageSize, offset } = pageParams(filters, ADMIN_PAGE_SIZE);
   // Not a user id, or text PostgreSQL cannot hold: nothing can match (and the query would fail).
   if (
     (filters.actorUserId !== undefined && !UUID.test(filters.actorUserId)) ||
@@ -162,6 +162,6 @@ export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<Aud
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(desc(audit_log.created_at), desc(audit_log.id))
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
 }

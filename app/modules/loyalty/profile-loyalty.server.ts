@@ -5,6 +5,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { PROFILE_PAGE_SIZE, type LevelDefinition } from "~/constants";
+import { pageParams } from "~/lib/paging";
 import { listMemberOrders, type ShopOrdersPage } from "~/modules/shop/shop.server";
 import { listMemberTrades, type MemberTradesPage } from "~/modules/trades/trades.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
@@ -96,26 +97,20 @@ export interface LedgerHistoryPage {
   hasMore: boolean;
 }
 
-function pageOf(options: { page?: number; pageSize?: number }) {
-  const pageSize = Math.min(Math.max(1, Math.floor(options.pageSize ?? PROFILE_PAGE_SIZE.default)), PROFILE_PAGE_SIZE.max);
-  const page = Math.max(1, Math.floor(options.page ?? 1));
-  return { page, pageSize };
-}
-
 async function history(
   db: Db,
   table: typeof points_transactions | typeof xp_transactions,
   userId: string,
   options: { page?: number; pageSize?: number },
 ): Promise<LedgerHistoryPage> {
-  const { page, pageSize } = pageOf(options);
+  const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
   const rows = await db
     .select({ id: table.id, amount: table.amount, reason: table.reason, referenceId: table.reference_id, createdAt: table.created_at })
     .from(table)
     .where(eq(table.user_id, userId))
     .orderBy(desc(table.created_at), desc(table.id))
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
 }
 

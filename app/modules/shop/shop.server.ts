@@ -7,12 +7,13 @@
  * back. The confirmation mail goes out after the commit, so a mail problem never undoes a
  * purchase and a rolled-back purchase never mails.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { SHOP_CATEGORY_LABELS, PROFILE_PAGE_SIZE, shopPurchaseReason, type LevelDefinition, type LevelId, type ShopCategory } from "~/constants";
 import { debitPoints } from "~/modules/loyalty/ledger.server";
 import { levelById, levelRank, meetsLevel } from "~/modules/loyalty/levels";
 import { effectFromItem, effectLabel, type Perk, type PerkEffect } from "~/modules/loyalty/perks";
 import { grantPerk, memberStanding } from "~/modules/loyalty/perks.server";
+import { pageParams } from "~/lib/paging";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
@@ -278,14 +279,13 @@ export async function listMemberOrders(
   userId: string,
   options: { page?: number; pageSize?: number } = {},
 ): Promise<ShopOrdersPage> {
-  const pageSize = Math.min(Math.max(1, Math.floor(options.pageSize ?? PROFILE_PAGE_SIZE.default)), PROFILE_PAGE_SIZE.max);
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
   const rows = await db
     .select()
     .from(point_shop_orders)
-    .where(and(eq(point_shop_orders.user_id, userId)))
+    .where(eq(point_shop_orders.user_id, userId))
     .orderBy(desc(point_shop_orders.created_at), desc(point_shop_orders.id))
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   return { orders: rows.slice(0, pageSize).map(toOrder), page, pageSize, hasMore: rows.length > pageSize };
 }

@@ -392,6 +392,13 @@ describe("listing, totals and export", () => {
     expect(page.rows[0]).toMatchObject({ memberEmail: "anna.lind@lista.se", memberName: "Anna", memberSteamId: "76561198000000001" });
   });
 
+  it("lists nothing rather than failing for input that skipped the URL parser", async () => {
+    const garbage = { memberId: "nope", q: "a\u0000", sort: "id; DROP TABLE trades" as never, page: Number.NaN, pageSize: -5 };
+    const page = await listTrades(db(), garbage);
+    expect(page).toMatchObject({ rows: [], page: 1, pageSize: 1, totals: { count: 0 } });
+    expect((await listTrades(db(), { sort: "nonsense" as never, page: Number.NaN })).rows.length).toBeGreaterThan(0);
+  });
+
   it("treats search wildcards literally", async () => {
     expect((await listTrades(db(), { q: "%" })).totals.count).toBe(0);
     expect((await listTrades(db(), { q: "_" })).totals.count).toBe(0);

@@ -23,6 +23,7 @@ import {
   type TradeType,
 } from "~/constants";
 import { csvRow, CSV_BOM, type CsvValue } from "~/lib/csv";
+import { pageParams, wholeBetween } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/modules/admin/audit.server";
@@ -447,6 +448,9 @@ function memberMatchSql(q: string): SQL {
 /** The WHERE clause shared by the page, the totals and the export. */
 function filterSql(query: TradeListQuery): SQL {
   const conditions: SQL[] = [sql`TRUE`];
+  // Callers should pass parseTradeListQuery's output; anything PostgreSQL would choke on
+  // simply matches nothing.
+  if ((query.memberId && !isUuid(query.memberId)) || query.q?.includes("\u0000")) return sql`FALSE`;
   if (query.type) conditions.push(sql`t.type = ${query.type}`);
   if (query.status) conditions.push(sql`t.status = ${query.status}`);
   if (query.memberId) conditions.push(sql`t.user_id = ${query.memberId}`);
@@ -492,7 +496,7 @@ export async function searchMembers(db: Db, q: unknown, limit = 10): Promise<Mem
           FROM profiles p
          WHERE ${memberMatchSql(term)}
          ORDER BY p.email NULLS LAST, p.user_id
-         LIMIT ${Math.min(Math.max(1, Math.floor(limit)), 50)}`,
+         LIMIT ${wholeBetween(limit, 1, 50, 10)}`,
   );
   return rows.map((row) => ({
     userId: row.user_id,
@@ -519,7 +523,7 @@ async function selectRows(
   query: TradeListQuery,
   page: { limit: number; offset?: number; after?: { value: string; id: string } },
 ): Promise<Array<TradeListRow & { cursorValue: string }>> {
-  const sort = query.sort ?? "created_at";
+  const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
   const direction = query.dir === "asc" ? sql`ASC` : sql`DESC`;
   const column = SORT_COLUMNS[sort];
   const keyset = page.after
@@ -586,10 +590,9 @@ export async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeT
 
 /** One page of the filtered, sorted list with the totals of the whole filter. */
 export async function listTrades(db: Db, query: TradeListQuery = {}): Promise<TradeListPage> {
-  const pageSize = Math.min(query.pageSize ?? ADMIN_PAGE_SIZE.default, ADMIN_PAGE_SIZE.max);
-  const page = Math.max(1, query.page ?? 1);
+  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
   const [rows, totals] = await Promise.all([
-    selectRows(db, query, { limit: pageSize, offset: (page - 1) * pageSize }),
+    selectRows(db, query, { limit: pageSize, offset }),
     tradeTotals(db, query),
   ]);
   return {
@@ -610,6 +613,7 @@ export async function* exportTrades(
   query: TradeListQuery = {},
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TradeListRow[]> {
+  batchSize = wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE);
   let after: { value: string; id: string } | undefined;
   for (;;) {
     const rows = await selectRows(db, query, { limit: batchSize, after });
@@ -699,15 +703,14 @@ export async function listMemberTrades(
   userId: string,
   options: { page?: number; pageSize?: number } = {},
 ): Promise<MemberTradesPage> {
-  const pageSize = Math.min(Math.max(1, Math.floor(options.pageSize ?? PROFILE_PAGE_SIZE.default)), PROFILE_PAGE_SIZE.max);
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
   const rows = await db
     .select()
     .from(trades)
     .where(eq(trades.user_id, userId))
     .orderBy(desc(trades.created_at), desc(trades.id))
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
+    .offset(offset);
   const visible = rows.slice(0, pageSize);
   const items = visible.length
     ? await db
