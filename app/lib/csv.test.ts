@@ -15,12 +15,12 @@ describe("csvCell", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""],
+    ['=HYPERLINK("http://x")', '"\'=HYPERLINK(""http://x"")"'],
     ["+46701234567", "'+46701234567"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tcmd", "'\tcmd"],
-    ["\r=1", "\"'\r=1\""],
+    ["\r=1", '"\'\r=1"'],
   ])("neutralises the formula-like text %j", (value, expected) => {
     expect(csvCell(value)).toBe(expected);
   });
@@ -32,7 +32,13 @@ describe("csvCell", () => {
 
 describe("toCsv", () => {
   it("starts with a byte-order mark and ends every row with CRLF", () => {
-    const csv = toCsv(["Namn", "Belopp"], [["Åsa", 100], ["Örjan", 2]]);
+    const csv = toCsv(
+      ["Namn", "Belopp"],
+      [
+        ["Åsa", 100],
+        ["Örjan", 2],
+      ],
+    );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toBe(`${CSV_BOM}Namn,Belopp\r\nÅsa,100\r\nÖrjan,2\r\n`);
     expect(csvRow(["a", "b"])).toBe("a,b\r\n");

@@ -13,9 +13,18 @@ describe("pageParams", () => {
   });
 
   it.each([
-    [{ page: -4, pageSize: 0 }, { page: 1, pageSize: 1, offset: 0 }],
-    [{ page: 2.7, pageSize: 1e9 }, { page: 2, pageSize: 100, offset: 100 }],
-    [{ page: Number.NaN, pageSize: Number.POSITIVE_INFINITY }, { page: 1, pageSize: 25, offset: 0 }],
+    [
+      { page: -4, pageSize: 0 },
+      { page: 1, pageSize: 1, offset: 0 },
+    ],
+    [
+      { page: 2.7, pageSize: 1e9 },
+      { page: 2, pageSize: 100, offset: 100 },
+    ],
+    [
+      { page: Number.NaN, pageSize: Number.POSITIVE_INFINITY },
+      { page: 1, pageSize: 25, offset: 0 },
+    ],
   ])("clamps %j", (input, expected) => {
     expect(pageParams(input, sizes)).toEqual(expected);
   });

@@ -5,7 +5,9 @@
 export const MAX_PAGE = 100_000;
 
 export function wholeBetween(value: unknown, min: number, max: number, fallback: number): number {
-  return typeof value === "number" && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : fallback;
+  return typeof value === "number" && Number.isFinite(value)
+    ? Math.min(max, Math.max(min, Math.floor(value)))
+    : fallback;
 }
 
 export function pageParams(

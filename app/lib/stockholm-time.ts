@@ -16,7 +16,14 @@ function parts(at: Date): Record<"year" | "month" | "day" | "hour" | "minute" | 
     hourCycle: "h23",
   }).formatToParts(at);
   const get = (type: string) => Number(values.find((part) => part.type === type)?.value ?? 0);
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour"), minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 /** `yyyy-mm` of a moment in Stockholm. */

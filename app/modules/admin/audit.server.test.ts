@@ -71,13 +71,17 @@ describe("listAudit", () => {
   it("filters by staff member", async () => {
     const page = await listAudit(db(), { actorUserId: bob, pageSize: 100 });
     expect(page.entries.every((entry) => entry.actorUserId === bob)).toBe(true);
-    expect(page.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(["trade.record", "trade.reverse"]));
+    expect(page.entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["trade.record", "trade.reverse"]),
+    );
   });
 
   it("filters by a whole area or one action, not by a look-alike prefix", async () => {
     const area = await listAudit(db(), { action: "trade", pageSize: 100 });
     expect(area.entries.map((entry) => entry.action)).not.toContain("trade_note.update");
-    expect(area.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(["trade.record", "trade.reverse", "trade.complete"]));
+    expect(area.entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(["trade.record", "trade.reverse", "trade.complete"]),
+    );
     const one = await listAudit(db(), { action: "trade.reverse" });
     expect(one.entries.map((entry) => entry.entityId)).toEqual(["t-2"]);
   });
@@ -97,7 +101,9 @@ describe("listAudit", () => {
 describe("parseAuditListQuery", () => {
   it("reads the filters from the URL with Stockholm days", () => {
     const filters = parseAuditListQuery(
-      new URLSearchParams(`actor=${alice}&action=trade&entityType=trade&entityId=t-2&from=2025-06-01&to=2025-06-30&page=2`),
+      new URLSearchParams(
+        `actor=${alice}&action=trade&entityType=trade&entityId=t-2&from=2025-06-01&to=2025-06-30&page=2`,
+      ),
     );
     expect(filters).toEqual({
       actorUserId: alice,
@@ -112,7 +118,9 @@ describe("parseAuditListQuery", () => {
   });
 
   it("ignores malformed values, and a hostile filter lists nothing instead of failing", async () => {
-    const filters = parseAuditListQuery(new URLSearchParams("actor=nope&action=DROP TABLE&from=igår&entityId=a%00b&page=0"));
+    const filters = parseAuditListQuery(
+      new URLSearchParams("actor=nope&action=DROP TABLE&from=igår&entityId=a%00b&page=0"),
+    );
     expect(Object.values(filters).filter((value) => value !== undefined)).toEqual([]);
     expect((await listAudit(db(), { actorUserId: "nope" })).entries).toEqual([]);
     expect((await listAudit(db(), { entityId: "a\u0000b" })).entries).toEqual([]);

@@ -26,7 +26,9 @@ export interface AuditInput {
 /** JSON-safe copy: dates as ISO strings, undefined dropped. */
 function snapshot(value: unknown): unknown {
   if (value === undefined) return null;
-  return JSON.parse(JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "bigint" ? inner.toString() : inner)));
+  return JSON.parse(
+    JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "bigint" ? inner.toString() : inner)),
+  );
 }
 
 export async function recordAudit(tx: Tx, input: AuditInput): Promise<string> {
@@ -83,9 +85,20 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
 
 const auditQuerySchema = z.object({
   actor: optionalParam(z.string().regex(UUID)),
-  action: optionalParam(z.string().regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)*$/).max(100)),
+  action: optionalParam(
+    z
+      .string()
+      .regex(/^[a-z][a-z_]*(\.[a-z][a-z_]*)*$/)
+      .max(100),
+  ),
   entityType: optionalParam(z.string().regex(/^[a-z][a-z_]{1,63}$/)),
-  entityId: optionalParam(z.string().min(1).max(200).refine((value) => !value.includes("\u0000"))),
+  entityId: optionalParam(
+    z
+      .string()
+      .min(1)
+      .max(200)
+      .refine((value) => !value.includes("\u0000")),
+  ),
   /** Stockholm calendar days, inclusive. */
   from: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
   to: optionalParam(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),

@@ -3,14 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, points_transactions, xp_transactions } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";
-import {
-  clawbackPoints,
-  clawbackXp,
-  creditPoints,
-  creditXp,
-  debitPoints,
-  reconcileLedger,
-} from "./ledger.server";
+import { clawbackPoints, clawbackXp, creditPoints, creditXp, debitPoints, reconcileLedger } from "./ledger.server";
 import { createMember } from "./test-fixtures";
 
 let database: TestDatabase;
@@ -25,7 +18,10 @@ afterAll(async () => {
 });
 
 async function balances(userId: string) {
-  const [row] = await db().select({ points: profiles.points, xp: profiles.xp }).from(profiles).where(eq(profiles.user_id, userId));
+  const [row] = await db()
+    .select({ points: profiles.points, xp: profiles.xp })
+    .from(profiles)
+    .where(eq(profiles.user_id, userId));
   return row!;
 }
 
@@ -46,7 +42,9 @@ describe("credits", () => {
     const userId = await createMember(db());
     const key = `trade:${crypto.randomUUID()}:xp`;
     await db().transaction((tx) => creditXp(tx, { userId, amount: 100, reason: "Affär", idempotencyKey: key }));
-    const again = await db().transaction((tx) => creditXp(tx, { userId, amount: 100, reason: "Affär", idempotencyKey: key }));
+    const again = await db().transaction((tx) =>
+      creditXp(tx, { userId, amount: 100, reason: "Affär", idempotencyKey: key }),
+    );
     expect(again).toEqual({ applied: false, duplicate: true });
     expect((await balances(userId)).xp).toBe(100);
     expect(await db().select().from(xp_transactions).where(eq(xp_transactions.user_id, userId))).toHaveLength(1);
@@ -54,10 +52,14 @@ describe("credits", () => {
 
   it("refuses a credit without a key, or of a zero, negative or fractional amount", async () => {
     const userId = await createMember(db());
-    await expect(db().transaction((tx) => creditPoints(tx, { userId, amount: 5, reason: "x", idempotencyKey: "" }))).rejects.toThrow();
+    await expect(
+      db().transaction((tx) => creditPoints(tx, { userId, amount: 5, reason: "x", idempotencyKey: "" })),
+    ).rejects.toThrow();
     for (const amount of [0, -5, 1.5]) {
       await expect(
-        db().transaction((tx) => creditPoints(tx, { userId, amount, reason: "x", idempotencyKey: `k:${amount}:${userId}` })),
+        db().transaction((tx) =>
+          creditPoints(tx, { userId, amount, reason: "x", idempotencyKey: `k:${amount}:${userId}` }),
+        ),
       ).rejects.toThrow(RangeError);
     }
     expect((await balances(userId)).points).toBe(0);
@@ -72,7 +74,9 @@ describe("credits", () => {
       }),
     ).rejects.toThrow("later step failed");
     expect((await balances(userId)).points).toBe(0);
-    expect(await db().select().from(points_transactions).where(eq(points_transactions.user_id, userId))).toHaveLength(0);
+    expect(await db().select().from(points_transactions).where(eq(points_transactions.user_id, userId))).toHaveLength(
+      0,
+    );
   });
 });
 
@@ -84,14 +88,19 @@ describe("debits", () => {
     const refused = await db().transaction((tx) => debitPoints(tx, { userId, amount: 41, reason: "Köp" }));
     expect(refused).toEqual({ ok: false, reason: "insufficient" });
     expect((await balances(userId)).points).toBe(40);
-    const rows = await db().select({ amount: points_transactions.amount }).from(points_transactions).where(eq(points_transactions.user_id, userId));
+    const rows = await db()
+      .select({ amount: points_transactions.amount })
+      .from(points_transactions)
+      .where(eq(points_transactions.user_id, userId));
     expect(rows.map((row) => row.amount).sort((a, b) => a - b)).toEqual([-60, 100]);
   });
 
   it(`lets only the spends the balance covers succeed when 40 run at once${onPostgres ? " (PostgreSQL)" : ""}`, async () => {
     const userId = await createMember(db(), { points: 300 });
     const results = await Promise.all(
-      Array.from({ length: 40 }, () => db().transaction((tx) => debitPoints(tx, { userId, amount: 100, reason: "Köp" }))),
+      Array.from({ length: 40 }, () =>
+        db().transaction((tx) => debitPoints(tx, { userId, amount: 100, reason: "Köp" })),
+      ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(3);
     expect((await balances(userId)).points).toBe(0);
@@ -130,7 +139,9 @@ describe("clawback", () => {
     const userId = await createMember(db(), { points: 100 });
     const key = `claw-twice:${userId}`;
     await db().transaction((tx) => clawbackPoints(tx, { userId, amount: 30, reason: "Återtag", idempotencyKey: key }));
-    const again = await db().transaction((tx) => clawbackPoints(tx, { userId, amount: 30, reason: "Återtag", idempotencyKey: key }));
+    const again = await db().transaction((tx) =>
+      clawbackPoints(tx, { userId, amount: 30, reason: "Återtag", idempotencyKey: key }),
+    );
     expect(again.duplicate).toBe(true);
     expect((await balances(userId)).points).toBe(70);
   });
@@ -148,7 +159,9 @@ describe("realtime announcements", () => {
       const credited = await db().transaction((tx) =>
         creditPoints(tx, { userId, amount: 75, reason: "Bonus", idempotencyKey: `event:${userId}` }),
       );
-      await db().transaction((tx) => creditXp(tx, { userId, amount: 20, reason: "XP", idempotencyKey: `event-xp:${userId}` }));
+      await db().transaction((tx) =>
+        creditXp(tx, { userId, amount: 20, reason: "XP", idempotencyKey: `event-xp:${userId}` }),
+      );
       await db()
         .transaction(async (tx) => {
           await creditPoints(tx, { userId, amount: 5, reason: "Bonus", idempotencyKey: `event-rolled:${userId}` });

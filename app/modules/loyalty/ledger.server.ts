@@ -45,8 +45,7 @@ export type CreditResult =
   | { applied: false; duplicate: true };
 
 export type DebitResult =
-  | { ok: true; rowId: string; amount: number; balance: number }
-  | { ok: false; reason: "insufficient" | "duplicate" };
+  { ok: true; rowId: string; amount: number; balance: number } | { ok: false; reason: "insufficient" | "duplicate" };
 
 export interface ClawbackResult {
   /** What was taken back (≤ the amount asked). */
@@ -177,7 +176,12 @@ export interface LedgerDrift {
  * invariant 1 holds; used by tests after concurrent load and by the admin health view.
  */
 export async function reconcileLedger(db: Db): Promise<LedgerDrift[]> {
-  const rows = await queryRows<{ user_id: string; currency: Currency; cached: string | number; ledger: string | number }>(
+  const rows = await queryRows<{
+    user_id: string;
+    currency: Currency;
+    cached: string | number;
+    ledger: string | number;
+  }>(
     db,
     sql`SELECT p.user_id, 'points' AS currency, p.points AS cached, COALESCE(t.total, 0) AS ledger
           FROM profiles p

@@ -47,7 +47,10 @@ describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,00
     expect(await xpOf(gold)).toBe(102_000);
     expect(await xpOf(platinum)).toBe(610_000);
     expect(await xpOf(almostGold)).toBe(100_000);
-    const [row] = await db().select().from(xp_transactions).where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-06", gold)));
+    const [row] = await db()
+      .select()
+      .from(xp_transactions)
+      .where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-06", gold)));
     expect(row).toMatchObject({ user_id: gold, amount: 2_000, reason: "Månatlig VIP-bonus (Gold)" });
     expect(first.granted).toBe(4);
     expect(first.xp).toBe(500 + 2_000 + 10_000 + 500);
@@ -87,7 +90,10 @@ describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,00
     try {
       await grantMonthlyVipBonus(db(), new Date("2025-09-10T10:00:00Z"));
       await expect.poll(() => events.length, { timeout: 5_000 }).toBe(1);
-      const [row] = await db().select().from(xp_transactions).where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-09", member)));
+      const [row] = await db()
+        .select()
+        .from(xp_transactions)
+        .where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-09", member)));
       expect(events[0]).toEqual({ type: "xp", userId: member, rowId: row!.id, amount: 2_000, xp: 102_000 });
     } finally {
       await stop();

@@ -31,7 +31,10 @@ export async function grantMonthlyVipBonus(db: Db, now: Date = new Date()): Prom
   if (paying.length === 0) return { month, granted: 0, xp: 0 };
   // Highest level first, so the CASE picks the level the XP reaches.
   const tiers = [...paying].sort((a, b) => b.minXP - a.minXP);
-  const bonus = sql.join(tiers.map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.monthlyBonusXP}::int`), sql` `);
+  const bonus = sql.join(
+    tiers.map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.monthlyBonusXP}::int`),
+    sql` `,
+  );
   const reason = sql.join(
     tiers.map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${monthlyBonusReason(level.name)}::text`),
     sql` `,

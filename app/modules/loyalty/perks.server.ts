@@ -8,7 +8,15 @@ import type { LevelDefinition, LevelId, PerkKind } from "~/constants";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { member_perks, profiles } from "~/platform/db/schema";
 import { effectiveLevel, levelForXp } from "./levels";
-import { isPerkActive, perkLabel, periodFor, pointsMultiplierAt, temporaryLevelsAt, type Perk, type PerkEffect } from "./perks";
+import {
+  isPerkActive,
+  perkLabel,
+  periodFor,
+  pointsMultiplierAt,
+  temporaryLevelsAt,
+  type Perk,
+  type PerkEffect,
+} from "./perks";
 
 type PerkRow = typeof member_perks.$inferSelect;
 
@@ -87,7 +95,11 @@ export interface MemberStanding {
 }
 
 /** What the member counts as right now; null when there is no such profile. */
-export async function memberStanding(db: Db | Tx, userId: string, now: Date = new Date()): Promise<MemberStanding | null> {
+export async function memberStanding(
+  db: Db | Tx,
+  userId: string,
+  now: Date = new Date(),
+): Promise<MemberStanding | null> {
   const [profile] = await db
     .select({ points: profiles.points, xp: profiles.xp })
     .from(profiles)
@@ -138,7 +150,11 @@ export async function grantPerk(
  * Locks the member's oldest unused one-off sale bonus, if any, for the sale being recorded
  * in this transaction. SKIP LOCKED: two sales recorded at once never take the same perk.
  */
-export async function lockSaleBonusPerk(tx: Tx, userId: string, now: Date): Promise<{ id: string; bonusPercent: number } | null> {
+export async function lockSaleBonusPerk(
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<{ id: string; bonusPercent: number } | null> {
   const rows = await queryRows<{ id: string; bonus_percent: number }>(
     tx,
     sql`SELECT id, bonus_percent FROM member_perks

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { effectFromItem, effectLabel, isPerkActive, periodFor, perkLabel, pointsMultiplierAt, temporaryLevelsAt, type Perk } from "./perks";
+import {
+  effectFromItem,
+  effectLabel,
+  isPerkActive,
+  periodFor,
+  perkLabel,
+  pointsMultiplierAt,
+  temporaryLevelsAt,
+  type Perk,
+} from "./perks";
 
 const now = new Date("2025-06-10T12:00:00Z");
 const days = (n: number) => new Date(now.getTime() + n * 86_400_000);
@@ -43,7 +52,13 @@ describe("what perks change", () => {
 
   it("lists the temporary levels in force", () => {
     const silver = perk({ kind: "temporary_level", multiplier: null, level: "silver" });
-    const ended = perk({ kind: "temporary_level", multiplier: null, level: "gold", startsAt: days(-40), expiresAt: days(-10) });
+    const ended = perk({
+      kind: "temporary_level",
+      multiplier: null,
+      level: "gold",
+      startsAt: days(-40),
+      expiresAt: days(-10),
+    });
     expect(temporaryLevelsAt([silver, ended], now)).toEqual(["silver"]);
   });
 });
@@ -69,15 +84,23 @@ describe("periods of a bought perk", () => {
 
 describe("labels and item effects", () => {
   it("describes perks in Swedish", () => {
-    expect(perkLabel({ kind: "points_multiplier", multiplier: 2, bonusPercent: null, level: null })).toBe("Dubbla poäng");
-    expect(perkLabel({ kind: "sale_bonus", multiplier: null, bonusPercent: 2, level: null })).toBe("+2 % extra på nästa försäljning");
-    expect(perkLabel({ kind: "temporary_level", multiplier: null, bonusPercent: null, level: "silver" })).toBe("Silver-förmåner");
+    expect(perkLabel({ kind: "points_multiplier", multiplier: 2, bonusPercent: null, level: null })).toBe(
+      "Dubbla poäng",
+    );
+    expect(perkLabel({ kind: "sale_bonus", multiplier: null, bonusPercent: 2, level: null })).toBe(
+      "+2 % extra på nästa försäljning",
+    );
+    expect(perkLabel({ kind: "temporary_level", multiplier: null, bonusPercent: null, level: "silver" })).toBe(
+      "Silver-förmåner",
+    );
     expect(effectLabel({ kind: "temporary_level", level: "gold", days: 30 })).toBe("Gold-förmåner i 30 dagar");
     expect(effectLabel({ kind: "points_multiplier", multiplier: 2, days: 7 })).toBe("Dubbla poäng i 7 dagar");
   });
 
   it("reads an item's effect columns, and none for a hand-fulfilled reward", () => {
-    expect(effectFromItem({ effect_kind: "sale_bonus", effect_value: 2, effect_level: null, effect_days: null })).toEqual({ kind: "sale_bonus", percent: 2 });
+    expect(
+      effectFromItem({ effect_kind: "sale_bonus", effect_value: 2, effect_level: null, effect_days: null }),
+    ).toEqual({ kind: "sale_bonus", percent: 2 });
     expect(effectFromItem({ effect_kind: null, effect_value: null, effect_level: null, effect_days: null })).toBeNull();
   });
 });

@@ -24,7 +24,13 @@ afterAll(async () => {
 async function trade(memberId: string, type: "sale" | "purchase", price: string, complete: boolean, at: Date) {
   const result = await recordTrade(db(), {
     actorUserId: staffId,
-    input: { memberId, type, items: [{ skinName: "M4A4 | Howl", wear: "MW", price }], payoutMethod: "crypto", paymentMethod: "Swish" },
+    input: {
+      memberId,
+      type,
+      items: [{ skinName: "M4A4 | Howl", wear: "MW", price }],
+      payoutMethod: "crypto",
+      paymentMethod: "Swish",
+    },
     now: at,
   });
   if (!result.ok) throw new Error(result.message);
@@ -87,10 +93,17 @@ describe("an active member's profile", () => {
   });
 
   it("loads trades with items and status, orders and perks for /profile in one call", async () => {
-    const [item] = await db().insert(point_shop_items).values({ name: "Klistermärke", point_cost: 100, category: "other" }).returning();
+    const [item] = await db()
+      .insert(point_shop_items)
+      .values({ name: "Klistermärke", point_cost: 100, category: "other" })
+      .returning();
     await purchaseItem(db(), memberId, item!.id, { mail: false });
     await db().transaction((tx) =>
-      grantPerk(tx, { userId: memberId, effect: { kind: "points_multiplier", multiplier: 2, days: 7 }, sourceOrderId: null }),
+      grantPerk(tx, {
+        userId: memberId,
+        effect: { kind: "points_multiplier", multiplier: 2, days: 7 },
+        sourceOrderId: null,
+      }),
     );
     const profile = await loadProfileLoyalty(db(), memberId);
     expect(profile?.trades.trades.map((t) => [t.type, t.status, t.items[0]?.skinName])).toEqual([
@@ -99,8 +112,13 @@ describe("an active member's profile", () => {
       ["sale", "completed", "M4A4 | Howl"],
       ["sale", "completed", "M4A4 | Howl"],
     ]);
-    expect(profile?.orders.orders).toEqual([expect.objectContaining({ itemName: "Klistermärke", status: "pending", pointsSpent: 100 })]);
-    expect(profile?.pointsHistory.entries[0]).toMatchObject({ amount: -100, reason: "Point shop purchase: Klistermärke" });
+    expect(profile?.orders.orders).toEqual([
+      expect.objectContaining({ itemName: "Klistermärke", status: "pending", pointsSpent: 100 }),
+    ]);
+    expect(profile?.pointsHistory.entries[0]).toMatchObject({
+      amount: -100,
+      reason: "Point shop purchase: Klistermärke",
+    });
     expect(profile?.summary.perks).toEqual([expect.objectContaining({ label: "Dubbla poäng", active: true })]);
     expect(profile?.summary.pointsMultiplier).toBe(2);
   });

@@ -66,7 +66,11 @@ export async function loyaltyStatistics(db: Db, userId: string): Promise<Loyalty
 }
 
 /** Null when the user has no profile. */
-export async function getLoyaltySummary(db: Db, userId: string, now: Date = new Date()): Promise<LoyaltySummary | null> {
+export async function getLoyaltySummary(
+  db: Db,
+  userId: string,
+  now: Date = new Date(),
+): Promise<LoyaltySummary | null> {
   const standing = await memberStanding(db, userId, now);
   if (!standing) return null;
   const [statistics, perks] = await Promise.all([loyaltyStatistics(db, userId), listMemberPerks(db, userId, now)]);
@@ -105,7 +109,13 @@ async function history(
 ): Promise<LedgerHistoryPage> {
   const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
   const rows = await db
-    .select({ id: table.id, amount: table.amount, reason: table.reason, referenceId: table.reference_id, createdAt: table.created_at })
+    .select({
+      id: table.id,
+      amount: table.amount,
+      reason: table.reason,
+      referenceId: table.reference_id,
+      createdAt: table.created_at,
+    })
     .from(table)
     .where(eq(table.user_id, userId))
     .orderBy(desc(table.created_at), desc(table.id))

@@ -19,7 +19,10 @@ export interface MemberOptions {
 
 export async function createMember(db: Db, options: MemberOptions = {}): Promise<string> {
   const email = options.email ?? `medlem-${randomUUID()}@example.se`;
-  const [row] = await db.insert(user).values({ name: options.firstName ?? "Medlem", email }).returning({ id: user.id });
+  const [row] = await db
+    .insert(user)
+    .values({ name: options.firstName ?? "Medlem", email })
+    .returning({ id: user.id });
   const userId = row!.id;
   await db.insert(profiles).values({
     user_id: userId,
@@ -33,7 +36,12 @@ export async function createMember(db: Db, options: MemberOptions = {}): Promise
   if (options.points || options.xp) {
     await db.transaction(async (tx) => {
       if (options.points) {
-        await creditPoints(tx, { userId, amount: options.points, reason: "Startsaldo", idempotencyKey: `test:${randomUUID()}` });
+        await creditPoints(tx, {
+          userId,
+          amount: options.points,
+          reason: "Startsaldo",
+          idempotencyKey: `test:${randomUUID()}`,
+        });
       }
       if (options.xp) {
         await creditXp(tx, { userId, amount: options.xp, reason: "Start-XP", idempotencyKey: `test:${randomUUID()}` });

@@ -21,19 +21,39 @@ describe("affordability (spec §5)", () => {
 });
 
 describe("the redeem button", () => {
-  const base = { signedIn: true, points: 1_000, cost: 500, soldOut: false, memberLevel: levelById("bronze"), minLevel: null };
+  const base = {
+    signedIn: true,
+    points: 1_000,
+    cost: 500,
+    soldOut: false,
+    memberLevel: levelById("bronze"),
+    minLevel: null,
+  };
 
   it("asks visitors to sign in", () => {
-    expect(redeemState({ ...base, signedIn: false, memberLevel: null })).toMatchObject({ kind: "sign-in", label: "Logga in för att köpa" });
+    expect(redeemState({ ...base, signedIn: false, memberLevel: null })).toMatchObject({
+      kind: "sign-in",
+      label: "Logga in för att köpa",
+    });
   });
 
   it("shows 'X poäng kvar' when the member is short", () => {
-    expect(redeemState({ ...base, points: 200 })).toMatchObject({ kind: "short", label: "300 poäng kvar", disabled: true });
-    expect(redeemState({ ...base, points: 0, cost: 12_000 }).label).toBe(`${(12_000).toLocaleString("sv-SE")} poäng kvar`);
+    expect(redeemState({ ...base, points: 200 })).toMatchObject({
+      kind: "short",
+      label: "300 poäng kvar",
+      disabled: true,
+    });
+    expect(redeemState({ ...base, points: 0, cost: 12_000 }).label).toBe(
+      `${(12_000).toLocaleString("sv-SE")} poäng kvar`,
+    );
   });
 
   it("locks an item above the member's level and names the level", () => {
-    expect(redeemState({ ...base, minLevel: "platinum" })).toMatchObject({ kind: "locked", label: "Kräver Platinum", disabled: true });
+    expect(redeemState({ ...base, minLevel: "platinum" })).toMatchObject({
+      kind: "locked",
+      label: "Kräver Platinum",
+      disabled: true,
+    });
     expect(redeemState({ ...base, memberLevel: levelById("platinum"), minLevel: "platinum" }).kind).toBe("buy");
   });
 

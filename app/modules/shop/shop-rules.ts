@@ -22,7 +22,8 @@ export const SHOP_MESSAGES = {
   pointsLeft: (points: number) => `${points.toLocaleString("sv-SE")} poäng kvar`,
   requiresLevel: (level: LevelDefinition) => `Kräver ${level.name}`,
   /** Toast body after 'Köp genomfört!'. */
-  purchased: (itemName: string, points: number) => `Du löste in ${itemName} för ${points.toLocaleString("sv-SE")} poäng.`,
+  purchased: (itemName: string, points: number) =>
+    `Du löste in ${itemName} för ${points.toLocaleString("sv-SE")} poäng.`,
 } as const;
 
 /** Progress toward an item's cost: min(points / cost × 100, 100) (spec §5). */
@@ -62,7 +63,12 @@ export function redeemState(input: {
   if (!input.signedIn) return { kind: "sign-in", label: SHOP_MESSAGES.signInToBuy, disabled: false };
   if (input.soldOut) return { kind: "sold-out", label: SHOP_MESSAGES.soldOut, disabled: true };
   if (input.minLevel && (!input.memberLevel || !meetsLevel(input.memberLevel, input.minLevel))) {
-    return { kind: "locked", label: SHOP_MESSAGES.requiresLevel(levelById(input.minLevel)), disabled: true, level: input.minLevel };
+    return {
+      kind: "locked",
+      label: SHOP_MESSAGES.requiresLevel(levelById(input.minLevel)),
+      disabled: true,
+      level: input.minLevel,
+    };
   }
   const short = pointsShort(input.points, input.cost);
   if (short > 0) return { kind: "short", label: SHOP_MESSAGES.pointsLeft(short), disabled: true, pointsShort: short };

@@ -4,7 +4,14 @@ import { reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { grantPerk } from "~/modules/loyalty/perks.server";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { seed, SHOP_ITEM_SEEDS } from "~/platform/db/seed";
-import { email_outbox, member_perks, point_shop_items, point_shop_orders, points_transactions, profiles } from "~/platform/db/schema";
+import {
+  email_outbox,
+  member_perks,
+  point_shop_items,
+  point_shop_orders,
+  points_transactions,
+  profiles,
+} from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { SHOP_MESSAGES } from "./shop-rules";
 import { listMemberOrders, listMemberPerks, listShopItems, purchaseItem } from "./shop.server";
@@ -42,7 +49,13 @@ async function pointsOf(userId: string) {
 async function addItem(values: Partial<typeof point_shop_items.$inferInsert> = {}) {
   const [row] = await db()
     .insert(point_shop_items)
-    .values({ name: `Testbelöning ${crypto.randomUUID().slice(0, 8)}`, description: "Test", point_cost: 100, category: "other", ...values })
+    .values({
+      name: `Testbelöning ${crypto.randomUUID().slice(0, 8)}`,
+      description: "Test",
+      point_cost: 100,
+      category: "other",
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -85,15 +98,26 @@ describe("buying an item", () => {
   it("creates a pending order, debits the points with the spec's reason and mails a confirmation", async () => {
     const memberId = await createMember(db(), { points: 1_500, email: "kund@example.se", firstName: "Kim" });
     const result = await purchaseItem(db(), memberId, hoodie.id);
-    expect(result).toMatchObject({ ok: true, balance: 500, perk: null, order: { itemName: hoodie.name, pointsSpent: 1_000, quantity: 1, status: "pending" } });
+    expect(result).toMatchObject({
+      ok: true,
+      balance: 500,
+      perk: null,
+      order: { itemName: hoodie.name, pointsSpent: 1_000, quantity: 1, status: "pending" },
+    });
     if (!result.ok) return;
-    const [row] = await db().select().from(points_transactions).where(eq(points_transactions.reference_id, result.order.id));
+    const [row] = await db()
+      .select()
+      .from(points_transactions)
+      .where(eq(points_transactions.reference_id, result.order.id));
     expect(row).toMatchObject({ user_id: memberId, amount: -1_000, reason: "Point shop purchase: Skinhamnen-hoodie" });
     const [item] = await db().select().from(point_shop_items).where(eq(point_shop_items.id, hoodie.id));
     expect(item?.stock_quantity).toBe(hoodie.stock_quantity! - 1);
     const mails = await db().select().from(email_outbox).where(eq(email_outbox.to_address, "kund@example.se"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ template: "shopOrderConfirmation", subject: "Orderbekräftelse: Skinhamnen-hoodie" });
+    expect(mails[0]).toMatchObject({
+      template: "shopOrderConfirmation",
+      subject: "Orderbekräftelse: Skinhamnen-hoodie",
+    });
     expect(mails[0]?.text).toContain("Tack för din beställning, Kim!");
     expect(mails[0]?.text).toContain(result.order.id);
     const orders = await listMemberOrders(db(), memberId);
@@ -101,9 +125,16 @@ describe("buying an item", () => {
   });
 
   it("never mails a placeholder address", async () => {
-    const memberId = await createMember(db(), { points: 1_000, email: "76561198000000009@steam.skinhamnen.invalid", emailIsPlaceholder: true });
+    const memberId = await createMember(db(), {
+      points: 1_000,
+      email: "76561198000000009@steam.skinhamnen.invalid",
+      emailIsPlaceholder: true,
+    });
     expect((await purchaseItem(db(), memberId, hoodie.id)).ok).toBe(true);
-    const mails = await db().select().from(email_outbox).where(eq(email_outbox.to_address, "76561198000000009@steam.skinhamnen.invalid"));
+    const mails = await db()
+      .select()
+      .from(email_outbox)
+      .where(eq(email_outbox.to_address, "76561198000000009@steam.skinhamnen.invalid"));
     expect(mails).toHaveLength(0);
   });
 
@@ -119,7 +150,11 @@ describe("buying an item", () => {
     const memberId = await createMember(db(), { points: 1_000 });
     const inactive = await addItem({ is_active: false });
     for (const id of [inactive.id, "00000000-0000-4000-8000-000000000000", "x'; --", ["a"], 42]) {
-      expect(await purchaseItem(db(), memberId, id)).toEqual({ ok: false, code: "item_gone", message: "Belöningen finns inte längre." });
+      expect(await purchaseItem(db(), memberId, id)).toEqual({
+        ok: false,
+        code: "item_gone",
+        message: "Belöningen finns inte längre.",
+      });
     }
     expect(await pointsOf(memberId)).toBe(1_000);
   });
@@ -127,7 +162,11 @@ describe("buying an item", () => {
   it("refuses a sold-out item", async () => {
     const memberId = await createMember(db(), { points: 1_000 });
     const item = await addItem({ stock_quantity: 0 });
-    expect(await purchaseItem(db(), memberId, item.id)).toEqual({ ok: false, code: "sold_out", message: "Belöningen är slutsåld." });
+    expect(await purchaseItem(db(), memberId, item.id)).toEqual({
+      ok: false,
+      code: "sold_out",
+      message: "Belöningen är slutsåld.",
+    });
   });
 
   it("refuses a Platinum item to a Gold member on the server, even with a temporary Gold perk", async () => {
@@ -144,7 +183,11 @@ describe("buying an item", () => {
     const goldOnly = await addItem({ min_level: "gold" });
     expect((await purchaseItem(db(), memberId, goldOnly.id)).ok).toBe(false);
     await db().transaction((tx) =>
-      grantPerk(tx, { userId: memberId, effect: { kind: "temporary_level", level: "gold", days: 30 }, sourceOrderId: null }),
+      grantPerk(tx, {
+        userId: memberId,
+        effect: { kind: "temporary_level", level: "gold", days: 30 },
+        sourceOrderId: null,
+      }),
     );
     expect((await purchaseItem(db(), memberId, goldOnly.id)).ok).toBe(true);
   });
@@ -157,11 +200,18 @@ describe("items with an effect create the perk", () => {
     const result = await purchaseItem(db(), memberId, doublePoints.id, { now });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.perk).toMatchObject({ kind: "points_multiplier", multiplier: 2, startsAt: now, expiresAt: new Date("2025-06-08T12:00:00Z") });
+    expect(result.perk).toMatchObject({
+      kind: "points_multiplier",
+      multiplier: 2,
+      startsAt: now,
+      expiresAt: new Date("2025-06-08T12:00:00Z"),
+    });
     const [row] = await db().select().from(member_perks).where(eq(member_perks.source_order_id, result.order.id));
     expect(row?.user_id).toBe(memberId);
     const perks = await listMemberPerks(db(), memberId, new Date("2025-06-02T00:00:00Z"));
-    expect(perks).toEqual([expect.objectContaining({ label: "Dubbla poäng", active: true, expiresAt: new Date("2025-06-08T12:00:00Z") })]);
+    expect(perks).toEqual([
+      expect.objectContaining({ label: "Dubbla poäng", active: true, expiresAt: new Date("2025-06-08T12:00:00Z") }),
+    ]);
     expect(await listMemberPerks(db(), memberId, new Date("2025-06-09T00:00:00Z"))).toEqual([]);
   });
 
@@ -190,10 +240,18 @@ describe(`concurrent purchases${onPostgres ? " (PostgreSQL)" : ""}`, () => {
     for (let i = 0; i < 200; i++) members.push(await createMember(db(), { points: 100 }));
     const results = await Promise.all(members.map((memberId) => purchaseItem(db(), memberId, item.id)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.code === "sold_out")).toBe(true);
-    const [orders] = await db().select({ n: count() }).from(point_shop_orders).where(eq(point_shop_orders.item_id, item.id));
+    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.code === "sold_out")).toBe(
+      true,
+    );
+    const [orders] = await db()
+      .select({ n: count() })
+      .from(point_shop_orders)
+      .where(eq(point_shop_orders.item_id, item.id));
     expect(orders?.n).toBe(1);
-    const [stock] = await db().select({ stock: point_shop_items.stock_quantity }).from(point_shop_items).where(eq(point_shop_items.id, item.id));
+    const [stock] = await db()
+      .select({ stock: point_shop_items.stock_quantity })
+      .from(point_shop_items)
+      .where(eq(point_shop_items.id, item.id));
     expect(stock?.stock).toBe(0);
     expect(await reconcileLedger(db())).toEqual([]);
   });
@@ -203,7 +261,9 @@ describe(`concurrent purchases${onPostgres ? " (PostgreSQL)" : ""}`, () => {
     const memberId = await createMember(db(), { points: 300 });
     const results = await Promise.all(Array.from({ length: 200 }, () => purchaseItem(db(), memberId, item.id)));
     expect(results.filter((result) => result.ok)).toHaveLength(3);
-    expect(results.filter((result) => !result.ok).every((result) => !result.ok && result.code === "insufficient_points")).toBe(true);
+    expect(
+      results.filter((result) => !result.ok).every((result) => !result.ok && result.code === "insufficient_points"),
+    ).toBe(true);
     const [orders] = await db()
       .select({ n: count() })
       .from(point_shop_orders)

@@ -8,7 +8,14 @@
  * purchase and a rolled-back purchase never mails.
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { SHOP_CATEGORY_LABELS, PROFILE_PAGE_SIZE, shopPurchaseReason, type LevelDefinition, type LevelId, type ShopCategory } from "~/constants";
+import {
+  SHOP_CATEGORY_LABELS,
+  PROFILE_PAGE_SIZE,
+  shopPurchaseReason,
+  type LevelDefinition,
+  type LevelId,
+  type ShopCategory,
+} from "~/constants";
 import { debitPoints } from "~/modules/loyalty/ledger.server";
 import { levelById, levelRank, meetsLevel } from "~/modules/loyalty/levels";
 import { effectFromItem, effectLabel, type Perk, type PerkEffect } from "~/modules/loyalty/perks";
@@ -103,12 +110,7 @@ export async function listShopItems(
 // ---------------------------------------------------------------------------
 
 export type PurchaseFailureCode =
-  | "item_gone"
-  | "sold_out"
-  | "level_required"
-  | "already_has_level"
-  | "insufficient_points"
-  | "profile_missing";
+  "item_gone" | "sold_out" | "level_required" | "already_has_level" | "insufficient_points" | "profile_missing";
 
 export interface ShopOrder {
   id: string;

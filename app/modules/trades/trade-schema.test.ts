@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { firstError } from "~/lib/validation";
-import { parseSekToOre, parseTradeListQuery, TRADE_MESSAGES, tradeActionSchema, tradeInputSchema } from "./trade-schema";
+import {
+  parseSekToOre,
+  parseTradeListQuery,
+  TRADE_MESSAGES,
+  tradeActionSchema,
+  tradeInputSchema,
+} from "./trade-schema";
 
 const memberId = "3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f";
 const item = { skinName: "AK-47 | Redline", wear: "FT", price: "249,50" };
@@ -53,7 +59,12 @@ describe("tradeInputSchema", () => {
   });
 
   it("accepts the line items as a JSON string from a form post", () => {
-    const parsed = tradeInputSchema.parse({ memberId, type: "purchase", items: JSON.stringify([item]), paymentMethod: "Apple Pay" });
+    const parsed = tradeInputSchema.parse({
+      memberId,
+      type: "purchase",
+      items: JSON.stringify([item]),
+      paymentMethod: "Apple Pay",
+    });
     expect(parsed.items[0]?.priceOre).toBe(24_950);
     expect(parsed.payoutMethod).toBeNull();
   });
@@ -63,24 +74,92 @@ describe("tradeInputSchema", () => {
     ["an unknown type", { memberId, type: "gift", items: [item], payoutMethod: "swish" }, TRADE_MESSAGES.typeRequired],
     ["no items", { memberId, type: "sale", items: [], payoutMethod: "swish" }, TRADE_MESSAGES.itemsRequired],
     ["unreadable items", { memberId, type: "sale", items: "[{", payoutMethod: "swish" }, TRADE_MESSAGES.itemsInvalid],
-    ["an item that is not an object", { memberId, type: "sale", items: ["AK"], payoutMethod: "swish" }, TRADE_MESSAGES.itemsInvalid],
-    ["101 items", { memberId, type: "sale", items: Array(101).fill(item), payoutMethod: "swish" }, TRADE_MESSAGES.tooManyItems],
-    ["a blank skin name", { memberId, type: "sale", items: [{ ...item, skinName: "  " }], payoutMethod: "swish" }, TRADE_MESSAGES.skinNameRequired],
-    ["a huge skin name", { memberId, type: "sale", items: [{ ...item, skinName: "A".repeat(5_000) }], payoutMethod: "swish" }, TRADE_MESSAGES.skinNameTooLong],
-    ["a NUL byte in the skin name", { memberId, type: "sale", items: [{ ...item, skinName: "AK\u0000" }], payoutMethod: "swish" }, TRADE_MESSAGES.invalidCharacters],
-    ["an array as skin name", { memberId, type: "sale", items: [{ ...item, skinName: ["AK"] }], payoutMethod: "swish" }, TRADE_MESSAGES.skinNameRequired],
-    ["an unknown wear", { memberId, type: "sale", items: [{ ...item, wear: "New" }], payoutMethod: "swish" }, TRADE_MESSAGES.wearRequired],
-    ["a float above 1", { memberId, type: "sale", items: [{ ...item, float: "1,2" }], payoutMethod: "swish" }, TRADE_MESSAGES.floatInvalid],
-    ["a float that is not a number", { memberId, type: "sale", items: [{ ...item, float: "låg" }], payoutMethod: "swish" }, TRADE_MESSAGES.floatInvalid],
-    ["an unknown variant", { memberId, type: "sale", items: [{ ...item, variant: "golden" }], payoutMethod: "swish" }, TRADE_MESSAGES.variantInvalid],
-    ["a zero price", { memberId, type: "sale", items: [{ ...item, price: "0" }], payoutMethod: "swish" }, TRADE_MESSAGES.priceInvalid],
-    ["a price with three decimals", { memberId, type: "sale", items: [{ ...item, price: "1,234" }], payoutMethod: "swish" }, TRADE_MESSAGES.priceInvalid],
-    ["a price above the limit", { memberId, type: "sale", items: [{ ...item, price: "1000001" }], payoutMethod: "swish" }, TRADE_MESSAGES.priceTooHigh],
+    [
+      "an item that is not an object",
+      { memberId, type: "sale", items: ["AK"], payoutMethod: "swish" },
+      TRADE_MESSAGES.itemsInvalid,
+    ],
+    [
+      "101 items",
+      { memberId, type: "sale", items: Array(101).fill(item), payoutMethod: "swish" },
+      TRADE_MESSAGES.tooManyItems,
+    ],
+    [
+      "a blank skin name",
+      { memberId, type: "sale", items: [{ ...item, skinName: "  " }], payoutMethod: "swish" },
+      TRADE_MESSAGES.skinNameRequired,
+    ],
+    [
+      "a huge skin name",
+      { memberId, type: "sale", items: [{ ...item, skinName: "A".repeat(5_000) }], payoutMethod: "swish" },
+      TRADE_MESSAGES.skinNameTooLong,
+    ],
+    [
+      "a NUL byte in the skin name",
+      { memberId, type: "sale", items: [{ ...item, skinName: "AK\u0000" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.invalidCharacters,
+    ],
+    [
+      "an array as skin name",
+      { memberId, type: "sale", items: [{ ...item, skinName: ["AK"] }], payoutMethod: "swish" },
+      TRADE_MESSAGES.skinNameRequired,
+    ],
+    [
+      "an unknown wear",
+      { memberId, type: "sale", items: [{ ...item, wear: "New" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.wearRequired,
+    ],
+    [
+      "a float above 1",
+      { memberId, type: "sale", items: [{ ...item, float: "1,2" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.floatInvalid,
+    ],
+    [
+      "a float that is not a number",
+      { memberId, type: "sale", items: [{ ...item, float: "låg" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.floatInvalid,
+    ],
+    [
+      "an unknown variant",
+      { memberId, type: "sale", items: [{ ...item, variant: "golden" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.variantInvalid,
+    ],
+    [
+      "a zero price",
+      { memberId, type: "sale", items: [{ ...item, price: "0" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.priceInvalid,
+    ],
+    [
+      "a price with three decimals",
+      { memberId, type: "sale", items: [{ ...item, price: "1,234" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.priceInvalid,
+    ],
+    [
+      "a price above the limit",
+      { memberId, type: "sale", items: [{ ...item, price: "1000001" }], payoutMethod: "swish" },
+      TRADE_MESSAGES.priceTooHigh,
+    ],
     ["a sale without payout method", { memberId, type: "sale", items: [item] }, TRADE_MESSAGES.payoutMethodRequired],
-    ["a sale paid out by PayPal", { memberId, type: "sale", items: [item], payoutMethod: "paypal" }, TRADE_MESSAGES.payoutMethodRequired],
-    ["a purchase without payment method", { memberId, type: "purchase", items: [item], payoutMethod: "swish" }, TRADE_MESSAGES.paymentMethodRequired],
-    ["a note over 1,000 characters", { memberId, type: "sale", items: [item], payoutMethod: "swish", note: "x".repeat(1_001) }, TRADE_MESSAGES.noteTooLong],
-    ["a note that is not text", { memberId, type: "sale", items: [item], payoutMethod: "swish", note: ["a"] }, TRADE_MESSAGES.noteInvalid],
+    [
+      "a sale paid out by PayPal",
+      { memberId, type: "sale", items: [item], payoutMethod: "paypal" },
+      TRADE_MESSAGES.payoutMethodRequired,
+    ],
+    [
+      "a purchase without payment method",
+      { memberId, type: "purchase", items: [item], payoutMethod: "swish" },
+      TRADE_MESSAGES.paymentMethodRequired,
+    ],
+    [
+      "a note over 1,000 characters",
+      { memberId, type: "sale", items: [item], payoutMethod: "swish", note: "x".repeat(1_001) },
+      TRADE_MESSAGES.noteTooLong,
+    ],
+    [
+      "a note that is not text",
+      { memberId, type: "sale", items: [item], payoutMethod: "swish", note: ["a"] },
+      TRADE_MESSAGES.noteInvalid,
+    ],
     ["a body that is not an object", [1, 2], TRADE_MESSAGES.invalidRequest],
   ])("refuses %s with a Swedish message", (_label, input, message) => {
     expect(errorOf(input)).toBe(message);
@@ -90,7 +169,9 @@ describe("tradeInputSchema", () => {
 describe("parseTradeListQuery", () => {
   it("reads filters, sort and page from the URL", () => {
     const query = parseTradeListQuery(
-      new URLSearchParams("type=sale&status=reversed&from=2025-06-01&to=2025-06-30&q=anna&sort=total&dir=asc&page=2&pageSize=50"),
+      new URLSearchParams(
+        "type=sale&status=reversed&from=2025-06-01&to=2025-06-30&q=anna&sort=total&dir=asc&page=2&pageSize=50",
+      ),
     );
     expect(query).toEqual({
       type: "sale",
@@ -106,14 +187,19 @@ describe("parseTradeListQuery", () => {
   });
 
   it("drops malformed values instead of failing", () => {
-    const query = parseTradeListQuery(new URLSearchParams("type=gift&from=1.6.2025&page=-1&pageSize=100000&sort=id;drop"));
+    const query = parseTradeListQuery(
+      new URLSearchParams("type=gift&from=1.6.2025&page=-1&pageSize=100000&sort=id;drop"),
+    );
     expect(query).toEqual({});
   });
 });
 
 describe("tradeActionSchema", () => {
   it("takes a trade id and an optional trimmed reason", () => {
-    expect(tradeActionSchema.parse({ tradeId: memberId, reason: "  Fel belopp " })).toEqual({ tradeId: memberId, reason: "Fel belopp" });
+    expect(tradeActionSchema.parse({ tradeId: memberId, reason: "  Fel belopp " })).toEqual({
+      tradeId: memberId,
+      reason: "Fel belopp",
+    });
     expect(tradeActionSchema.parse({ tradeId: memberId, reason: "" })).toEqual({ tradeId: memberId });
   });
 

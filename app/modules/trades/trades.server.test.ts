@@ -5,7 +5,14 @@ import { listAudit } from "~/modules/admin/audit.server";
 import { debitPoints, reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { grantPerk } from "~/modules/loyalty/perks.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
-import { member_perks, points_transactions, profiles, trade_items, trades, xp_transactions } from "~/platform/db/schema";
+import {
+  member_perks,
+  points_transactions,
+  profiles,
+  trade_items,
+  trades,
+  xp_transactions,
+} from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";
 import { TRADE_MESSAGES } from "./trade-schema";
@@ -56,7 +63,10 @@ async function complete(tradeId: string, now?: Date) {
 }
 
 async function balances(userId: string) {
-  const [row] = await db().select({ points: profiles.points, xp: profiles.xp }).from(profiles).where(eq(profiles.user_id, userId));
+  const [row] = await db()
+    .select({ points: profiles.points, xp: profiles.xp })
+    .from(profiles)
+    .where(eq(profiles.user_id, userId));
   return row!;
 }
 
@@ -90,8 +100,22 @@ describe("recording a trade", () => {
       xpCredited: 0,
     });
     expect(trade.items).toEqual([
-      expect.objectContaining({ position: 0, skinName: "AWP | Dragon Lore", wear: "FN", floatValue: 0.012, variant: "souvenir", priceOre: 12_000_00 }),
-      expect.objectContaining({ position: 1, skinName: "Karambit | Doppler", wear: "MW", floatValue: null, variant: null, priceOre: 3_000_50 }),
+      expect.objectContaining({
+        position: 0,
+        skinName: "AWP | Dragon Lore",
+        wear: "FN",
+        floatValue: 0.012,
+        variant: "souvenir",
+        priceOre: 12_000_00,
+      }),
+      expect.objectContaining({
+        position: 1,
+        skinName: "Karambit | Doppler",
+        wear: "MW",
+        floatValue: null,
+        variant: null,
+        priceOre: 3_000_50,
+      }),
     ]);
     expect(await balances(memberId)).toEqual({ points: 0, xp: 100_000 });
     const audit = await listAudit(db(), { entityType: "trade", entityId: trade.id });
@@ -106,7 +130,13 @@ describe("recording a trade", () => {
     const input = { type: "purchase", items: [redline], paymentMethod: "Klarna", payoutMethod: undefined };
     const a = await record(platinum, input);
     const b = await record(bronze, input);
-    expect(a).toMatchObject({ purchaseFeePercent: 2, purchaseFeeOre: 10_00, totalOre: 510_00, paymentMethod: "Klarna", payoutMethod: null });
+    expect(a).toMatchObject({
+      purchaseFeePercent: 2,
+      purchaseFeeOre: 10_00,
+      totalOre: 510_00,
+      paymentMethod: "Klarna",
+      payoutMethod: null,
+    });
     expect(b).toMatchObject({ purchaseFeePercent: 5, purchaseFeeOre: 25_00, totalOre: 525_00, levelBonusOre: 0 });
   });
 
@@ -117,7 +147,10 @@ describe("recording a trade", () => {
       input: { memberId, type: "sale", items: [{ ...redline, price: "-5" }], payoutMethod: "swish" },
     });
     expect(result).toMatchObject({ ok: false, code: "invalid", message: TRADE_MESSAGES.priceInvalid });
-    const noMethod = await recordTrade(db(), { actorUserId: staffId, input: { memberId, type: "purchase", items: [redline] } });
+    const noMethod = await recordTrade(db(), {
+      actorUserId: staffId,
+      input: { memberId, type: "purchase", items: [redline] },
+    });
     expect(noMethod).toMatchObject({ ok: false, message: TRADE_MESSAGES.paymentMethodRequired });
     expect(noMethod.ok ? null : noMethod.fieldErrors).toEqual({ paymentMethod: TRADE_MESSAGES.paymentMethodRequired });
     expect(await db().select().from(trades).where(eq(trades.user_id, memberId))).toHaveLength(0);
@@ -126,7 +159,12 @@ describe("recording a trade", () => {
   it("refuses an unknown member and a trade for the staff member themself", async () => {
     const unknown = await recordTrade(db(), {
       actorUserId: staffId,
-      input: { memberId: "00000000-0000-4000-8000-000000000000", type: "sale", items: [redline], payoutMethod: "swish" },
+      input: {
+        memberId: "00000000-0000-4000-8000-000000000000",
+        type: "sale",
+        items: [redline],
+        payoutMethod: "swish",
+      },
     });
     expect(unknown).toMatchObject({ ok: false, code: "member_not_found", message: TRADE_ERRORS.memberNotFound });
     const own = await recordTrade(db(), {
@@ -146,9 +184,20 @@ describe("completing a trade", () => {
     expect(done).toMatchObject({ status: "completed", pointsCredited: 2_001, xpCredited: 2_001, pointsMultiplier: 1 });
     expect(done.completedAt).toBeInstanceOf(Date);
     expect(await balances(memberId)).toEqual({ points: 2_001, xp: 7_001 });
-    const [pointsRow] = await db().select().from(points_transactions).where(eq(points_transactions.idempotency_key, `trade:${trade.id}:points`));
-    expect(pointsRow).toMatchObject({ user_id: memberId, amount: 2_001, reference_id: trade.id, reason: "Genomförd försäljning" });
-    const [xpRow] = await db().select().from(xp_transactions).where(eq(xp_transactions.idempotency_key, `trade:${trade.id}:xp`));
+    const [pointsRow] = await db()
+      .select()
+      .from(points_transactions)
+      .where(eq(points_transactions.idempotency_key, `trade:${trade.id}:points`));
+    expect(pointsRow).toMatchObject({
+      user_id: memberId,
+      amount: 2_001,
+      reference_id: trade.id,
+      reason: "Genomförd försäljning",
+    });
+    const [xpRow] = await db()
+      .select()
+      .from(xp_transactions)
+      .where(eq(xp_transactions.idempotency_key, `trade:${trade.id}:xp`));
     expect(xpRow).toMatchObject({ amount: 2_001, reference_id: trade.id });
   });
 
@@ -178,7 +227,9 @@ describe("completing a trade", () => {
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ message: TRADE_ERRORS.alreadyCompleted });
     expect(await balances(memberId)).toEqual({ points: 1_000, xp: 1_000 });
-    expect(await db().select().from(points_transactions).where(eq(points_transactions.reference_id, trade.id))).toHaveLength(1);
+    expect(
+      await db().select().from(points_transactions).where(eq(points_transactions.reference_id, trade.id)),
+    ).toHaveLength(1);
     expect(await reconcileLedger(db())).toEqual([]);
   });
 
@@ -203,7 +254,9 @@ describe("completing a trade", () => {
     try {
       const trade = await record(memberId);
       await complete(trade.id);
-      await expect.poll(() => events.map((event) => event.type).sort(), { timeout: 5_000 }).toEqual(["account", "account", "points", "xp"]);
+      await expect
+        .poll(() => events.map((event) => event.type).sort(), { timeout: 5_000 })
+        .toEqual(["account", "account", "points", "xp"]);
       expect(events.find((event) => event.type === "points")).toMatchObject({ amount: 1_000, balance: 1_000 });
     } finally {
       await stop();
@@ -271,7 +324,10 @@ describe("cancelling and reversing", () => {
     const trade = await record(memberId);
     await complete(trade.id);
     const result = await cancelTrade(db(), { actorUserId: staffId, tradeId: trade.id });
-    expect(result).toMatchObject({ ok: true, trade: { status: "cancelled", clawbackPointsShortfall: 0, clawbackXpShortfall: 0 } });
+    expect(result).toMatchObject({
+      ok: true,
+      trade: { status: "cancelled", clawbackPointsShortfall: 0, clawbackXpShortfall: 0 },
+    });
     expect(await balances(memberId)).toEqual({ points: 100, xp: 0 });
   });
 
@@ -279,7 +335,9 @@ describe("cancelling and reversing", () => {
     const memberId = await createMember(db());
     const trade = await record(memberId);
     await complete(trade.id); // 1,000 points, 1,000 XP
-    await db().transaction((tx) => debitPoints(tx, { userId: memberId, amount: 700, reason: "Point shop purchase: Hoodie" }));
+    await db().transaction((tx) =>
+      debitPoints(tx, { userId: memberId, amount: 700, reason: "Point shop purchase: Hoodie" }),
+    );
     const result = await cancelTrade(db(), { actorUserId: staffId, tradeId: trade.id, reason: "Bedrägeri" });
     expect(result).toMatchObject({ ok: true, trade: { clawbackPointsShortfall: 700, clawbackXpShortfall: 0 } });
     expect(await balances(memberId)).toEqual({ points: 0, xp: 0 });
@@ -287,7 +345,11 @@ describe("cancelling and reversing", () => {
       .select()
       .from(points_transactions)
       .where(eq(points_transactions.idempotency_key, `trade:${trade.id}:points:clawback`));
-    expect(clawback[0]).toMatchObject({ amount: -300, reference_id: trade.id, reason: "Återtag: annullerad försäljning" });
+    expect(clawback[0]).toMatchObject({
+      amount: -300,
+      reference_id: trade.id,
+      reason: "Återtag: annullerad försäljning",
+    });
     expect(await reconcileLedger(db())).toEqual([]);
   });
 });
@@ -298,7 +360,12 @@ describe("perks change what the rules compute", () => {
   it("doubles the points, not the XP, of a trade completed while double points run", async () => {
     const memberId = await createMember(db());
     await db().transaction((tx) =>
-      grantPerk(tx, { userId: memberId, effect: { kind: "points_multiplier", multiplier: 2, days: 7 }, sourceOrderId: null, now }),
+      grantPerk(tx, {
+        userId: memberId,
+        effect: { kind: "points_multiplier", multiplier: 2, days: 7 },
+        sourceOrderId: null,
+        now,
+      }),
     );
     const trade = await record(memberId);
     const done = await complete(trade.id);
@@ -309,13 +376,23 @@ describe("perks change what the rules compute", () => {
   it("gives a Bronze member with temporary Silver the Silver sale bonus and fee", async () => {
     const memberId = await createMember(db());
     await db().transaction((tx) =>
-      grantPerk(tx, { userId: memberId, effect: { kind: "temporary_level", level: "silver", days: 30 }, sourceOrderId: null, now }),
+      grantPerk(tx, {
+        userId: memberId,
+        effect: { kind: "temporary_level", level: "silver", days: 30 },
+        sourceOrderId: null,
+        now,
+      }),
     );
     const sale = await record(memberId);
     expect(sale).toMatchObject({ levelAtRecording: "silver", levelBonusPercent: 1, levelBonusOre: 5_00 });
     const gold = await createMember(db());
     await db().transaction((tx) =>
-      grantPerk(tx, { userId: gold, effect: { kind: "temporary_level", level: "gold", days: 30 }, sourceOrderId: null, now }),
+      grantPerk(tx, {
+        userId: gold,
+        effect: { kind: "temporary_level", level: "gold", days: 30 },
+        sourceOrderId: null,
+        now,
+      }),
     );
     const purchase = await record(gold, { type: "purchase", paymentMethod: "Google Pay" });
     expect(purchase).toMatchObject({ levelAtRecording: "gold", purchaseFeePercent: 3 });
@@ -364,7 +441,12 @@ describe("listing, totals and export", () => {
   beforeAll(async () => {
     const staff = await createStaff(db());
     // Their own email domain, so a search finds them and no member of the other tests.
-    anna = await createMember(db(), { email: "anna.lind@lista.se", firstName: "Anna", lastName: "Lind", steamId: "76561198000000001" });
+    anna = await createMember(db(), {
+      email: "anna.lind@lista.se",
+      firstName: "Anna",
+      lastName: "Lind",
+      steamId: "76561198000000001",
+    });
     bertil = await createMember(db(), { email: "bertil@lista.se", firstName: "Bertil", lastName: "Ek" });
     const rec = async (key: string, memberId: string, at: string, input: Record<string, unknown>) => {
       const result = await recordTrade(db(), {
@@ -377,8 +459,17 @@ describe("listing, totals and export", () => {
     };
     await rec("a1", anna, "2025-03-01T10:00:00Z", { items: [{ ...redline, price: "100" }], note: "=1+1" });
     await rec("a2", anna, "2025-03-15T10:00:00Z", { items: [{ ...redline, price: "300" }] });
-    await rec("a3", anna, "2025-03-31T22:30:00Z", { type: "purchase", paymentMethod: "Klarna", items: [{ ...redline, price: "200" }] });
-    await rec("b1", bertil, "2025-03-10T10:00:00Z", { items: [{ ...redline, price: "5000" }, { skinName: "Glock-18, Fade", wear: "FN", variant: "stattrak", price: "50" }] });
+    await rec("a3", anna, "2025-03-31T22:30:00Z", {
+      type: "purchase",
+      paymentMethod: "Klarna",
+      items: [{ ...redline, price: "200" }],
+    });
+    await rec("b1", bertil, "2025-03-10T10:00:00Z", {
+      items: [
+        { ...redline, price: "5000" },
+        { skinName: "Glock-18, Fade", wear: "FN", variant: "stattrak", price: "50" },
+      ],
+    });
     await completeTrade(db(), { actorUserId: staff, tradeId: ids.a2!, now: new Date("2025-03-20T10:00:00Z") });
   });
 
@@ -389,11 +480,21 @@ describe("listing, totals and export", () => {
     }
     const page = await listTrades(db(), { q: "anna", type: "sale" });
     expect(page.totals).toMatchObject({ count: 2, baseTotalOre: 400_00, pointsCredited: 600, xpCredited: 600 });
-    expect(page.rows[0]).toMatchObject({ memberEmail: "anna.lind@lista.se", memberName: "Anna", memberSteamId: "76561198000000001" });
+    expect(page.rows[0]).toMatchObject({
+      memberEmail: "anna.lind@lista.se",
+      memberName: "Anna",
+      memberSteamId: "76561198000000001",
+    });
   });
 
   it("lists nothing rather than failing for input that skipped the URL parser", async () => {
-    const garbage = { memberId: "nope", q: "a\u0000", sort: "id; DROP TABLE trades" as never, page: Number.NaN, pageSize: -5 };
+    const garbage = {
+      memberId: "nope",
+      q: "a\u0000",
+      sort: "id; DROP TABLE trades" as never,
+      page: Number.NaN,
+      pageSize: -5,
+    };
     const page = await listTrades(db(), garbage);
     expect(page).toMatchObject({ rows: [], page: 1, pageSize: 1, totals: { count: 0 } });
     expect((await listTrades(db(), { sort: "nonsense" as never, page: Number.NaN })).rows.length).toBeGreaterThan(0);
@@ -405,7 +506,9 @@ describe("listing, totals and export", () => {
   });
 
   it("filters by type, status and Stockholm calendar days", async () => {
-    expect((await listTrades(db(), { memberId: anna, status: "completed" })).rows.map((row) => row.id)).toEqual([ids.a2]);
+    expect((await listTrades(db(), { memberId: anna, status: "completed" })).rows.map((row) => row.id)).toEqual([
+      ids.a2,
+    ]);
     expect((await listTrades(db(), { memberId: anna, type: "purchase" })).rows.map((row) => row.id)).toEqual([ids.a3]);
     // 22:30 UTC on 31 March is 00:30 on 1 April in Stockholm (summer time began on 30 March).
     const march = await listTrades(db(), { memberId: anna, from: "2025-03-01", to: "2025-03-31" });
@@ -423,7 +526,9 @@ describe("listing, totals and export", () => {
     const totals = [...first.rows, ...second.rows].map((row) => row.totalOre);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     expect(new Set([...first.rows, ...second.rows].map((row) => row.id)).size).toBe(4);
-    expect(second.rows.find((row) => row.id === ids.b1)?.itemSummary).toBe("AK-47 | Redline (FT); Glock-18, Fade (FN, StatTrak™)");
+    expect(second.rows.find((row) => row.id === ids.b1)?.itemSummary).toBe(
+      "AK-47 | Redline (FT); Glock-18, Fade (FN, StatTrak™)",
+    );
   });
 
   it("exports every row of the filter in the list's order, batch by batch", async () => {
@@ -459,10 +564,18 @@ describe("listing, totals and export", () => {
   it("finds members to record a trade for by email, name or Steam id", async () => {
     expect((await searchMembers(db(), "anna.lind")).map((match) => match.userId)).toEqual([anna]);
     expect(await searchMembers(db(), "76561198000000001")).toEqual([
-      { userId: anna, email: "anna.lind@lista.se", name: "Anna", steamId: "76561198000000001", level: "bronze", points: 600 },
+      {
+        userId: anna,
+        email: "anna.lind@lista.se",
+        name: "Anna",
+        steamId: "76561198000000001",
+        level: "bronze",
+        points: 600,
+      },
     ]);
     expect((await searchMembers(db(), "Bertil Ek")).map((match) => match.userId)).toEqual([bertil]);
-    for (const hostile of ["a", "", "%%", "x\u0000", ["anna"], 5]) expect(await searchMembers(db(), hostile)).toEqual([]);
+    for (const hostile of ["a", "", "%%", "x\u0000", ["anna"], 5])
+      expect(await searchMembers(db(), hostile)).toEqual([]);
   });
 
   it("keeps items with their trade", async () => {

@@ -56,8 +56,7 @@ export const TRADE_LEDGER_REASONS = {
 export type TradeFailureCode = "invalid" | "not_found" | "member_not_found" | "own_trade" | "invalid_transition";
 
 export type TradeResult<T> =
-  | { ok: true; trade: T }
-  | { ok: false; code: TradeFailureCode; message: string; fieldErrors?: FieldErrors };
+  { ok: true; trade: T } | { ok: false; code: TradeFailureCode; message: string; fieldErrors?: FieldErrors };
 
 export interface TradeItem {
   id: string;
@@ -154,7 +153,11 @@ function toItem(row: typeof trade_items.$inferSelect): TradeItem {
 }
 
 async function itemsOf(db: Db | Tx, tradeId: string): Promise<TradeItem[]> {
-  const rows = await db.select().from(trade_items).where(eq(trade_items.trade_id, tradeId)).orderBy(asc(trade_items.position));
+  const rows = await db
+    .select()
+    .from(trade_items)
+    .where(eq(trade_items.trade_id, tradeId))
+    .orderBy(asc(trade_items.position));
   return rows.map(toItem);
 }
 
@@ -170,11 +173,6 @@ function isUuid(value: string): boolean {
 
 function fail<T>(code: TradeFailureCode, message: string, errors?: FieldErrors): TradeResult<T> {
   return { ok: false, code, message, ...(errors ? { fieldErrors: errors } : {}) };
-}
-
-/** The audit snapshot of a trade: its columns without the items (they never change). */
-function auditView(trade: Trade) {
-  return { ...trade };
 }
 
 async function announce(tx: Tx, userId: string): Promise<void> {
@@ -205,7 +203,12 @@ export async function recordTrade(
     if (!standing) return fail("member_not_found", TRADE_ERRORS.memberNotFound);
     const perk = data.type === "sale" ? await lockSaleBonusPerk(tx, data.memberId, now) : null;
     const baseOre = baseTotalOre(data.items);
-    const extras = tradeExtras({ type: data.type, baseOre, level: standing.level, perkBonusPercent: perk?.bonusPercent });
+    const extras = tradeExtras({
+      type: data.type,
+      baseOre,
+      level: standing.level,
+      perkBonusPercent: perk?.bonusPercent,
+    });
 
     const [row] = await tx
       .insert(trades)
@@ -255,7 +258,7 @@ export async function recordTrade(
       entityType: "trade",
       entityId: trade.id,
       before: null,
-      after: { ...auditView(trade), items: detail.items, perkUsed: perk?.id ?? null },
+      after: { ...trade, items: detail.items, perkUsed: perk?.id ?? null },
     });
     await announce(tx, trade.userId);
     return { ok: true, trade: detail };
@@ -311,8 +314,8 @@ async function transition(
       action: `trade.${input.to === "completed" ? "complete" : input.to === "reversed" ? "reverse" : "cancel"}`,
       entityType: "trade",
       entityId: after.id,
-      before: auditView(before),
-      after: { ...auditView(after), ...(reason.data ? { reason: reason.data } : {}) },
+      before,
+      after: { ...after, ...(reason.data ? { reason: reason.data } : {}) },
     });
     await announce(tx, after.userId);
     return { ok: true, trade: { ...after, items: await itemsOf(tx, after.id) } };
@@ -335,10 +338,22 @@ export function completeTrade(
     const xp = xpForTrade(trade.type, trade.baseTotalOre);
     const reason = TRADE_LEDGER_REASONS.completed[trade.type];
     if (points > 0) {
-      await creditPoints(tx, { userId: trade.userId, amount: points, reason, referenceId: trade.id, idempotencyKey: `trade:${trade.id}:points` });
+      await creditPoints(tx, {
+        userId: trade.userId,
+        amount: points,
+        reason,
+        referenceId: trade.id,
+        idempotencyKey: `trade:${trade.id}:points`,
+      });
     }
     if (xp > 0) {
-      await creditXp(tx, { userId: trade.userId, amount: xp, reason, referenceId: trade.id, idempotencyKey: `trade:${trade.id}:xp` });
+      await creditXp(tx, {
+        userId: trade.userId,
+        amount: xp,
+        reason,
+        referenceId: trade.id,
+        idempotencyKey: `trade:${trade.id}:xp`,
+      });
     }
     return { completed_at: now, points_credited: points, xp_credited: xp, points_multiplier: multiplier };
   });
@@ -550,7 +565,15 @@ async function selectRows(
   );
   if (raw.length === 0) return [];
   // The trade columns come through Drizzle so their types (bigint öre as numbers, dates) match getTrade.
-  const full = await db.select().from(trades).where(inArray(trades.id, raw.map((row) => row.id)));
+  const full = await db
+    .select()
+    .from(trades)
+    .where(
+      inArray(
+        trades.id,
+        raw.map((row) => row.id),
+      ),
+    );
   const byId = new Map(full.map((row) => [row.id, toTrade(row)]));
   return raw.map((row) => ({
     ...byId.get(row.id)!,
@@ -716,7 +739,12 @@ export async function listMemberTrades(
     ? await db
         .select()
         .from(trade_items)
-        .where(inArray(trade_items.trade_id, visible.map((row) => row.id)))
+        .where(
+          inArray(
+            trade_items.trade_id,
+            visible.map((row) => row.id),
+          ),
+        )
         .orderBy(asc(trade_items.position))
     : [];
   return {
