@@ -148,6 +148,8 @@ export interface LevelDefinition {
   maxXP: number | null;
   /** Extra on sales, in percent. */
   saleBonusPercent: number;
+  /** Fee on a purchase from us, in percent of the base total (docs/rules/loyalty.md#purchase-fee). */
+  purchaseFeePercent: number;
   /** Monthly bonus XP (marketing). */
   monthlyBonusXP: number;
   benefits: readonly string[];
@@ -164,6 +166,7 @@ export const LEVELS: readonly LevelDefinition[] = [
     minXP: 0,
     maxXP: 4_999,
     saleBonusPercent: 0,
+    purchaseFeePercent: 5,
     monthlyBonusXP: 0,
     benefits: ["Grundnivå", "Standardkampanjer och giveaways"],
     icon: "Shield",
@@ -175,6 +178,7 @@ export const LEVELS: readonly LevelDefinition[] = [
     minXP: 5_000,
     maxXP: 99_999,
     saleBonusPercent: 1,
+    purchaseFeePercent: 5,
     monthlyBonusXP: 500,
     benefits: ["+1% extra på försäljningar", "Standardkampanjer och giveaways"],
     icon: "Star",
@@ -186,6 +190,7 @@ export const LEVELS: readonly LevelDefinition[] = [
     minXP: 100_000,
     maxXP: 499_999,
     saleBonusPercent: 2,
+    purchaseFeePercent: 3,
     monthlyBonusXP: 2_000,
     benefits: [
       "+2% extra på försäljningar",
@@ -201,6 +206,7 @@ export const LEVELS: readonly LevelDefinition[] = [
     minXP: 500_000,
     maxXP: null,
     saleBonusPercent: 3,
+    purchaseFeePercent: 2,
     monthlyBonusXP: 10_000,
     benefits: [
       "+3% extra på försäljningar",
@@ -212,7 +218,15 @@ export const LEVELS: readonly LevelDefinition[] = [
   },
 ] as const;
 
+export const LEVEL_IDS = LEVELS.map((level) => level.id) as readonly LevelId[];
+
 export const MAX_LEVEL_TEXT = "Max nivå uppnådd!";
+
+/**
+ * The business's calendar: monthly VIP bonus months (docs/rules/loyalty.md#monthly-bonus) and
+ * the days of date filters are Stockholm's.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Stockholm";
 
 // ---------------------------------------------------------------------------
 // Referrals (spec §5/§9)
@@ -267,12 +281,97 @@ export const SHOP_CATEGORY_LABELS: Record<ShopCategory, string> = {
 };
 export const SHOP_ORDER_QUANTITY = 1;
 export const SHOP_ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
+/** The ledger reason of a purchase (spec §3 points_transactions). */
+export const shopPurchaseReason = (itemName: string) => `Point shop purchase: ${itemName}`;
 
 // ---------------------------------------------------------------------------
 // Trades (the spec's "Transaction")
 // ---------------------------------------------------------------------------
 export const TRADE_TYPES = ["sale", "purchase"] as const;
-export const TRADE_STATUSES = ["pending", "completed", "cancelled"] as const;
+export type TradeType = (typeof TRADE_TYPES)[number];
+export const TRADE_TYPE_LABELS: Record<TradeType, string> = { sale: "Försäljning", purchase: "Köp" };
+
+/**
+ * A sale waits under Trade Protection (`pending`) until the seller is paid (`completed`),
+ * unless the seller rolls it back (`reversed`) or staff cancel it. A purchase is `pending`
+ * until delivered. Staff may cancel a completed trade as a correction (docs/rules/loyalty.md#trades).
+ */
+export const TRADE_STATUSES = ["pending", "completed", "reversed", "cancelled"] as const;
+export type TradeStatus = (typeof TRADE_STATUSES)[number];
+export const TRADE_STATUSES_BY_TYPE = {
+  sale: ["pending", "completed", "reversed", "cancelled"],
+  purchase: ["pending", "completed", "cancelled"],
+} as const satisfies Record<TradeType, readonly TradeStatus[]>;
+export const TRADE_TRANSITIONS = {
+  sale: { pending: ["completed", "reversed", "cancelled"], completed: ["cancelled"], reversed: [], cancelled: [] },
+  purchase: { pending: ["completed", "cancelled"], completed: ["cancelled"], cancelled: [] },
+} as const;
+export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
+  pending: "Väntande",
+  completed: "Genomförd",
+  reversed: "Återförd",
+  cancelled: "Annullerad",
+};
+
+/** Skin condition (wear) of a traded item, best first (spec §1). */
+export const SKIN_WEARS = MARKETING.skinConditions;
+export type SkinWear = (typeof SKIN_WEARS)[number];
+export const SKIN_WEAR_LABELS: Record<SkinWear, string> = {
+  FN: "Factory New",
+  MW: "Minimal Wear",
+  FT: "Field-Tested",
+  WW: "Well-Worn",
+  BS: "Battle-Scarred",
+};
+/** StatTrak™ and Souvenir items are priced apart from the plain skin. */
+export const SKIN_VARIANTS = ["stattrak", "souvenir"] as const;
+export type SkinVariant = (typeof SKIN_VARIANTS)[number];
+export const SKIN_VARIANT_LABELS: Record<SkinVariant, string> = { stattrak: "StatTrak™", souvenir: "Souvenir" };
+
+export type BuyerPaymentMethod = (typeof BUYER_PAYMENT_METHODS)[number];
+
+/**
+ * Bulk bonus on a sale by its base total (marketing: +2-5 %), highest tier first
+ * (docs/rules/loyalty.md#bulk-bonus). Amounts in öre.
+ */
+export const BULK_BONUS_TIERS = [
+  { minOre: 50_000_00, percent: 5 },
+  { minOre: 30_000_00, percent: 4 },
+  { minOre: 15_000_00, percent: 3 },
+  { minOre: 5_000_00, percent: 2 },
+] as const;
+
+/** Limits on one recorded trade (what staff can type; far above any real trade). */
+export const TRADE_LIMITS = {
+  maxItems: 100,
+  // Keeps points (int4) far from overflow even for the largest trade under a multiplier perk.
+  maxItemPriceOre: 1_000_000_00,
+  skinNameMaxLength: 200,
+  noteMaxLength: 1_000,
+  /** Why a trade was cancelled or reversed (kept in the audit log). */
+  reasonMaxLength: 500,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Perks (bought in the point shop; docs/rules/loyalty.md#perks)
+// ---------------------------------------------------------------------------
+/**
+ * `points_multiplier`: trades completed in the period earn points × multiplier.
+ * `sale_bonus`: one-off extra percent on the member's next recorded sale.
+ * `temporary_level`: the member counts as at least this level during the period.
+ */
+export const PERK_KINDS = ["points_multiplier", "sale_bonus", "temporary_level"] as const;
+export type PerkKind = (typeof PERK_KINDS)[number];
+export const PERK_LIMITS = { maxMultiplier: 10, maxBonusPercent: 20, maxDays: 365 } as const;
+
+// ---------------------------------------------------------------------------
+// Audit log and lists shown to staff
+// ---------------------------------------------------------------------------
+export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+/** Rows fetched per round when a list is exported as CSV. */
+export const EXPORT_BATCH_SIZE = 500;
+/** Rows per page of the member's own histories on /profile. */
+export const PROFILE_PAGE_SIZE = { default: 10, max: 50 } as const;
 
 // ---------------------------------------------------------------------------
 // Blog (spec §3/§9)

@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { likePattern } from "~/platform/db/like";
 import { isbot } from "isbot";
 import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/constants";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
@@ -30,10 +31,7 @@ const PUBLISHED_ORDER = [
   sql`${blog_posts.created_at} DESC NULLS LAST`,
 ];
 
-/** A LIKE pattern that matches `text` literally: %, _ and the escape character itself are escaped. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+export { likePattern };
 
 function publishedWhere(filter: ListFilter): SQL {
   const conditions: SQL[] = [eq(blog_posts.status, "published")];

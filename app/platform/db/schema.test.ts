@@ -58,7 +58,7 @@ describe("migrations", () => {
       "newsletter_subscriptions", "points_transactions", "xp_transactions", "point_shop_items",
       "point_shop_orders", "influencers", "influencer_clicks", "trades", "security_events",
       "contact_messages", "launch_notifications", "visitor_sessions", "page_views", "email_outbox",
-      "rate_limits",
+      "rate_limits", "trade_items", "member_perks", "audit_log",
     ]) {
       expect(tables).toContain(name);
     }
@@ -80,6 +80,12 @@ describe("migrations", () => {
 
 describe("constraints reject bad rows", () => {
   const db = () => database.db;
+  const sale = (): typeof s.trades.$inferInsert => ({
+    user_id: userId, type: "sale", base_total_ore: 100, total_ore: 100, level_at_recording: "bronze", payout_method: "swish",
+  });
+  const purchase = (): typeof s.trades.$inferInsert => ({
+    user_id: userId, type: "purchase", base_total_ore: 100, total_ore: 100, level_at_recording: "bronze", payment_method: "Klarna",
+  });
 
   it.each<[string, string, () => Promise<unknown>]>([
     ["negative points", "profiles_points_non_negative", () =>
@@ -162,14 +168,64 @@ describe("constraints reject bad rows", () => {
       await db().insert(s.influencers).values({ name: "A", referral_code: "SAMECODE" });
       await db().insert(s.influencers).values({ name: "B", referral_code: "SAMECODE" });
     }],
-    ["an unknown trade type", "trades_type_valid", () =>
-      db().insert(s.trades).values({ user_id: userId, type: "gift", amount_ore: 100 })],
+    ["an unknown trade type (PostgreSQL checks constraints by name; every type-bound one fails)", "trades_extras_match_type", () =>
+      db().insert(s.trades).values({ ...sale(), type: "gift" })],
     ["an unknown trade status", "trades_status_valid", () =>
-      db().insert(s.trades).values({ user_id: userId, type: "sale", amount_ore: 100, status: "done" })],
-    ["an unknown payout method", "trades_payout_method_valid", () =>
-      db().insert(s.trades).values({ user_id: userId, type: "sale", amount_ore: 100, payout_method: "paypal" })],
-    ["a non-positive trade amount", "trades_amount_positive", () =>
-      db().insert(s.trades).values({ user_id: userId, type: "sale", amount_ore: 0 })],
+      db().insert(s.trades).values({ ...sale(), status: "done" })],
+    ["a reversed purchase", "trades_status_valid", () =>
+      db().insert(s.trades).values({ ...purchase(), status: "reversed", reversed_at: new Date() })],
+    ["an unknown payout method", "trades_method_matches_type", () =>
+      db().insert(s.trades).values({ ...sale(), payout_method: "paypal" })],
+    ["a sale without a payout method", "trades_method_matches_type", () =>
+      db().insert(s.trades).values({ ...sale(), payout_method: null })],
+    ["a purchase with a payout method", "trades_method_matches_type", () =>
+      db().insert(s.trades).values({ ...purchase(), payout_method: "swish" })],
+    ["a purchase paid by an unknown method", "trades_method_matches_type", () =>
+      db().insert(s.trades).values({ ...purchase(), payment_method: "Check" })],
+    ["a sale with a purchase fee", "trades_extras_match_type", () =>
+      db().insert(s.trades).values({ ...sale(), purchase_fee_percent: 5, purchase_fee_ore: 5, total_ore: 105 })],
+    ["a purchase with a sale bonus", "trades_extras_match_type", () =>
+      db().insert(s.trades).values({ ...purchase(), level_bonus_percent: 1, level_bonus_ore: 1, total_ore: 101 })],
+    ["a non-positive base total", "trades_base_total_positive", () =>
+      db().insert(s.trades).values({ ...sale(), base_total_ore: 0, total_ore: 0 })],
+    ["a total that is not base plus extras", "trades_total_is_sum", () =>
+      db().insert(s.trades).values({ ...sale(), total_ore: 999 })],
+    ["a completed trade without its completion time", "trades_status_timestamps", () =>
+      db().insert(s.trades).values({ ...sale(), status: "completed" })],
+    ["points credited on a trade never completed", "trades_credit_needs_completion", () =>
+      db().insert(s.trades).values({ ...sale(), points_credited: 2 })],
+    ["an unknown recording level", "trades_level_valid", () =>
+      db().insert(s.trades).values({ ...sale(), level_at_recording: "diamond" })],
+    ["an unknown wear", "trade_items_wear_valid", async () => {
+      const [trade] = await db().insert(s.trades).values(sale()).returning();
+      await db().insert(s.trade_items).values({ trade_id: trade!.id, position: 0, skin_name: "AK-47 | Redline", wear: "XX", price_ore: 100 });
+    }],
+    ["a float above 1", "trade_items_float_range", async () => {
+      const [trade] = await db().insert(s.trades).values(sale()).returning();
+      await db().insert(s.trade_items).values({ trade_id: trade!.id, position: 0, skin_name: "AK-47 | Redline", wear: "FT", float_value: 1.2, price_ore: 100 });
+    }],
+    ["a free line item", "trade_items_price_positive", async () => {
+      const [trade] = await db().insert(s.trades).values(sale()).returning();
+      await db().insert(s.trade_items).values({ trade_id: trade!.id, position: 0, skin_name: "AK-47 | Redline", wear: "FT", price_ore: 0 });
+    }],
+    ["an unknown item variant", "trade_items_variant_valid", async () => {
+      const [trade] = await db().insert(s.trades).values(sale()).returning();
+      await db().insert(s.trade_items).values({ trade_id: trade!.id, position: 0, skin_name: "AK-47 | Redline", wear: "FT", variant: "golden", price_ore: 100 });
+    }],
+    ["a points perk without an end", "member_perks_values_match_kind", () =>
+      db().insert(s.member_perks).values({ user_id: userId, kind: "points_multiplier", multiplier: 2 })],
+    ["a temporary level perk without a level", "member_perks_values_match_kind", () =>
+      db().insert(s.member_perks).values({ user_id: userId, kind: "temporary_level", expires_at: new Date(Date.now() + 1000) })],
+    ["a consumed period perk", "member_perks_only_one_off_consumed", () =>
+      db().insert(s.member_perks).values({ user_id: userId, kind: "points_multiplier", multiplier: 2, expires_at: new Date(Date.now() + 1000), consumed_at: new Date() })],
+    ["a shop item with an unknown minimum level", "point_shop_items_min_level_valid", () =>
+      db().insert(s.point_shop_items).values({ name: "X", point_cost: 10, category: "vip", min_level: "diamond" })],
+    ["a shop item effect without its days", "point_shop_items_effect_valid", () =>
+      db().insert(s.point_shop_items).values({ name: "X", point_cost: 10, category: "bonus", effect_kind: "points_multiplier", effect_value: 2 })],
+    ["a shop item with a value but no effect", "point_shop_items_effect_valid", () =>
+      db().insert(s.point_shop_items).values({ name: "X", point_cost: 10, category: "bonus", effect_value: 2 })],
+    ["an audit action without an area", "audit_log_action_format", () =>
+      db().insert(s.audit_log).values({ action: "complete", entity_type: "trade", entity_id: "x" })],
     ["an unknown security severity", "security_events_severity_valid", () =>
       db().insert(s.security_events).values({ event_type: "user_login", severity: "extreme" })],
     ["an empty contact message", "contact_messages_required", () =>
@@ -193,6 +249,12 @@ describe("constraints reject bad rows", () => {
       sql`SELECT count(*)::int AS n FROM profiles WHERE referred_by = ${userId}`,
     );
     expect(Number(result[0]!.n)).toBe(2);
+  });
+
+  it("accepts a sale paid by Swish and a purchase paid with Klarna, each with its own extras", async () => {
+    await db().insert(s.trades).values({ ...sale(), level_bonus_percent: 1, level_bonus_ore: 1, total_ore: 101 });
+    await db().insert(s.trades).values({ ...purchase(), purchase_fee_percent: 5, purchase_fee_ore: 5, total_ore: 105 });
+    await db().insert(s.trades).values({ ...sale(), status: "reversed", reversed_at: new Date() });
   });
 
   it("allows several anonymous and user newsletter rows for distinct addresses", async () => {

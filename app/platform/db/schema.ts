@@ -6,13 +6,13 @@
  * Ids and timestamps have database-side defaults; every rule the database can hold
  * (ranges, formats, enums, uniqueness) is a constraint here, not only in code.
  */
-import { sql } from "drizzle-orm";
-import { JOB_STATUSES } from "../../constants";
+import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -23,10 +23,34 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  BUYER_PAYMENT_METHODS,
+  JOB_STATUSES,
+  LEVEL_IDS,
+  PAYOUT_METHODS,
+  PERK_KINDS,
+  PERK_LIMITS,
+  SHOP_CATEGORIES,
+  SHOP_ORDER_STATUSES,
+  SKIN_VARIANTS,
+  SKIN_WEARS,
+  TRADE_LIMITS,
+  TRADE_STATUSES_BY_TYPE,
+  TRADE_TYPES,
+} from "../../constants";
 
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);
+
+/**
+ * A CHECK whose unknown (NULL) result counts as a violation. Plain CHECKs pass on NULL,
+ * which would let a branch like `type = 'sale' AND payout_method IN (...)` accept a
+ * missing method.
+ */
+function strictly(expression: SQL) {
+  return sql`COALESCE((${expression}), false)`;
+}
 
 /** `column IN (...)` for a CHECK constraint from a list of literals. */
 function oneOf(column: string, values: readonly string[]) {
@@ -241,16 +265,36 @@ export const point_shop_items = pgTable(
     is_active: boolean().notNull().default(true),
     /** Null means unlimited. */
     stock_quantity: integer(),
+    /** Only members at this level or above may buy it (e.g. Platinum's non-public deals). */
+    min_level: text(),
+    /**
+     * What buying it grants automatically (a perk); null for a reward staff fulfil by hand.
+     * docs/rules/loyalty.md#perks
+     */
+    effect_kind: text(),
+    /** points_multiplier: the factor; sale_bonus: the percent. */
+    effect_value: integer(),
+    /** temporary_level: the level granted. */
+    effect_level: text(),
+    /** Length of a period perk in days. */
+    effect_days: integer(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     check("point_shop_items_cost_positive", sql`${t.point_cost} > 0`),
-    check(
-      "point_shop_items_category_valid",
-      oneOf("category", ["gaming", "events", "bonus", "service", "vip", "other"]),
-    ),
+    check("point_shop_items_category_valid", oneOf("category", SHOP_CATEGORIES)),
     check("point_shop_items_stock_non_negative", sql`${t.stock_quantity} >= 0`),
+    check("point_shop_items_min_level_valid", oneOf("min_level", LEVEL_IDS)),
+    check(
+      "point_shop_items_effect_valid",
+      strictly(
+        sql`(${t.effect_kind} IS NULL AND ${t.effect_value} IS NULL AND ${t.effect_level} IS NULL AND ${t.effect_days} IS NULL)
+        OR (${t.effect_kind} = 'points_multiplier' AND ${t.effect_value} BETWEEN 2 AND ${sql.raw(String(PERK_LIMITS.maxMultiplier))} AND ${t.effect_level} IS NULL AND ${t.effect_days} BETWEEN 1 AND ${sql.raw(String(PERK_LIMITS.maxDays))})
+        OR (${t.effect_kind} = 'sale_bonus' AND ${t.effect_value} BETWEEN 1 AND ${sql.raw(String(PERK_LIMITS.maxBonusPercent))} AND ${t.effect_level} IS NULL AND ${t.effect_days} IS NULL)
+        OR (${t.effect_kind} = 'temporary_level' AND ${oneOf("effect_level", LEVEL_IDS)} AND ${t.effect_value} IS NULL AND ${t.effect_days} BETWEEN 1 AND ${sql.raw(String(PERK_LIMITS.maxDays))})`,
+      ),
+    ),
     index("point_shop_items_active_cost_idx").on(t.is_active, t.point_cost),
   ],
 );
@@ -277,7 +321,7 @@ export const point_shop_orders = pgTable(
     check("point_shop_orders_points_positive", sql`${t.points_spent} > 0`),
     check(
       "point_shop_orders_status_valid",
-      oneOf("status", ["pending", "completed", "cancelled"]),
+      oneOf("status", SHOP_ORDER_STATUSES),
     ),
     index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("point_shop_orders_status_idx").on(t.status, t.created_at.desc()),
@@ -325,7 +369,7 @@ export const influencer_clicks = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Trades (the spec's "Transaction")
+// Trades (the spec's "Transaction"; docs/rules/loyalty.md#trades)
 // ---------------------------------------------------------------------------
 export const trades = pgTable(
   "trades",
@@ -335,24 +379,195 @@ export const trades = pgTable(
       .notNull()
       .references(() => profiles.user_id, { onDelete: "cascade" }),
     type: text().notNull(),
-    /** Amount in SEK öre (1 SEK = 100 öre). */
-    amount_ore: bigint({ mode: "number" }).notNull(),
     status: text().notNull().default("pending"),
+    /** Sum of the line items' prices, in öre. Points and XP come from this alone. */
+    base_total_ore: bigint({ mode: "number" }).notNull(),
+    /** The level the extras were computed for (the effective level when recorded). */
+    level_at_recording: text().notNull(),
+    // Extras fixed when the trade is recorded: a later level change does not alter them.
+    level_bonus_percent: integer().notNull().default(0),
+    level_bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    bulk_bonus_percent: integer().notNull().default(0),
+    bulk_bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    /** A one-off sale bonus bought in the point shop (member_perks.consumed_by_trade_id). */
+    perk_bonus_percent: integer().notNull().default(0),
+    perk_bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    purchase_fee_percent: integer().notNull().default(0),
+    purchase_fee_ore: bigint({ mode: "number" }).notNull().default(0),
+    /** Sale: what the seller is paid. Purchase: what the buyer pays. */
+    total_ore: bigint({ mode: "number" }).notNull(),
     payout_method: text(),
+    payment_method: text(),
     /** The staff member who recorded the trade. */
     recorded_by: uuid().references(() => user.id, { onDelete: "set null" }),
     note: text(),
+    /** What completion credited (the points include any multiplier perk). */
+    points_credited: integer().notNull().default(0),
+    xp_credited: integer().notNull().default(0),
+    points_multiplier: integer().notNull().default(1),
+    /** What a clawback could not take back because the member had already spent it. */
+    clawback_points_shortfall: integer().notNull().default(0),
+    clawback_xp_shortfall: integer().notNull().default(0),
     completed_at: timestamp({ withTimezone: true }),
+    reversed_at: timestamp({ withTimezone: true }),
+    cancelled_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
-    check("trades_type_valid", oneOf("type", ["sale", "purchase"])),
-    check("trades_status_valid", oneOf("status", ["pending", "completed", "cancelled"])),
-    check("trades_payout_method_valid", oneOf("payout_method", ["swish", "bank", "crypto"])),
-    check("trades_amount_positive", sql`${t.amount_ore} > 0`),
+    check("trades_type_valid", oneOf("type", TRADE_TYPES)),
+    check(
+      "trades_status_valid",
+      strictly(
+        sql`(${t.type} = 'sale' AND ${oneOf("status", TRADE_STATUSES_BY_TYPE.sale)}) OR (${t.type} = 'purchase' AND ${oneOf("status", TRADE_STATUSES_BY_TYPE.purchase)})`,
+      ),
+    ),
+    check(
+      "trades_method_matches_type",
+      strictly(
+        sql`(${t.type} = 'sale' AND ${oneOf("payout_method", PAYOUT_METHODS)} AND ${t.payment_method} IS NULL) OR (${t.type} = 'purchase' AND ${oneOf("payment_method", BUYER_PAYMENT_METHODS)} AND ${t.payout_method} IS NULL)`,
+      ),
+    ),
+    check(
+      "trades_extras_match_type",
+      strictly(
+        sql`(${t.type} = 'sale' AND ${t.purchase_fee_percent} = 0 AND ${t.purchase_fee_ore} = 0) OR (${t.type} = 'purchase' AND ${t.level_bonus_ore} = 0 AND ${t.bulk_bonus_ore} = 0 AND ${t.perk_bonus_ore} = 0 AND ${t.level_bonus_percent} = 0 AND ${t.bulk_bonus_percent} = 0 AND ${t.perk_bonus_percent} = 0)`,
+      ),
+    ),
+    check("trades_level_valid", oneOf("level_at_recording", LEVEL_IDS)),
+    check("trades_base_total_positive", sql`${t.base_total_ore} > 0`),
+    check(
+      "trades_percents_valid",
+      sql`${t.level_bonus_percent} BETWEEN 0 AND 100 AND ${t.bulk_bonus_percent} BETWEEN 0 AND 100 AND ${t.perk_bonus_percent} BETWEEN 0 AND 100 AND ${t.purchase_fee_percent} BETWEEN 0 AND 100`,
+    ),
+    check(
+      "trades_extras_non_negative",
+      sql`${t.level_bonus_ore} >= 0 AND ${t.bulk_bonus_ore} >= 0 AND ${t.perk_bonus_ore} >= 0 AND ${t.purchase_fee_ore} >= 0`,
+    ),
+    check(
+      "trades_total_is_sum",
+      sql`${t.total_ore} = ${t.base_total_ore} + ${t.level_bonus_ore} + ${t.bulk_bonus_ore} + ${t.perk_bonus_ore} + ${t.purchase_fee_ore}`,
+    ),
+    check(
+      "trades_credits_non_negative",
+      sql`${t.points_credited} >= 0 AND ${t.xp_credited} >= 0 AND ${t.points_multiplier} >= 1 AND ${t.clawback_points_shortfall} >= 0 AND ${t.clawback_xp_shortfall} >= 0`,
+    ),
+    // Only completion credits; a trade that never completed has nothing to claw back.
+    check(
+      "trades_credit_needs_completion",
+      sql`${t.completed_at} IS NOT NULL OR (${t.points_credited} = 0 AND ${t.xp_credited} = 0)`,
+    ),
+    check(
+      "trades_status_timestamps",
+      sql`(${t.status} <> 'completed' OR ${t.completed_at} IS NOT NULL) AND (${t.status} <> 'reversed' OR ${t.reversed_at} IS NOT NULL) AND (${t.status} <> 'cancelled' OR ${t.cancelled_at} IS NOT NULL)`,
+    ),
+    check("trades_note_length", sql`length(${t.note}) <= ${sql.raw(String(TRADE_LIMITS.noteMaxLength))}`),
     index("trades_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("trades_status_created_idx").on(t.status, t.created_at.desc()),
+    index("trades_type_created_idx").on(t.type, t.created_at.desc()),
+    index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+export const trade_items = pgTable(
+  "trade_items",
+  {
+    id: id(),
+    trade_id: uuid()
+      .notNull()
+      .references(() => trades.id, { onDelete: "cascade" }),
+    /** Order of the line on the trade, from 0. */
+    position: integer().notNull(),
+    skin_name: text().notNull(),
+    wear: text().notNull(),
+    /** The float (wear value) when known: 0-1. */
+    float_value: doublePrecision(),
+    /** StatTrak™ or Souvenir; null for a plain skin. */
+    variant: text(),
+    price_ore: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("trade_items_wear_valid", oneOf("wear", SKIN_WEARS)),
+    check("trade_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
+    check("trade_items_float_range", sql`${t.float_value} >= 0 AND ${t.float_value} <= 1`),
+    check("trade_items_price_positive", sql`${t.price_ore} > 0`),
+    check(
+      "trade_items_skin_name_length",
+      sql`length(${t.skin_name}) BETWEEN 1 AND ${sql.raw(String(TRADE_LIMITS.skinNameMaxLength))}`,
+    ),
+    check("trade_items_position_non_negative", sql`${t.position} >= 0`),
+    uniqueIndex("trade_items_trade_position_uq").on(t.trade_id, t.position),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Perks (docs/rules/loyalty.md#perks): what a point-shop item with an effect grants
+// ---------------------------------------------------------------------------
+export const member_perks = pgTable(
+  "member_perks",
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    /** points_multiplier: the factor (2 = double points). */
+    multiplier: integer(),
+    /** sale_bonus: the extra percent on the next sale. */
+    bonus_percent: integer(),
+    /** temporary_level: the level the member counts as, at least. */
+    level: text(),
+    /** The shop order that bought the perk. */
+    source_order_id: uuid()
+      .unique()
+      .references(() => point_shop_orders.id, { onDelete: "set null" }),
+    starts_at: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    /** End of a period perk; null for a one-off perk, which lasts until used. */
+    expires_at: timestamp({ withTimezone: true }),
+    consumed_at: timestamp({ withTimezone: true }),
+    consumed_by_trade_id: uuid().references((): AnyPgColumn => trades.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("member_perks_kind_valid", oneOf("kind", PERK_KINDS)),
+    check(
+      "member_perks_values_match_kind",
+      strictly(
+        sql`(${t.kind} = 'points_multiplier' AND ${t.multiplier} >= 2 AND ${t.bonus_percent} IS NULL AND ${t.level} IS NULL AND ${t.expires_at} IS NOT NULL)
+        OR (${t.kind} = 'sale_bonus' AND ${t.bonus_percent} BETWEEN 1 AND 100 AND ${t.multiplier} IS NULL AND ${t.level} IS NULL)
+        OR (${t.kind} = 'temporary_level' AND ${oneOf("level", LEVEL_IDS)} AND ${t.multiplier} IS NULL AND ${t.bonus_percent} IS NULL AND ${t.expires_at} IS NOT NULL)`,
+      ),
+    ),
+    check("member_perks_period_valid", sql`${t.expires_at} IS NULL OR ${t.expires_at} > ${t.starts_at}`),
+    check("member_perks_only_one_off_consumed", sql`${t.consumed_at} IS NULL OR ${t.kind} = 'sale_bonus'`),
+    index("member_perks_user_kind_idx").on(t.user_id, t.kind, t.expires_at),
+    index("member_perks_consumed_by_trade_idx").on(t.consumed_by_trade_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Audit log: every staff write (who, what, which row, before, after, when)
+// ---------------------------------------------------------------------------
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    actor_user_id: uuid().references(() => user.id, { onDelete: "set null" }),
+    /** `{area}.{verb}`, e.g. `trade.complete`. */
+    action: text().notNull(),
+    entity_type: text().notNull(),
+    entity_id: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("audit_log_action_format", sql`${t.action} ~ '^[a-z][a-z_]*(\\.[a-z][a-z_]*)+$'`),
+    check("audit_log_entity_type_format", sql`${t.entity_type} ~ '^[a-z][a-z_]{1,63}$'`),
+    check("audit_log_entity_id_length", sql`length(${t.entity_id}) BETWEEN 1 AND 200`),
+    index("audit_log_entity_idx").on(t.entity_type, t.entity_id, t.created_at.desc()),
+    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at.desc()),
+    index("audit_log_created_idx").on(t.created_at.desc()),
   ],
 );
 

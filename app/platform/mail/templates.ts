@@ -115,6 +115,36 @@ export const emailTemplates = {
       footnote: "Om du inte begärde detta kan du bortse från mejlet – ditt lösenord ändras inte.",
     } satisfies EmailParts;
   },
+  shopOrderConfirmation(input: {
+    name: string;
+    itemName: string;
+    pointsSpent: number;
+    balance: number;
+    orderId: string;
+    /** What the item granted at once (a perk), e.g. "Dubbla poäng i 7 dagar". */
+    perk?: string | null;
+    profileUrl: string;
+  }) {
+    const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
+    return {
+      subject: `Orderbekräftelse: ${input.itemName}`,
+      preheader: `Du löste in ${input.itemName} för ${points(input.pointsSpent)}.`,
+      heading: `Tack för din beställning, ${input.name}!`,
+      paragraphs: [
+        input.perk
+          ? `Din förmån "${input.perk}" är aktiverad och syns på din profil.`
+          : "Vi behandlar din order och hör av oss när belöningen är på väg.",
+      ],
+      details: [
+        ["Belöning", input.itemName],
+        ["Poäng", points(input.pointsSpent)],
+        ["Kvar att använda", points(input.balance)],
+        ["Ordernummer", input.orderId],
+      ],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote: "Har du inte gjort den här beställningen? Kontakta vår support via kontaktsidan eller chatten.",
+    } satisfies EmailParts;
+  },
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

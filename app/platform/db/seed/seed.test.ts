@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../test-db";
 import { blog_posts, influencers, point_shop_items } from "../schema";
 import { BLOG_POST_SEEDS, SHOP_ITEM_SEEDS, seed } from "./index";
@@ -160,5 +160,62 @@ describe("seed content", () => {
     const ids = SHOP_ITEM_SEEDS.map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it("gives the four perk items real effects and promises nothing automatic elsewhere", () => {
+    const effects = Object.fromEntries(
+      SHOP_ITEM_SEEDS.filter((item) => item.effect_kind).map((item) => [item.name, [item.effect_kind, item.effect_value, item.effect_level, item.effect_days]]),
+    );
+    expect(effects).toEqual({
+      "+2 % extra på nästa försäljning": ["sale_bonus", 2, null, null],
+      "Dubbla poäng i 7 dagar": ["points_multiplier", 2, null, 7],
+      "Silver-förmåner i 30 dagar": ["temporary_level", null, "silver", 30],
+      "Gold-förmåner i 30 dagar": ["temporary_level", null, "gold", 30],
+    });
+    for (const item of SHOP_ITEM_SEEDS.filter((candidate) => !candidate.effect_kind)) {
+      expect(item.description, item.name).not.toMatch(/automatiskt|aktiveras|direkt på ditt konto/i);
+    }
+  });
+
+  it("has a Platinum-only item for the unique non-public deals", () => {
+    const platinum = SHOP_ITEM_SEEDS.filter((item) => item.min_level === "platinum");
+    expect(platinum.length).toBeGreaterThanOrEqual(1);
+    expect(platinum[0]?.name.toLowerCase()).toContain("unika erbjudanden");
+  });
+});
+
+describe("the shop-item effects data migration", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seed(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("sets the effects of rows seeded before effects existed, by id", async () => {
+    const ids = SHOP_ITEM_SEEDS.filter((item) => item.effect_kind).map((item) => item.id);
+    // As a database seeded by the earlier release looks: no effects, old texts.
+    await database.db
+      .update(point_shop_items)
+      .set({ effect_kind: null, effect_value: null, effect_level: null, effect_days: null, description: "Gammal text" })
+      .where(inArray(point_shop_items.id, ids));
+    const file = readFileSync(fileURLToPath(new URL("../../../../drizzle/0002_shop_item_effects.sql", import.meta.url)), "utf8");
+    for (const statement of file.split("--> statement-breakpoint")) {
+      await database.db.execute(sql.raw(statement));
+    }
+    const rows = await database.db.select().from(point_shop_items).where(inArray(point_shop_items.id, ids));
+    for (const row of rows) {
+      const seedItem = SHOP_ITEM_SEEDS.find((item) => item.id === row.id)!;
+      expect(row, seedItem.name).toMatchObject({
+        effect_kind: seedItem.effect_kind,
+        effect_value: seedItem.effect_value,
+        effect_level: seedItem.effect_level,
+        effect_days: seedItem.effect_days,
+        description: seedItem.description,
+      });
+    }
   });
 });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { stockholmDayEnd, stockholmDayStart, stockholmMonth } from "./stockholm-time";
+
+describe("stockholmMonth", () => {
+  it("counts months in Stockholm time, not UTC", () => {
+    // 23:30 UTC on 31 January is already 1 February in Stockholm (UTC+1).
+    expect(stockholmMonth(new Date("2025-01-31T23:30:00Z"))).toBe("2025-02");
+    // 22:30 UTC on 31 July is 00:30 on 1 August in summer time (UTC+2).
+    expect(stockholmMonth(new Date("2025-07-31T22:30:00Z"))).toBe("2025-08");
+    expect(stockholmMonth(new Date("2025-07-31T21:30:00Z"))).toBe("2025-07");
+  });
+});
+
+describe("Stockholm days", () => {
+  it("starts a winter day at 23:00 UTC the day before and a summer day at 22:00", () => {
+    expect(stockholmDayStart("2025-01-15")?.toISOString()).toBe("2025-01-14T23:00:00.000Z");
+    expect(stockholmDayStart("2025-07-15")?.toISOString()).toBe("2025-07-14T22:00:00.000Z");
+  });
+
+  it("ends a day when the next begins, across the change to summer time", () => {
+    // 30 March 2025 has 23 hours in Stockholm.
+    expect(stockholmDayStart("2025-03-30")?.toISOString()).toBe("2025-03-29T23:00:00.000Z");
+    expect(stockholmDayEnd("2025-03-30")?.toISOString()).toBe("2025-03-30T22:00:00.000Z");
+    expect(stockholmDayEnd("2025-12-31")?.toISOString()).toBe("2025-12-31T23:00:00.000Z");
+  });
+
+  it("rejects malformed and impossible dates", () => {
+    expect(stockholmDayStart("2025-02-30")).toBeNull();
+    expect(stockholmDayStart("15/01/2025")).toBeNull();
+    expect(stockholmDayEnd("")).toBeNull();
+  });
+});

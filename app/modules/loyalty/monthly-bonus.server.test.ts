@@ -1,0 +1,102 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, xp_transactions } from "~/platform/db/schema";
+import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";
+import { reconcileLedger } from "./ledger.server";
+import { grantMonthlyVipBonus, monthlyBonusKey } from "./monthly-bonus.server";
+import { createMember } from "./test-fixtures";
+
+let database: TestDatabase;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function xpOf(userId: string) {
+  const [row] = await db().select({ xp: profiles.xp }).from(profiles).where(eq(profiles.user_id, userId));
+  return row!.xp;
+}
+
+describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,000)", () => {
+  let bronze: string;
+  let silver: string;
+  let gold: string;
+  let platinum: string;
+  let almostGold: string;
+
+  beforeAll(async () => {
+    bronze = await createMember(db(), { xp: 4_999 });
+    silver = await createMember(db(), { xp: 5_000 });
+    gold = await createMember(db(), { xp: 100_000 });
+    platinum = await createMember(db(), { xp: 600_000 });
+    // 98,500 + 500 would reach Gold after the bonus; the bonus is Silver's, read before it is added.
+    almostGold = await createMember(db(), { xp: 99_500 });
+  });
+
+  it("grants each member their level's bonus once in a month, keyed by month and member", async () => {
+    const june = new Date("2025-06-15T10:00:00Z");
+    const first = await grantMonthlyVipBonus(db(), june);
+    expect(first.month).toBe("2025-06");
+    expect(await xpOf(bronze)).toBe(4_999);
+    expect(await xpOf(silver)).toBe(5_500);
+    expect(await xpOf(gold)).toBe(102_000);
+    expect(await xpOf(platinum)).toBe(610_000);
+    expect(await xpOf(almostGold)).toBe(100_000);
+    const [row] = await db()
+      .select()
+      .from(xp_transactions)
+      .where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-06", gold)));
+    expect(row).toMatchObject({ user_id: gold, amount: 2_000, reason: "Månatlig VIP-bonus (Gold)" });
+    expect(first.granted).toBe(4);
+    expect(first.xp).toBe(500 + 2_000 + 10_000 + 500);
+  });
+
+  it("grants nothing when run again in the same month", async () => {
+    const again = await grantMonthlyVipBonus(db(), new Date("2025-06-30T21:59:00Z"));
+    expect(again).toEqual({ month: "2025-06", granted: 0, xp: 0 });
+    expect(await xpOf(silver)).toBe(5_500);
+  });
+
+  it("grants again the next month, at the level reached since", async () => {
+    const july = await grantMonthlyVipBonus(db(), new Date("2025-06-30T22:30:00Z"));
+    expect(july.month).toBe("2025-07");
+    expect(await xpOf(silver)).toBe(6_000);
+    // Reached Gold with June's bonus, so July pays Gold's.
+    expect(await xpOf(almostGold)).toBe(102_000);
+    expect(await reconcileLedger(db())).toEqual([]);
+  });
+
+  it("grants once when two runs race for the same month", async () => {
+    const member = await createMember(db(), { xp: 5_000 });
+    const august = new Date("2025-08-10T10:00:00Z");
+    const runs = await Promise.all([grantMonthlyVipBonus(db(), august), grantMonthlyVipBonus(db(), august)]);
+    expect(runs.reduce((sum, run) => sum + run.granted, 0)).toBe(5);
+    expect(await xpOf(member)).toBe(5_500);
+    expect(await reconcileLedger(db())).toEqual([]);
+  });
+
+  it("announces each grant to the member's tabs as an XP change", async () => {
+    const member = await createMember(db(), { xp: 100_000 });
+    const events: RealtimeEvent[] = [];
+    const stop = await database.listen(REALTIME_CHANNEL, (payload) => {
+      const event = JSON.parse(payload) as RealtimeEvent;
+      if ("userId" in event && event.userId === member) events.push(event);
+    });
+    try {
+      await grantMonthlyVipBonus(db(), new Date("2025-09-10T10:00:00Z"));
+      await expect.poll(() => events.length, { timeout: 5_000 }).toBe(1);
+      const [row] = await db()
+        .select()
+        .from(xp_transactions)
+        .where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-09", member)));
+      expect(events[0]).toEqual({ type: "xp", userId: member, rowId: row!.id, amount: 2_000, xp: 102_000 });
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The monthly VIP XP bonus (spec §9; docs/rules/loyalty.md#monthly-bonus): each member gets
+ * their level's monthlyBonusXP once per calendar month in Stockholm time. The platform job
+ * runner schedules it; running it twice, or on two instances at once, grants once, because
+ * every grant carries the key `vip-monthly:{yyyy-mm}:{userId}`, unique in the XP ledger.
+ *
+ * One set-based statement writes the ledger rows, moves the cached XP and announces each
+ * row, so the ledger invariant holds without a query per member. The level is the one the
+ * member's XP gave before this bonus was added (one snapshot for the whole statement).
+ */
+import { sql } from "drizzle-orm";
+import { LEVELS } from "~/constants";
+import { stockholmMonth } from "~/lib/stockholm-time";
+import { queryRows, type Db } from "~/platform/db/client.server";
+import { REALTIME_CHANNEL } from "~/platform/realtime/events";
+
+export const monthlyBonusKey = (month: string, userId: string) => `vip-monthly:${month}:${userId}`;
+export const monthlyBonusReason = (levelName: string) => `Månatlig VIP-bonus (${levelName})`;
+
+export interface MonthlyBonusResult {
+  month: string;
+  /** Members granted a bonus by this run (0 when the month was already granted). */
+  granted: number;
+  /** Total XP granted by this run. */
+  xp: number;
+}
+
+export async function grantMonthlyVipBonus(db: Db, now: Date = new Date()): Promise<MonthlyBonusResult> {
+  const month = stockholmMonth(now);
+  const paying = LEVELS.filter((level) => level.monthlyBonusXP > 0);
+  if (paying.length === 0) return { month, granted: 0, xp: 0 };
+  // Highest level first, so the CASE picks the level the XP reaches.
+  const tiers = [...paying].sort((a, b) => b.minXP - a.minXP);
+  const bonus = sql.join(
+    tiers.map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.monthlyBonusXP}::int`),
+    sql` `,
+  );
+  const reason = sql.join(
+    tiers.map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${monthlyBonusReason(level.name)}::text`),
+    sql` `,
+  );
+  const lowest = tiers.at(-1)!.minXP;
+
+  const rows = await queryRows<{ granted: number | string; xp: number | string | null }>(
+    db,
+    sql`WITH eligible AS (
+          SELECT p.user_id, CASE ${bonus} END AS amount, CASE ${reason} END AS reason
+            FROM profiles p
+           WHERE p.xp >= ${lowest}
+           ORDER BY p.user_id
+        ),
+        inserted AS (
+          INSERT INTO xp_transactions (user_id, amount, reason, idempotency_key)
+          SELECT user_id, amount, reason, ${monthlyBonusKey(month, "")}::text || user_id::text
+            FROM eligible
+          ON CONFLICT (idempotency_key) DO NOTHING
+          RETURNING id, user_id, amount
+        ),
+        updated AS (
+          UPDATE profiles p SET xp = p.xp + i.amount, updated_at = now()
+            FROM inserted i
+           WHERE p.user_id = i.user_id
+          RETURNING p.user_id, p.xp
+        ),
+        announced AS (
+          SELECT pg_notify(${REALTIME_CHANNEL}, json_build_object(
+                   'type', 'xp', 'userId', i.user_id, 'rowId', i.id, 'amount', i.amount, 'xp', u.xp)::text)
+            FROM inserted i JOIN updated u USING (user_id)
+        )
+        SELECT (SELECT count(*) FROM announced) AS granted, (SELECT sum(amount) FROM inserted) AS xp`,
+  );
+  return { month, granted: Number(rows[0]?.granted ?? 0), xp: Number(rows[0]?.xp ?? 0) };
+}

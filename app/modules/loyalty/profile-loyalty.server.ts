@@ -1,0 +1,157 @@
+/**
+ * The loyalty part of /profile (spec §2): level and progress, points, statistics, perks,
+ * and the member's paginated histories: points and XP rows, trades with their items, shop
+ * orders. Every query is by the member's id on an index and reads one page at most.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import { PROFILE_PAGE_SIZE, type LevelDefinition } from "~/constants";
+import { pageParams } from "~/lib/paging";
+import { listMemberOrders, type ShopOrdersPage } from "~/modules/shop/shop.server";
+import { listMemberTrades, type MemberTradesPage } from "~/modules/trades/trades.server";
+import { queryRows, type Db } from "~/platform/db/client.server";
+import { points_transactions, xp_transactions } from "~/platform/db/schema";
+import { levelProgress, type LevelProgress } from "./levels";
+import { listMemberPerks, memberStanding, type MemberPerkView } from "./perks.server";
+
+export interface LoyaltyStatistics {
+  /** Base totals of completed sales and purchases, in öre (the UI shows SEK). */
+  totalSoldOre: number;
+  totalBoughtOre: number;
+  completedSales: number;
+  completedPurchases: number;
+  /** Latest trade, order or points/XP movement; null for a member who has done nothing yet. */
+  lastActivityAt: Date | null;
+}
+
+export interface LoyaltySummary {
+  points: number;
+  xp: number;
+  /** From XP alone (spec §4): level badge, next level, progress %, XP left or 'Max nivå uppnådd!'. */
+  progress: LevelProgress;
+  /** The XP level raised by a running temporary-level perk. */
+  effectiveLevel: LevelDefinition;
+  pointsMultiplier: number;
+  statistics: LoyaltyStatistics;
+  perks: MemberPerkView[];
+}
+
+export async function loyaltyStatistics(db: Db, userId: string): Promise<LoyaltyStatistics> {
+  const [row] = await queryRows<{
+    sold: string | number | null;
+    bought: string | number | null;
+    sales: string | number;
+    purchases: string | number;
+    last_activity: string | Date | null;
+  }>(
+    db,
+    sql`SELECT
+          (SELECT COALESCE(sum(base_total_ore), 0) FROM trades WHERE user_id = ${userId} AND type = 'sale' AND status = 'completed') AS sold,
+          (SELECT COALESCE(sum(base_total_ore), 0) FROM trades WHERE user_id = ${userId} AND type = 'purchase' AND status = 'completed') AS bought,
+          (SELECT count(*) FROM trades WHERE user_id = ${userId} AND type = 'sale' AND status = 'completed') AS sales,
+          (SELECT count(*) FROM trades WHERE user_id = ${userId} AND type = 'purchase' AND status = 'completed') AS purchases,
+          GREATEST(
+            (SELECT max(updated_at) FROM trades WHERE user_id = ${userId}),
+            (SELECT created_at FROM point_shop_orders WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1),
+            (SELECT created_at FROM points_transactions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1),
+            (SELECT created_at FROM xp_transactions WHERE user_id = ${userId} ORDER BY created_at DESC LIMIT 1)
+          ) AS last_activity`,
+  );
+  return {
+    totalSoldOre: Number(row?.sold ?? 0),
+    totalBoughtOre: Number(row?.bought ?? 0),
+    completedSales: Number(row?.sales ?? 0),
+    completedPurchases: Number(row?.purchases ?? 0),
+    lastActivityAt: row?.last_activity ? new Date(row.last_activity) : null,
+  };
+}
+
+/** Null when the user has no profile. */
+export async function getLoyaltySummary(
+  db: Db,
+  userId: string,
+  now: Date = new Date(),
+): Promise<LoyaltySummary | null> {
+  const standing = await memberStanding(db, userId, now);
+  if (!standing) return null;
+  const [statistics, perks] = await Promise.all([loyaltyStatistics(db, userId), listMemberPerks(db, userId, now)]);
+  return {
+    points: standing.points,
+    xp: standing.xp,
+    progress: levelProgress(standing.xp),
+    effectiveLevel: standing.level,
+    pointsMultiplier: standing.pointsMultiplier,
+    statistics,
+    perks,
+  };
+}
+
+export interface LedgerHistoryEntry {
+  id: string;
+  /** Positive: earned; negative: spent or taken back. */
+  amount: number;
+  reason: string;
+  referenceId: string | null;
+  createdAt: Date;
+}
+
+export interface LedgerHistoryPage {
+  entries: LedgerHistoryEntry[];
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+async function history(
+  db: Db,
+  table: typeof points_transactions | typeof xp_transactions,
+  userId: string,
+  options: { page?: number; pageSize?: number },
+): Promise<LedgerHistoryPage> {
+  const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: table.id,
+      amount: table.amount,
+      reason: table.reason,
+      referenceId: table.reference_id,
+      createdAt: table.created_at,
+    })
+    .from(table)
+    .where(eq(table.user_id, userId))
+    .orderBy(desc(table.created_at), desc(table.id))
+    .limit(pageSize + 1)
+    .offset(offset);
+  return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
+}
+
+export const listPointsHistory = (db: Db, userId: string, options: { page?: number; pageSize?: number } = {}) =>
+  history(db, points_transactions, userId, options);
+
+export const listXpHistory = (db: Db, userId: string, options: { page?: number; pageSize?: number } = {}) =>
+  history(db, xp_transactions, userId, options);
+
+export interface ProfileLoyalty {
+  summary: LoyaltySummary;
+  pointsHistory: LedgerHistoryPage;
+  xpHistory: LedgerHistoryPage;
+  trades: MemberTradesPage;
+  orders: ShopOrdersPage;
+}
+
+/** Everything /profile shows of the loyalty programme, each list at the page asked for. */
+export async function loadProfileLoyalty(
+  db: Db,
+  userId: string,
+  pages: { points?: number; xp?: number; trades?: number; orders?: number } = {},
+  now: Date = new Date(),
+): Promise<ProfileLoyalty | null> {
+  const summary = await getLoyaltySummary(db, userId, now);
+  if (!summary) return null;
+  const [pointsHistory, xpHistory, trades, orders] = await Promise.all([
+    listPointsHistory(db, userId, { page: pages.points }),
+    listXpHistory(db, userId, { page: pages.xp }),
+    listMemberTrades(db, userId, { page: pages.trades }),
+    listMemberOrders(db, userId, { page: pages.orders }),
+  ]);
+  return { summary, pointsHistory, xpHistory, trades, orders };
+}
