@@ -4,6 +4,7 @@
  */
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
+import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
@@ -13,4 +14,6 @@ export const APP_JOBS: readonly Job[] = [
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
+  // Idempotent per member and month, so checking hourly grants it early in each month.
+  { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
 ];

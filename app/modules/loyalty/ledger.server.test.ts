@@ -151,10 +151,14 @@ describe("realtime announcements", () => {
   it("announces each applied row with its amount and the new balance, only after commit", async () => {
     const userId = await createMember(db());
     const events: RealtimeEvent[] = [];
-    const stop = await database.listen(REALTIME_CHANNEL, (payload) => {
-      const event = JSON.parse(payload) as RealtimeEvent;
-      if ("userId" in event && event.userId === userId) events.push(event);
+    const listening = database.listen(REALTIME_CHANNEL, {
+      onPayload: (payload) => {
+        const event = JSON.parse(payload) as RealtimeEvent;
+        if ("userId" in event && event.userId === userId) events.push(event);
+      },
+      onReconnect: () => {},
     });
+    await listening.ready();
     try {
       const credited = await db().transaction((tx) =>
         creditPoints(tx, { userId, amount: 75, reason: "Bonus", idempotencyKey: `event:${userId}` }),
@@ -175,7 +179,7 @@ describe("realtime announcements", () => {
         expect.objectContaining({ type: "xp", userId, amount: 20, xp: 20 }),
       ]);
     } finally {
-      await stop();
+      await listening.close();
     }
   });
 });

@@ -83,10 +83,14 @@ describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,00
   it("announces each grant to the member's tabs as an XP change", async () => {
     const member = await createMember(db(), { xp: 100_000 });
     const events: RealtimeEvent[] = [];
-    const stop = await database.listen(REALTIME_CHANNEL, (payload) => {
-      const event = JSON.parse(payload) as RealtimeEvent;
-      if ("userId" in event && event.userId === member) events.push(event);
+    const listening = database.listen(REALTIME_CHANNEL, {
+      onPayload: (payload) => {
+        const event = JSON.parse(payload) as RealtimeEvent;
+        if ("userId" in event && event.userId === member) events.push(event);
+      },
+      onReconnect: () => {},
     });
+    await listening.ready();
     try {
       await grantMonthlyVipBonus(db(), new Date("2025-09-10T10:00:00Z"));
       await expect.poll(() => events.length, { timeout: 5_000 }).toBe(1);
@@ -96,7 +100,7 @@ describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,00
         .where(eq(xp_transactions.idempotency_key, monthlyBonusKey("2025-09", member)));
       expect(events[0]).toEqual({ type: "xp", userId: member, rowId: row!.id, amount: 2_000, xp: 102_000 });
     } finally {
-      await stop();
+      await listening.close();
     }
   });
 });

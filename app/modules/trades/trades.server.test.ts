@@ -247,10 +247,14 @@ describe("completing a trade", () => {
   it("announces the change to the member's tabs", async () => {
     const memberId = await createMember(db());
     const events: RealtimeEvent[] = [];
-    const stop = await database.listen(REALTIME_CHANNEL, (payload) => {
-      const event = JSON.parse(payload) as RealtimeEvent;
-      if ("userId" in event && event.userId === memberId) events.push(event);
+    const listening = database.listen(REALTIME_CHANNEL, {
+      onPayload: (payload) => {
+        const event = JSON.parse(payload) as RealtimeEvent;
+        if ("userId" in event && event.userId === memberId) events.push(event);
+      },
+      onReconnect: () => {},
     });
+    await listening.ready();
     try {
       const trade = await record(memberId);
       await complete(trade.id);
@@ -259,7 +263,7 @@ describe("completing a trade", () => {
         .toEqual(["account", "account", "points", "xp"]);
       expect(events.find((event) => event.type === "points")).toMatchObject({ amount: 1_000, balance: 1_000 });
     } finally {
-      await stop();
+      await listening.close();
     }
   });
 });
