@@ -442,7 +442,8 @@ export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 6
 // UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
 // ---------------------------------------------------------------------------
 export const MOBILE_BREAKPOINT_PX = 768;
-export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center" } as const;
+/** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
+export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
 export const TOOLTIP_DELAY_MS = 700;
 export const VISITOR_HEARTBEAT_MS = 5 * 60_000;
 export const SSE_HEARTBEAT_MS = 25_000;

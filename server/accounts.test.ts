@@ -14,6 +14,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, type Db } from "../app/platform/db/client.server";
 import { account, profiles, security_events, session, user } from "../app/platform/db/schema";
+import { INPUT_MESSAGES } from "../app/lib/validation";
 import { runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
 
 const SECRET = "accounts-http-test-secret-".padEnd(48, "z");
@@ -205,7 +206,7 @@ describe("account forms", () => {
     for (const fields of cases) {
       const response = await post("/auth.data", form(fields));
       expect([fields.intent, response.status]).toEqual([fields.intent, 400]);
-      expect(await response.text()).toContain("kontrolltecken");
+      expect(await response.text()).toContain(INPUT_MESSAGES.controlCharacters);
     }
     const signIn = await post("/auth.data", form({ intent: "signin", email: "nul@example.se", password: PASSWORD }));
     expect(signIn.status).toBe(401);

@@ -12,6 +12,7 @@ import { account, profiles, user } from "../app/platform/db/schema";
 import type { RealtimeEvent } from "../app/platform/realtime/events";
 import { LISTEN_APPLICATION_NAME } from "../app/platform/realtime/listen-connection.server";
 import { openEventStream, type TestEventStream } from "./test-event-stream";
+import { signInCookie } from "./test-members";
 import { startTestServer, type TestServer } from "./test-server";
 
 const PASSWORD = "Hemligt#2026";
@@ -25,6 +26,8 @@ const freshIp = () => `203.0.113.${nextIp++}`;
 
 const SERVER_ENV = { TRUST_PROXY: "true", SSE_HEARTBEAT_MS: "400", LOG_LEVEL: "warn" };
 
+const memberIds = new Map<string, string>();
+
 async function createMembers(database: Database): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   for (const email of MEMBERS) {
@@ -32,6 +35,7 @@ async function createMembers(database: Database): Promise<void> {
       .insert(user)
       .values({ name: email.split("@")[0]!, email, emailVerified: true })
       .returning({ id: user.id });
+    memberIds.set(email, created!.id);
     await database.db.insert(account).values({
       accountId: created!.id,
       providerId: "credential",
@@ -50,19 +54,8 @@ interface SignedIn {
 
 async function signIn(target: TestServer, email: MemberEmail): Promise<SignedIn> {
   const ip = freshIp();
-  const response = await fetch(`${target.url}/api/auth/sign-in/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: target.url, "x-forwarded-for": ip },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { user: { id: string } };
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("skinhamnen.session_token="));
-  expect(cookie).toBeTruthy();
-  return { userId: body.user.id, cookie: cookie!, ip };
+  const cookie = await signInCookie(target.url, email, PASSWORD, { "x-forwarded-for": ip });
+  return { userId: memberIds.get(email)!, cookie, ip };
 }
 
 const open: TestEventStream[] = [];

@@ -1,7 +1,6 @@
 /**
- * Members for HTTP tests against an in-process server: signed up through the real /auth
- * form, confirmed in the database (the mail round trip has its own tests), signed in through
- * Better Auth's endpoint. Each gets its own client IP only where the server trusts a proxy.
+ * Members for HTTP tests: signed up through the real /auth form, confirmed in the database
+ * (the mail round trip has its own tests), signed in through the /auth form as well.
  */
 import { eq } from "drizzle-orm";
 import { user as userTable } from "../app/platform/db/schema";
@@ -43,14 +42,23 @@ export async function createMember(
     .where(eq(userTable.email, email.toLowerCase()))
     .returning({ id: userTable.id });
   if (!row) throw new Error(`no account was created for ${email}`);
-  return { userId: row.id, email, cookie: await signInCookie(server, email) };
+  return { userId: row.id, email, cookie: await signInCookie(server.url, email) };
 }
 
-export async function signInCookie(server: InProcessServer, email: string, password = MEMBER_PASSWORD): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
+/**
+ * Signs in through the site's own form (the /auth action, as the page's fetcher posts it)
+ * and returns the `Cookie` header value carrying the new session.
+ */
+export async function signInCookie(
+  baseUrl: string,
+  email: string,
+  password = MEMBER_PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth.data`, {
     method: "POST",
-    headers: { origin: server.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password }),
+    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: formBody({ intent: "signin", email, password }),
   });
   const token = /skinhamnen\.session_token=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
   if (!token) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);

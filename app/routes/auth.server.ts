@@ -116,6 +116,7 @@ export async function signUp(request: Request, context: AppLoadContext, input: S
         phoneNumber: input.phoneNumber,
         steamTradeLink: input.steamTradeLink,
         signupReferralCode: input.referralCode,
+        newsletterOptIn: input.newsletter,
       },
       () =>
         auth().api.signUpEmail({

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "lucide-react";
 import type { Route } from "./+types/auth";
 import { socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
-import { FormAlert } from "~/components/auth/form-alert";
+import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { ResetRequestForm } from "~/components/auth/reset-request-form";
 import { SignInForm } from "~/components/auth/sign-in-form";

@@ -7,7 +7,7 @@ import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { Inbox, Loader2, MailCheck, MousePointerClick, UserCheck } from "lucide-react";
 import type { Route } from "./+types/email-confirmation";
-import { FormAlert } from "~/components/auth/form-alert";
+import { FormAlert } from "~/components/ui/form-alert";
 import type { AuthActionResult } from "~/components/auth/types";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";

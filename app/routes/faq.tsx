@@ -105,7 +105,7 @@ export default function FaqPage() {
               type="search"
               value={query}
               onChange={(event) => updateQuery(event.target.value)}
-              placeholder="Sök, t.ex. Swish eller Trade Protection"
+              placeholder="Sök, t.ex. Swish"
               autoComplete="off"
               enterKeyHint="search"
               aria-describedby="faq-result-summary"

@@ -16,7 +16,7 @@ import type { Route } from "./+types/kontakta-oss";
 import { PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { FormField } from "~/components/ui/form-field";
 import { Textarea } from "~/components/ui/textarea";
 import { COMPANY, SUPPORT_HOURS, TEXT_LIMITS } from "~/constants";
 import { keepRetryAfter } from "~/lib/route-headers";
@@ -55,15 +55,6 @@ const FIELD_LABELS: Record<ContactField, string> = {
   message: "Meddelande",
 };
 
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  );
-}
-
 function ContactForm() {
   const fetcher = useFetcher<typeof action>();
   // Set only when the page posted without JavaScript (the fetcher handles the JS case).
@@ -75,7 +66,8 @@ function ContactForm() {
   const result = fetcher.data ?? posted;
   const failure = result && !result.ok ? result : undefined;
   const errors: FieldErrors = clientErrors ?? failure?.fieldErrors ?? {};
-  const formError = failure && !failure.fieldErrors ? failure.message : undefined;
+  // With JavaScript a form-wide failure is a toast; without it, the re-rendered page shows it here.
+  const formError = posted && !posted.ok && !posted.fieldErrors ? posted.message : undefined;
   const values = posted && !posted.ok ? posted.values : undefined;
 
   useEffect(() => {
@@ -106,12 +98,9 @@ function ContactForm() {
     setClientErrors({ ...errors, [field]: undefined });
   }
 
-  const fieldProps = (field: ContactField) => ({
-    id: `contact-${field}`,
-    name: field,
+  const fieldProps = (field: ContactField) => ({ id: `contact-${field}`, name: field, error: errors[field] });
+  const inputProps = (field: ContactField) => ({
     defaultValue: values?.[field] ?? "",
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `contact-${field}-error` : undefined,
     onChange: () => clearError(field),
   });
 
@@ -135,60 +124,48 @@ function ContactForm() {
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="contact-name">
-            {FIELD_LABELS.name} <span aria-hidden="true" className="text-destructive">*</span>
-          </Label>
-          <Input {...fieldProps("name")} autoComplete="name" required maxLength={TEXT_LIMITS.name} />
-          <FieldError id="contact-name-error" message={errors.name} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="contact-email">
-            {FIELD_LABELS.email} <span aria-hidden="true" className="text-destructive">*</span>
-          </Label>
-          <Input
-            {...fieldProps("email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={TEXT_LIMITS.email}
-          />
-          <FieldError id="contact-email-error" message={errors.email} />
-        </div>
+        <FormField {...fieldProps("name")} label={FIELD_LABELS.name} required>
+          {(control) => (
+            <Input {...control} {...inputProps("name")} autoComplete="name" maxLength={TEXT_LIMITS.name} />
+          )}
+        </FormField>
+        <FormField {...fieldProps("email")} label={FIELD_LABELS.email} required>
+          {(control) => (
+            <Input
+              {...control}
+              {...inputProps("email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={TEXT_LIMITS.email}
+            />
+          )}
+        </FormField>
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-2">
-          <Label htmlFor="contact-phone">
-            {FIELD_LABELS.phone} <span className="font-normal text-muted-foreground">(valfritt)</span>
-          </Label>
-          <Input {...fieldProps("phone")} type="tel" autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
-          <FieldError id="contact-phone-error" message={errors.phone} />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="contact-subject">
-            {FIELD_LABELS.subject} <span aria-hidden="true" className="text-destructive">*</span>
-          </Label>
-          <Input {...fieldProps("subject")} required maxLength={TEXT_LIMITS.subject} />
-          <FieldError id="contact-subject-error" message={errors.subject} />
-        </div>
+        <FormField {...fieldProps("phone")} label={FIELD_LABELS.phone} optional>
+          {(control) => (
+            <Input {...control} {...inputProps("phone")} type="tel" autoComplete="tel" maxLength={TEXT_LIMITS.phone} />
+          )}
+        </FormField>
+        <FormField {...fieldProps("subject")} label={FIELD_LABELS.subject} required>
+          {(control) => <Input {...control} {...inputProps("subject")} maxLength={TEXT_LIMITS.subject} />}
+        </FormField>
       </div>
 
-      <div className="space-y-2">
-        <Label htmlFor="contact-message">
-          {FIELD_LABELS.message} <span aria-hidden="true" className="text-destructive">*</span>
-        </Label>
-        <Textarea
-          {...fieldProps("message")}
-          required
-          rows={6}
-          maxLength={TEXT_LIMITS.message}
-          className="min-h-36"
-          placeholder="Beskriv ditt ärende. Gäller det en affär? Ange gärna datum och vilka skins det handlar om."
-        />
-        <FieldError id="contact-message-error" message={errors.message} />
-      </div>
+      <FormField {...fieldProps("message")} label={FIELD_LABELS.message} required>
+        {(control) => (
+          <Textarea
+            {...control}
+            {...inputProps("message")}
+            rows={6}
+            maxLength={TEXT_LIMITS.message}
+            className="min-h-36"
+            placeholder="Beskriv ditt ärende. Gäller det en affär? Ange gärna datum och vilka skins det handlar om."
+          />
+        )}
+      </FormField>
 
       {/* Honeypot: people never see or reach it; bots that fill every field are answered
           "sent" and nothing is stored (see contact.server.ts). */}

@@ -8,10 +8,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { FormField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { pageMeta } from "~/lib/seo";
 import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
+import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 import { profileUpdateSchema } from "~/modules/accounts/profile-schema";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -125,7 +127,7 @@ function ProfileDetails({ profile }: { profile: LoadedProfile }) {
   const rows: Array<[string, string]> = [
     ["Förnamn", profile.firstName || "–"],
     ["Efternamn", profile.lastName || "–"],
-    ["Telefonnummer", profile.phoneNumber || "–"],
+    ["Telefonnummer", profile.phoneNumber ? formatPhoneNumber(profile.phoneNumber) : "–"],
     ["Trade-länk", profile.steamTradeLink || "Inte angiven"],
   ];
   return (
@@ -149,7 +151,8 @@ function ProfileDetails({ profile }: { profile: LoadedProfile }) {
   );
 }
 
-function Field(props: {
+/** A text input in the one form field (label, hint and error wired the same everywhere). */
+function TextField(props: {
   name: string;
   label: string;
   defaultValue: string;
@@ -162,38 +165,19 @@ function Field(props: {
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
 }) {
   const id = useId();
-  const errorId = `${id}-fel`;
-  const hintId = `${id}-tips`;
-  const describedBy = [props.error ? errorId : null, props.hint ? hintId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>
-        {props.label}
-        {props.required ? <span className="text-destructive" aria-hidden="true">*</span> : null}
-      </Label>
-      <Input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={props.defaultValue}
-        autoComplete={props.autoComplete}
-        placeholder={props.placeholder}
-        inputMode={props.inputMode}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        aria-required={props.required || undefined}
-      />
-      {props.hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    <FormField id={id} name={props.name} label={props.label} required={props.required} error={props.error} hint={props.hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type={props.type ?? "text"}
+          defaultValue={props.defaultValue}
+          autoComplete={props.autoComplete}
+          placeholder={props.placeholder}
+          inputMode={props.inputMode}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -272,7 +256,7 @@ function EditProfileForm({
       <CardContent>
         <form ref={formRef} method="post" noValidate onSubmit={submit} className="grid gap-5">
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field
+            <TextField
               name="first_name"
               label="Förnamn"
               required
@@ -280,24 +264,24 @@ function EditProfileForm({
               autoComplete="given-name"
               error={errors.first_name}
             />
-            <Field
+            <TextField
               name="last_name"
               label="Efternamn"
               defaultValue={profile.lastName}
               autoComplete="family-name"
               error={errors.last_name}
             />
-            <Field
+            <TextField
               name="phone_number"
               label="Telefonnummer"
               type="tel"
               inputMode="tel"
-              defaultValue={profile.phoneNumber}
+              defaultValue={profile.phoneNumber ? formatPhoneNumber(profile.phoneNumber) : ""}
               autoComplete="tel"
               placeholder="070-123 45 67"
               error={errors.phone_number}
             />
-            <Field
+            <TextField
               name="email"
               label="E-postadress"
               type="email"
@@ -308,7 +292,7 @@ function EditProfileForm({
               error={errors.email}
             />
           </div>
-          <Field
+          <TextField
             name="steam_trade_link"
             label="Steam trade-länk"
             type="url"

@@ -5,8 +5,8 @@ import { Loader2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { AUTH_MESSAGES, newPasswordSchema } from "~/modules/accounts/auth-schemas";
-import { Field } from "./field";
-import { FormAlert } from "./form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 import type { AuthActionResult } from "./types";
@@ -52,7 +52,7 @@ export function NewPasswordForm({ token }: { token: string }) {
   const serverError = result && !result.ok ? result.message : null;
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Välj nytt lösenord">
-      <Field id="new-password" label="Nytt lösenord" error={fields.password} hint={<PasswordChecklist password={password} />}>
+      <FormField id="new-password" label="Nytt lösenord" error={fields.password} hint={<PasswordChecklist password={password} />}>
         {(aria) => (
           <PasswordInput
             {...aria}
@@ -62,8 +62,8 @@ export function NewPasswordForm({ token }: { token: string }) {
             onChange={(event) => setPassword(event.target.value)}
           />
         )}
-      </Field>
-      <Field id="new-password-confirm" label="Bekräfta nytt lösenord" error={fields.confirmPassword}>
+      </FormField>
+      <FormField id="new-password-confirm" label="Bekräfta nytt lösenord" error={fields.confirmPassword}>
         {(aria) => (
           <PasswordInput
             {...aria}
@@ -73,7 +73,7 @@ export function NewPasswordForm({ token }: { token: string }) {
             onChange={(event) => setConfirmPassword(event.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <div aria-live="polite" className="empty:hidden">
         {localError ? <FormAlert>{localError.message}</FormAlert> : serverError ? <FormAlert>{serverError}</FormAlert> : null}
       </div>

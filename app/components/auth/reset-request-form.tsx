@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { firstError } from "~/lib/validation";
 import { AUTH_MESSAGES, resetRequestSchema } from "~/modules/accounts/auth-schemas";
-import { Field } from "./field";
-import { FormAlert } from "./form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { FormAlert } from "~/components/ui/form-alert";
 import type { AuthActionResult } from "./types";
 
 /** Reset request (spec §2/§4): form, then a sent view; 'Skicka igen' returns to the form. */
@@ -70,7 +70,7 @@ export function ResetRequestForm() {
       <p className="text-sm text-muted-foreground">
         Ange e-postadressen du registrerade dig med, så skickar vi en länk för att välja ett nytt lösenord.
       </p>
-      <Field id="reset-email" label="E-postadress" error={localError ?? undefined}>
+      <FormField id="reset-email" label="E-postadress" error={localError ?? undefined}>
         {(aria) => (
           <Input
             {...aria}
@@ -83,7 +83,7 @@ export function ResetRequestForm() {
             onChange={(event) => setEmail(event.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <div aria-live="polite" className="empty:hidden">
         {serverError ? <FormAlert>{serverError}</FormAlert> : null}
       </div>

@@ -7,8 +7,8 @@ import { Input } from "~/components/ui/input";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { AUTH_MESSAGES, signInSchema } from "~/modules/accounts/auth-schemas";
 import { trackEvent } from "~/modules/analytics/analytics";
-import { Field } from "./field";
-import { FormAlert } from "./form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "./password-input";
 import type { AuthActionResult } from "./types";
 
@@ -67,7 +67,7 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Logga in">
       {notice}
-      <Field id="signin-email" label="E-postadress" error={fields.email}>
+      <FormField id="signin-email" label="E-postadress" error={fields.email}>
         {(aria) => (
           <Input
             {...aria}
@@ -80,8 +80,8 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
             onChange={(event) => setEmail(event.target.value)}
           />
         )}
-      </Field>
-      <Field id="signin-password" label="Lösenord" error={fields.password}>
+      </FormField>
+      <FormField id="signin-password" label="Lösenord" error={fields.password}>
         {(aria) => (
           <PasswordInput
             {...aria}
@@ -91,7 +91,7 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
             onChange={(event) => setPassword(event.target.value)}
           />
         )}
-      </Field>
+      </FormField>
       <div className="-mt-1 flex justify-end">
         <Link to="/auth?mode=reset" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
           Glömt lösenordet?

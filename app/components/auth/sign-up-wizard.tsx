@@ -16,8 +16,7 @@ import {
   type SignupStep,
 } from "~/modules/accounts/signup-schema";
 import { trackEvent } from "~/modules/analytics/analytics";
-import { Field } from "./field";
-import { FormAlert } from "./form-alert";
+import { FormField } from "~/components/ui/form-field";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 import type { AuthActionResult } from "./types";
@@ -53,10 +52,11 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
   const navigate = useNavigate();
   const [step, setStep] = useState<SignupStep>(1);
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<{ message: string; fields: FieldErrors } | null>(null);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
+  // Unticked until the visitor ticks it: the newsletter is opt-in.
+  const [newsletter, setNewsletter] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const percent = Math.round((step / SIGNUP_STEPS) * 100);
 
   useEffect(() => {
@@ -76,11 +76,11 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
   const update = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
-  /** Shows a validation message inline and as a toast, and moves focus to the first bad field. */
+  /** Shows a validation message next to its field and as the spec's toast, and moves focus there. */
   function reject(error: Parameters<typeof firstError>[0]) {
     const message = firstError(error);
     const byField = fieldErrors(error);
-    setErrors({ message, fields: byField });
+    setErrors(byField);
     toast.error(signupToastTitle(message), { description: message });
     const first = Object.keys(byField)[0];
     if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
@@ -95,7 +95,7 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
       setStep((step + 1) as SignupStep);
       return;
     }
-    const payload = { ...fields, referralCode: referralCode ?? storedReferralCode() ?? "" };
+    const payload = { ...fields, referralCode: referralCode ?? storedReferralCode() ?? "", newsletter: String(newsletter) };
     const full = signupSchema.safeParse(payload);
     if (!full.success) return reject(full.error);
     setErrors(null);
@@ -107,8 +107,9 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
     setStep((current) => Math.max(1, current - 1) as SignupStep);
   }
 
-  const fieldError = errors?.fields ?? {};
-  const serverError = result && !result.ok ? result.message : null;
+  // The server's field messages (a refused sign-up) show next to their fields too.
+  const serverFields = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
+  const fieldError: FieldErrors = errors ?? serverFields ?? {};
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Skapa konto">
       <div className="grid gap-2">
@@ -125,7 +126,7 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
       {step === 1 ? (
         <fieldset className="grid gap-4">
           <legend className="sr-only">{STEP_TITLES[1]}</legend>
-          <Field id="signup-email" label="E-postadress" error={fieldError.email}>
+          <FormField id="signup-email" label="E-postadress" error={fieldError.email}>
             {(aria) => (
               <Input
                 {...aria}
@@ -138,8 +139,8 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
                 onChange={update("email")}
               />
             )}
-          </Field>
-          <Field
+          </FormField>
+          <FormField
             id="signup-password"
             label="Lösenord"
             error={fieldError.password}
@@ -148,8 +149,8 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
             {(aria) => (
               <PasswordInput {...aria} name="password" autoComplete="new-password" value={fields.password} onChange={update("password")} />
             )}
-          </Field>
-          <Field id="signup-confirm" label="Bekräfta lösenord" error={fieldError.confirmPassword}>
+          </FormField>
+          <FormField id="signup-confirm" label="Bekräfta lösenord" error={fieldError.confirmPassword}>
             {(aria) => (
               <PasswordInput
                 {...aria}
@@ -159,7 +160,7 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
                 onChange={update("confirmPassword")}
               />
             )}
-          </Field>
+          </FormField>
         </fieldset>
       ) : null}
 
@@ -167,18 +168,18 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
         <fieldset className="grid gap-4">
           <legend className="sr-only">{STEP_TITLES[2]}</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="signup-first-name" label="Förnamn" error={fieldError.firstName}>
+            <FormField id="signup-first-name" label="Förnamn" error={fieldError.firstName}>
               {(aria) => (
                 <Input {...aria} name="firstName" autoComplete="given-name" value={fields.firstName} onChange={update("firstName")} />
               )}
-            </Field>
-            <Field id="signup-last-name" label="Efternamn" error={fieldError.lastName}>
+            </FormField>
+            <FormField id="signup-last-name" label="Efternamn" error={fieldError.lastName}>
               {(aria) => (
                 <Input {...aria} name="lastName" autoComplete="family-name" value={fields.lastName} onChange={update("lastName")} />
               )}
-            </Field>
+            </FormField>
           </div>
-          <Field
+          <FormField
             id="signup-phone"
             label="Telefonnummer"
             optional
@@ -196,14 +197,14 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
                 onChange={update("phoneNumber")}
               />
             )}
-          </Field>
+          </FormField>
         </fieldset>
       ) : null}
 
       {step === 3 ? (
         <fieldset className="grid gap-4">
           <legend className="sr-only">{STEP_TITLES[3]}</legend>
-          <Field
+          <FormField
             id="signup-trade-link"
             label="Steam trade-länk"
             optional
@@ -235,13 +236,34 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
                 onChange={update("steamTradeLink")}
               />
             )}
-          </Field>
+          </FormField>
+          <div className="flex items-start gap-3 rounded-lg border p-3">
+            <input
+              id="signup-newsletter"
+              name="newsletter"
+              type="checkbox"
+              checked={newsletter}
+              onChange={(event) => setNewsletter(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            <label htmlFor="signup-newsletter" className="text-sm">
+              Ja, skicka mig nyhetsbrev och erbjudanden via e-post.{" "}
+              <span className="text-muted-foreground">Valfritt – du kan ändra dig när som helst i din profil.</span>
+            </label>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            Genom att skapa ett konto godkänner du våra{" "}
+            <Link to="/anvandarvillkor" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
+              användarvillkor
+            </Link>{" "}
+            och bekräftar att du har läst vår{" "}
+            <Link to="/integritetspolicy" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
+              integritetspolicy
+            </Link>
+            .
+          </p>
         </fieldset>
       ) : null}
-
-      <div aria-live="polite" className="empty:hidden">
-        {errors ? <FormAlert>{errors.message}</FormAlert> : serverError ? <FormAlert>{serverError}</FormAlert> : null}
-      </div>
 
       <div className="flex gap-3">
         <Button type="button" variant="outline" onClick={back} disabled={step === 1 || busy} className="flex-1">

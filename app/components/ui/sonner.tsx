@@ -42,6 +42,8 @@ function Toaster({ toastOptions, ...props }: ToasterProps) {
       position={TOAST.position}
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visible}
+      offset={TOAST.offsetPx}
+      mobileOffset={TOAST.offsetPx}
       containerAriaLabel="Aviseringar"
       className="toaster group"
       style={

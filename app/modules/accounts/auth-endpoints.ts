@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { hasControlCharacters } from "~/lib/control-characters";
+import { INPUT_MESSAGES } from "~/lib/validation";
 import { isStrongPassword } from "./password-rule";
 import { INVALID_EMAIL, profileUpdateSchema } from "./profile-schema";
 import type { ProfileSeed } from "./profiles.server";
@@ -33,7 +34,7 @@ export function isHttpAuthEndpoint(method: string, path: string | undefined): bo
 export const AUTH_ENDPOINT_MESSAGES = {
   notFound: "Sidan kunde inte hittas.",
   invalid: "Ogiltig förfrågan.",
-  controlCharacters: "Fälten får inte innehålla kontrolltecken.",
+  controlCharacters: INPUT_MESSAGES.controlCharacters,
 } as const;
 
 const text = z.string();

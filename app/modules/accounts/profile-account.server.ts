@@ -8,8 +8,11 @@ import type { Db } from "~/platform/db/client.server";
 import { newsletter_subscriptions, profiles, user as userTable } from "~/platform/db/schema";
 import type { NewsletterSettings, ProfileUpdate } from "./profile-schema";
 
-/** spec §7: before a row exists, email is on and SMS off. */
-export const NEWSLETTER_DEFAULTS: NewsletterSettings = { email_subscribed: true, phone_subscribed: false };
+/**
+ * Before a member has chosen, nothing is sent: subscriptions are opt-in (docs/rules/accounts.md#newsletter),
+ * unlike the original's email-on default.
+ */
+export const NEWSLETTER_DEFAULTS: NewsletterSettings = { email_subscribed: false, phone_subscribed: false };
 
 export class SmsNeedsPhoneError extends Error {
   override name = "SmsNeedsPhoneError";

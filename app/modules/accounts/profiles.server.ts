@@ -6,7 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
-import { profiles, user as userTable } from "~/platform/db/schema";
+import { newsletter_subscriptions, profiles, user as userTable } from "~/platform/db/schema";
 import { isPlaceholderEmail } from "~/platform/mail/placeholder-address";
 import { displayNameFrom } from "./profile-rules";
 
@@ -23,6 +23,8 @@ export interface ProfileSeed {
   /** A referral code captured at sign-up, already format-checked; applied later. */
   signupReferralCode?: string | null;
   emailIsPlaceholder?: boolean;
+  /** The sign-up wizard's unticked-by-default newsletter box, ticked. */
+  newsletterOptIn?: boolean;
 }
 
 const seedStore = new AsyncLocalStorage<ProfileSeed>();
@@ -63,6 +65,13 @@ export async function createProfileForNewUser(
       signup_referral_code: blankToNull(seed.signupReferralCode),
     })
     .onConflictDoNothing();
+  // Only an explicit yes subscribes, and never a placeholder address.
+  if (seed.newsletterOptIn && !seed.emailIsPlaceholder) {
+    await db
+      .insert(newsletter_subscriptions)
+      .values({ user_id: user.id, email: user.email, email_subscribed: true, source: "signup" })
+      .onConflictDoNothing();
+  }
 }
 
 export async function getProfile(db: Db, userId: string) {

@@ -103,6 +103,8 @@ export const signupSchema = z
     phoneNumber: phoneNumberSchema,
     steamTradeLink: steamTradeLinkSchema,
     referralCode: z.preprocess(normaliseSignupReferralCode, z.string().nullable()),
+    /** The newsletter box: only an explicit tick subscribes. */
+    newsletter: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()),
   })
   .superRefine((value, ctx) => {
     const missing = (["email", "password", "firstName", "lastName"] as const).filter((key) => !value[key]);
