@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
@@ -69,4 +69,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Errors React Router catches go to the one logger, not the console. A 4xx it raises itself
+ * (a POST to a page without an action, an unknown data request) is the visitor's mistake, not
+ * ours: it is answered, and not logged as an error.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const { pathname, search } = new URL(request.url);
+  logger.error({ err: error, url: redactUrl(pathname + search) }, "request error");
 }

@@ -206,7 +206,7 @@ describe("GET /api/events", () => {
     const staying = await signIn(server, "bertil@example.se");
     const leavingTab = await stream(server, leaving);
     const stayingTab = await stream(server, staying);
-    const signOut = await fetch(`${server.url}/api/auth/sign-out`, {
+    const signOut = await fetch(`${server.url}/auth/sign-out`, {
       method: "POST",
       headers: { cookie: leaving.cookie, origin: server.url, "x-forwarded-for": leaving.ip },
     });
