@@ -14,6 +14,7 @@ export const COMPANY = {
   countryName: "Sverige",
   foundedYear: 2019,
   tradingSinceYear: 2016,
+  /** Where support mail goes unless SUPPORT_EMAIL says otherwise. */
   supportEmail: "support@skinhamnen.se",
   publisherDisclaimer:
     "Skinhamnen är inte ansluten till, sponsrad av eller godkänd av Valve Corporation. Counter-Strike 2, CS2 och Steam är varumärken som tillhör Valve Corporation.",
@@ -264,6 +265,7 @@ export const AUTH_RATE_LIMITS = {
   passwordCheck: { ip: { limit: 20, windowMs: 15 * 60_000 }, user: { limit: 5, windowMs: 15 * 60_000 } },
 } as const;
 export const ROLES = ["admin", "blog", "seo"] as const;
+export const SECURITY_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type Role = (typeof ROLES)[number];
 
 // ---------------------------------------------------------------------------
@@ -385,6 +387,9 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   News: "Nyheter",
 };
 export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
+export const INFLUENCER_STATUSES = ["active", "inactive"] as const;
+export const CONTACT_MESSAGE_STATUSES = ["new", "read", "answered"] as const;
+export const EMAIL_OUTBOX_STATUSES = ["captured", "sent", "failed"] as const;
 export const BLOG = {
   homePostCount: 3,
   cardExcerptLength: 120,
@@ -441,11 +446,9 @@ export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 6
 // ---------------------------------------------------------------------------
 // UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
 // ---------------------------------------------------------------------------
-export const MOBILE_BREAKPOINT_PX = 768;
 /** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
 export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
 export const TOOLTIP_DELAY_MS = 700;
-export const VISITOR_HEARTBEAT_MS = 5 * 60_000;
 export const SSE_HEARTBEAT_MS = 25_000;
 
 /** The live event stream, /api/events (docs/rules/realtime.md). */
@@ -467,7 +470,6 @@ export const REALTIME = {
     pointsTitle: "Grattis!",
   },
 } as const;
-export const PROFILE_UPDATED_EVENT = { name: "profileUpdated", delayMs: 1_000 } as const;
 
 // ---------------------------------------------------------------------------
 // Browser storage keys and cookie consent (spec §3/§9)

@@ -125,7 +125,7 @@ export const publicHost: RequestHandler = (req, _res, next) => {
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-export const CROSS_ORIGIN_MESSAGE = "Förfrågan kom från en annan webbplats och avvisades.";
+const CROSS_ORIGIN_MESSAGE = "Förfrågan kom från en annan webbplats och avvisades.";
 
 function sameOrigin(origin: string, own: string): boolean {
   try {

@@ -5,7 +5,7 @@
  * (OWASP "CSV injection"); numbers are written as numbers and never altered.
  */
 export const CSV_BOM = "\uFEFF";
-export const CSV_LINE_END = "\r\n";
+const CSV_LINE_END = "\r\n";
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 

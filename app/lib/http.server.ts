@@ -1,5 +1,5 @@
 /**
- * The one way actions and resource routes read and validate input (docs/decisions/016-one-form-path.md):
+ * The one way actions and resource routes read and validate input (docs/decisions/017-one-form-path.md):
  * `readInput` reads the body once (form or JSON; anything else is a 400), refuses control
  * characters in any value, and `validate` checks it with the shared zod schema. Expected
  * failures become a 4xx with the schema's Swedish message (never a 500), in one shape the UI

@@ -7,7 +7,7 @@ import type { MetaDescriptor } from "react-router";
 import { COMPANY } from "~/constants";
 import { FALLBACK_PUBLIC_CONFIG, type PublicConfig } from "~/lib/site-config";
 
-export const DEFAULT_OG_IMAGE = "/images/blog/default.webp";
+const DEFAULT_OG_IMAGE = "/images/blog/default.webp";
 
 export interface PageMetaInput {
   title: string;
@@ -46,7 +46,7 @@ export function absoluteUrl(publicUrl: string, pathOrUrl: string): string {
   return `${publicUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
 
-export function organizationNode(config: PublicConfig): Record<string, unknown> {
+function organizationNode(config: PublicConfig): Record<string, unknown> {
   return {
     "@type": "Organization",
     "@id": `${config.publicUrl}/#organization`,
@@ -64,7 +64,7 @@ export function organizationNode(config: PublicConfig): Record<string, unknown> 
   };
 }
 
-export function websiteNode(config: PublicConfig): Record<string, unknown> {
+function websiteNode(config: PublicConfig): Record<string, unknown> {
   return {
     "@type": "WebSite",
     "@id": `${config.publicUrl}/#website`,
@@ -75,7 +75,7 @@ export function websiteNode(config: PublicConfig): Record<string, unknown> {
   };
 }
 
-export function breadcrumbNode(
+function breadcrumbNode(
   config: PublicConfig,
   trail: Array<{ name: string; path: string }>,
 ): Record<string, unknown> {

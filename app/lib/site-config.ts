@@ -1,3 +1,4 @@
+import { COMPANY } from "~/constants";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 
@@ -17,7 +18,7 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   siteName: "Skinhamnen",
   publicUrl: "",
   liveChatUrl: "https://tawk.to/skinhamnen",
-  supportEmail: "support@skinhamnen.se",
+  supportEmail: COMPANY.supportEmail,
   gaMeasurementId: null,
   gaScriptOrigin: "https://www.googletagmanager.com",
   googleEnabled: false,

@@ -1,11 +1,12 @@
 /**
- * The one validation path's isomorphic half (docs/decisions/016-one-form-path.md): turning
+ * The one validation path's isomorphic half (docs/decisions/017-one-form-path.md): turning
  * zod results into the Swedish messages the schemas carry, the rule every text value obeys
  * (no control characters), and the building blocks schemas use for text fields, so client
  * forms and server actions refuse the same input with the same words.
  */
 import { z } from "zod";
 import { hasControlCharacters } from "./control-characters";
+import { formatNumber } from "./format";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -13,7 +14,7 @@ export const INPUT_MESSAGES = {
   badRequest: "Ogiltig förfrågan.",
   controlCharacters: "Fältet innehåller tecken som inte är tillåtna.",
   notText: "Ogiltigt värde.",
-  tooLong: (max: number) => `Fältet får vara högst ${max.toLocaleString("sv-SE")} tecken.`,
+  tooLong: (max: number) => `Fältet får vara högst ${formatNumber(max)} tecken.`,
 } as const;
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SSE_HEARTBEAT_MS } from "../constants";
+import { COMPANY, SSE_HEARTBEAT_MS } from "../constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -25,7 +25,7 @@ const envSchema = z
     BETTER_AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: withDefault(z.string().min(3), "Skinhamnen <no-reply@skinhamnen.se>"),
-    SUPPORT_EMAIL: withDefault(z.email("must be an email address"), "support@skinhamnen.se"),
+    SUPPORT_EMAIL: withDefault(z.email("must be an email address"), COMPANY.supportEmail),
     STEAM_API_KEY: optional(z.string().min(1)),
     STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
     STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),

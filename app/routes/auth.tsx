@@ -38,6 +38,7 @@ import {
   signIn,
   signUp,
 } from "./auth.server";
+import { formatPlus } from "~/lib/format";
 
 const MODES = ["signin", "signup", "reset", "reset-password"] as const;
 type Mode = (typeof MODES)[number];
@@ -128,7 +129,7 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
 const SELLING_POINTS = [
   { Icon: Zap, text: `Swish-utbetalning inom ${PAYOUT_TIMES.swish} efter Trade Protection` },
   { Icon: BadgePercent, text: `${MARKETING.feePercent}% avgift – inga dolda kostnader` },
-  { Icon: ShieldCheck, text: `${MARKETING.trades.toLocaleString("sv-SE")}+ genomförda affärer` },
+  { Icon: ShieldCheck, text: `${formatPlus(MARKETING.trades)} genomförda affärer` },
 ] as const;
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {

@@ -24,6 +24,7 @@ import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.serv
 import { parseSeoScript, sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
+import { formatNumber } from "~/lib/format";
 
 export const links: Route.LinksFunction = () => [RSS_LINK];
 
@@ -209,7 +210,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             </span>
             <span className="inline-flex items-center gap-1.5" data-testid="post-views">
               <Eye className="size-4" aria-hidden="true" />
-              {`${post.views.toLocaleString("sv-SE")} ${post.views === 1 ? "visning" : "visningar"}`}
+              {`${formatNumber(post.views)} ${post.views === 1 ? "visning" : "visningar"}`}
             </span>
           </div>
 

@@ -1,18 +1,12 @@
-import { desc } from "drizzle-orm";
 import type { Route } from "./+types/dev.mail";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { email_outbox } from "~/platform/db/schema";
+import { listOutbox } from "~/platform/mail/mailer.server";
 
 /** The development outbox: mail kept when no SMTP_URL is set. Exists only under `npm run dev`. */
 export async function loader() {
   if (!config().isDevelopment) throw new Response("Not Found", { status: 404 });
-  const mails = await db()
-    .select()
-    .from(email_outbox)
-    .orderBy(desc(email_outbox.created_at))
-    .limit(50);
-  return { mails };
+  return { mails: await listOutbox(db()) };
 }
 
 export const meta: Route.MetaFunction = () => [

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { MARKETING, PAYOUT_AFTER_PROTECTION, PAYOUT_TIMES, SUPPORT_HOURS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/modules/marketing/content";
-import { formatPlus } from "~/modules/marketing/format";
+import { formatPlus } from "~/lib/format";
 import { latestPostCards } from "~/modules/blog/latest-cards.server";
 import { db } from "~/platform/db/client.server";
 

@@ -19,7 +19,7 @@ import { badRequest, clientIp, parseRequest, tooManyRequests } from "~/lib/http.
 import { faqNode, pageMeta } from "~/lib/seo";
 import { firstError } from "~/lib/validation";
 import { BUY_FAQ, BUY_STEPS, BUY_TESTIMONIAL, BUY_TRUST } from "~/modules/marketing/content";
-import { formatRange } from "~/modules/marketing/format";
+import { formatRange } from "~/lib/format";
 import {
   LAUNCH_NOTIFICATION_SUCCESS,
   launchNotificationSchema,

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { MARKETING, REVIEWS } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { FEATURED_REVIEWS, MORE_REVIEWS } from "~/modules/marketing/content";
-import { formatNumber } from "~/modules/marketing/format";
+import { formatNumber } from "~/lib/format";
 import { formatRating } from "~/modules/marketing/hero-counters";
 
 const BREADCRUMBS = [{ name: "Omdömen", path: "/omdomen" }];

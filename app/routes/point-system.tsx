@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
 import { pageMeta } from "~/lib/seo";
 import { POINT_STEPS, POINT_USES } from "~/modules/marketing/content";
-import { formatNumber } from "~/modules/marketing/format";
+import { formatNumber } from "~/lib/format";
 
 const BREADCRUMBS = [{ name: "Poängsystem", path: "/point-system" }];
 const POINT_VALUE_TEXT = `${formatNumber(POINTS_VALUE.points)} poäng ≈ ${formatNumber(POINTS_VALUE.sek)} kr`;

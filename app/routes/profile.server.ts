@@ -20,8 +20,8 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 
-export const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
-export const PROFILE_NOT_FOUND = "Profile not found";
+const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
+const PROFILE_NOT_FOUND = "Profile not found";
 
 export async function loadProfilePage(request: Request) {
   const current = await requireUser(request);

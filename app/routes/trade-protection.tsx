@@ -18,6 +18,7 @@ import { Button } from "~/components/ui/button";
 import { MARKETING, PAYOUT_TIMES, TRADE_PROTECTION_DAYS } from "~/constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { TRADE_PROTECTION_FAQ } from "~/modules/support/trade-protection-content";
+import { formatNumber } from "~/lib/format";
 
 const days = TRADE_PROTECTION_DAYS;
 
@@ -80,7 +81,7 @@ const CHECKLIST = [
   "Kontrollera i Steam-appen att erbjudandet kommer från oss och att föremålen stämmer innan du accepterar.",
   "Ange rätt Swish-nummer, kontonummer eller kryptoadress i ditt eget namn.",
   "Återför inte traden under skyddsperioden – hör av dig till oss i chatten om något är fel.",
-  `Affärer över ${MARKETING.manualReviewAboveSek.toLocaleString("sv-SE")} kr granskas manuellt – svara gärna om vi ställer en kontrollfråga.`,
+  `Affärer över ${formatNumber(MARKETING.manualReviewAboveSek)} kr granskas manuellt – svara gärna om vi ställer en kontrollfråga.`,
 ] as const;
 
 export default function TradeProtectionPage() {

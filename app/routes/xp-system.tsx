@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { LEVELS, XP_PER_SEK, type LevelDefinition } from "~/constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SUCCESS_STORIES, XP_FAQ, XP_STEPS } from "~/modules/marketing/content";
-import { formatNumber } from "~/modules/marketing/format";
+import { formatNumber } from "~/lib/format";
 
 const BREADCRUMBS = [{ name: "XP och VIP-nivåer", path: "/xp-system" }];
 const LEVEL_ICONS = { Shield, Star, Crown, Gem } as const;

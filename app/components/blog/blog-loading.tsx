@@ -2,7 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 
-export const BLOG_LOADING_TEXT = "Laddar blogginlägg...";
+const BLOG_LOADING_TEXT = "Laddar blogginlägg...";
 
 /** True while a client navigation to a blog page (list or post) is loading. */
 export function useBlogNavigationPending(): boolean {

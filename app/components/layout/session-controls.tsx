@@ -31,7 +31,7 @@ function useSignOutFetcher() {
 }
 
 /** Signed in, signed out, or 'loading' while a sign-in or sign-out is in flight. */
-export function useSessionState() {
+function useSessionState() {
   const user = useSessionUser();
   const signOut = useSignOutFetcher();
   const fetchers = useFetchers();

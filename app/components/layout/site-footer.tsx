@@ -7,6 +7,7 @@ import { openCookieSettings } from "~/modules/consent/consent-storage";
 import { Logo } from "./logo";
 import { LEGAL_LINKS, MAIN_NAV, RESOURCE_LINKS } from "./navigation";
 import { PaymentBadges } from "./payment-badges";
+import { formatNumber } from "~/lib/format";
 
 export function SiteFooter() {
   const { siteName, supportEmail } = usePublicConfig();
@@ -22,7 +23,7 @@ export function SiteFooter() {
           <Logo siteName={siteName} />
           <p className="mt-4 text-sm text-muted-foreground">
             Svenskt aktiebolag i {COMPANY.city} som köper CS2-skins sedan {COMPANY.tradingSinceYear}.
-            Över {MARKETING.trades.toLocaleString("sv-SE")} affärer, {MARKETING.feePercent}% avgift och
+            Över {formatNumber(MARKETING.trades)} affärer, {MARKETING.feePercent}% avgift och
             utbetalning via Swish, bank eller krypto.
           </p>
           <p className="mt-4 flex items-start gap-2 text-sm text-muted-foreground">

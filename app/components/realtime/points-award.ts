@@ -3,6 +3,7 @@
  * the congratulation, once per row; spending (a negative row) and other members' rows do not.
  */
 import type { RealtimeEvent } from "~/platform/realtime/events";
+import { formatPoints } from "~/lib/format";
 
 type PointsEvent = Extract<RealtimeEvent, { type: "points" }>;
 
@@ -12,5 +13,5 @@ export function isAwardFor(event: PointsEvent, userId: string | null, shown: Rea
 
 /** "Du har fått 1 500 poäng" (Swedish digit grouping). */
 export function pointsAwardText(amount: number): string {
-  return `Du har fått ${amount.toLocaleString("sv-SE")} poäng`;
+  return `Du har fått ${formatPoints(amount)}`;
 }

@@ -16,7 +16,7 @@ import {
 import { createRealtimeBus, type RealtimeBus } from "./realtime-bus";
 import { streamRetryDelay } from "./stream-retry";
 
-export const EVENTS_PATH = "/api/events";
+const EVENTS_PATH = "/api/events";
 
 const RealtimeContext = createContext<RealtimeBus | null>(null);
 

@@ -17,7 +17,7 @@ type LimitName = keyof typeof AUTH_RATE_LIMITS;
 type LimitRules = Partial<Record<RateLimitSubject, Omit<RateLimitRule, "scope">>>;
 
 /** Better Auth endpoint path → the limit that guards it. */
-export const AUTH_LIMITED_PATHS: Readonly<Record<string, LimitName>> = {
+const AUTH_LIMITED_PATHS: Readonly<Record<string, LimitName>> = {
   "/sign-in/email": "signIn",
   "/sign-up/email": "signUp",
   "/request-password-reset": "reset",

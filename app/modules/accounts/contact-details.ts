@@ -17,7 +17,7 @@ const E164 = /^\+[1-9]\d{7,14}$/;
 const STEAM_TRADE_LINK = /^https:\/\/steamcommunity\.com\/tradeoffer\/new\/\?partner=\d+&token=[A-Za-z0-9_-]{8}$/;
 
 /** Spaces, hyphens and brackets people type are dropped before checking. */
-export function normalisePhoneNumber(value: string): string {
+function normalisePhoneNumber(value: string): string {
   return value.trim().replace(/[\s\-()]/g, "");
 }
 
@@ -31,12 +31,12 @@ export function formatPhoneNumber(stored: string): string {
   return mobile ? `${mobile[1]}-${mobile[2]} ${mobile[3]} ${mobile[4]}` : stored;
 }
 
-export function isValidPhoneNumber(value: string): boolean {
+function isValidPhoneNumber(value: string): boolean {
   const phone = normalisePhoneNumber(value);
   return SWEDISH_NATIONAL.test(phone) || E164.test(phone);
 }
 
-export function isValidSteamTradeLink(value: string): boolean {
+function isValidSteamTradeLink(value: string): boolean {
   return STEAM_TRADE_LINK.test(value.trim());
 }
 

@@ -12,7 +12,7 @@ import { GOOGLE_ERROR_REDIRECT, GOOGLE_PROVIDER_ID } from "./google-sign-in.serv
 import { CLIENT_IP_HEADER } from "./session-policy";
 import { PROFILE_COMPLETION_PATH } from "./steam-flow.server";
 
-export function googleEnabled(): boolean {
+function googleEnabled(): boolean {
   const cfg = config();
   return Boolean(cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET);
 }

@@ -11,7 +11,7 @@ export interface PasswordRequirement {
   test: (password: string) => boolean;
 }
 
-export const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
+const PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
   { id: "length", label: `Minst ${PASSWORD_MIN_LENGTH} tecken`, test: (p) => [...p].length >= PASSWORD_MIN_LENGTH },
   { id: "lowercase", label: "En liten bokstav (a–z)", test: (p) => /\p{Ll}/u.test(p) },
   { id: "uppercase", label: "En stor bokstav (A–Z)", test: (p) => /\p{Lu}/u.test(p) },

@@ -2,7 +2,7 @@
  * Staff roles (spec §6), read from user_roles on the server. `hasRole` is the spec's has_role;
  * `requireRole` guards loaders and actions: 401 when signed out, 403 without the role.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Role } from "~/constants";
 import { db as appDb, type Db } from "~/platform/db/client.server";
@@ -27,10 +27,6 @@ export async function hasRole(userId: string, role: Role, target: Db = appDb()):
 
 export async function grantRole(userId: string, role: Role, target: Db = appDb()): Promise<void> {
   await target.insert(user_roles).values({ user_id: userId, role }).onConflictDoNothing();
-}
-
-export async function revokeRole(userId: string, role: Role, target: Db = appDb()): Promise<void> {
-  await target.delete(user_roles).where(and(eq(user_roles.user_id, userId), inArray(user_roles.role, [role])));
 }
 
 export const ADMIN_LOGIN_REQUIRED = "Du måste logga in för att komma åt administratörspanelen.";

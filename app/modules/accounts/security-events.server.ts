@@ -3,14 +3,13 @@
  * session refresh (`session_refresh`) and sign-out (`user_logout`). Writing one never
  * breaks the action it records: a failure is only logged (spec §8).
  */
-import { desc, eq } from "drizzle-orm";
+import type { SECURITY_SEVERITIES } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
 import { security_events } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 
-export const SECURITY_EVENT_TYPES = ["user_login", "session_refresh", "user_logout"] as const;
-export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
-export type SecuritySeverity = "low" | "medium" | "high" | "critical";
+export type SecurityEventType = "user_login" | "session_refresh" | "user_logout";
+export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
 export interface SecurityEventInput {
   userId: string | null;
@@ -41,11 +40,3 @@ export async function logSecurityEvent(db: Db, event: SecurityEventInput): Promi
   }
 }
 
-export async function listSecurityEvents(db: Db, userId: string, limit = 50) {
-  return db
-    .select()
-    .from(security_events)
-    .where(eq(security_events.user_id, userId))
-    .orderBy(desc(security_events.created_at))
-    .limit(limit);
-}

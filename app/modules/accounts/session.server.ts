@@ -45,11 +45,6 @@ export async function requireUser(request: Request): Promise<CurrentSession> {
   return current;
 }
 
-/** A signed-in visitor on a signed-out-only page goes to / (spec §4). */
-export async function requireAnonymous(request: Request): Promise<void> {
-  if (await getCurrentSession(request)) throw redirect("/");
-}
-
 /**
  * Whether a session still exists, unexpired and within its absolute lifetime. A plain read:
  * unlike getCurrentSession it never slides the expiry, so a long-open event stream asking

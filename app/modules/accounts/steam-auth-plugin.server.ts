@@ -16,7 +16,7 @@ import { withProfileSeed } from "./profiles.server";
 import { providerAvatarUrl } from "./provider-profile";
 import { steamPlaceholderEmail } from "./steam-sign-in.server";
 
-export const STEAM_PROVIDER_ID = "steam";
+const STEAM_PROVIDER_ID = "steam";
 /** Shown until the member enters a name (the profile asks for one). */
 const FALLBACK_NAME = "Steam-användare";
 

@@ -8,8 +8,8 @@
  * steam-sign-in.server.ts.
  */
 
-export const OPENID_NS = "http://specs.openid.net/auth/2.0";
-export const OPENID_IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
+const OPENID_NS = "http://specs.openid.net/auth/2.0";
+const OPENID_IDENTIFIER_SELECT = "http://specs.openid.net/auth/2.0/identifier_select";
 
 /** The only identity form Steam asserts: its own host, a 17-digit SteamID64. */
 const STEAM_CLAIMED_ID = /^https:\/\/steamcommunity\.com\/openid\/id\/([0-9]{17})$/;
@@ -18,7 +18,7 @@ const STEAM_CLAIMED_ID = /^https:\/\/steamcommunity\.com\/openid\/id\/([0-9]{17}
 const NONCE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)[\x21-\x7e]{0,255}$/;
 
 /** Fields that must be covered by the signature for the assertion to mean anything. */
-export const REQUIRED_SIGNED_FIELDS = [
+const REQUIRED_SIGNED_FIELDS = [
   "op_endpoint",
   "claimed_id",
   "identity",

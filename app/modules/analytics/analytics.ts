@@ -35,7 +35,7 @@ function analyticsWindow(): AnalyticsWindow | undefined {
   return typeof window === "undefined" ? undefined : (window as unknown as AnalyticsWindow);
 }
 
-export function hasAnalyticsConsent(): boolean {
+function hasAnalyticsConsent(): boolean {
   try {
     return localStorage.getItem(STORAGE_KEYS.analyticsConsentFlag) === "true";
   } catch {
@@ -59,7 +59,7 @@ function ensureGtag(win: AnalyticsWindow): Gtag {
 }
 
 /** True once the tool has loaded and consent is in force: only then is anything sent. */
-export function isAnalyticsReady(): boolean {
+function isAnalyticsReady(): boolean {
   return state.active && state.loaded && hasAnalyticsConsent();
 }
 

@@ -47,7 +47,7 @@ function publishedWhere(filter: ListFilter): SQL {
 }
 
 /** Upper bound of any list, so one request can never read an unbounded table. */
-export const MAX_LIST_ROWS = 1_000;
+const MAX_LIST_ROWS = 1_000;
 
 /** The list query itself (exported so a test can check its plan uses the index). */
 export function publishedListQuery(db: Db, filter: ListFilter = {}) {

@@ -97,7 +97,7 @@ export function readingTimeMinutes(content: string): number {
  */
 export type BadgeSurface = "card" | "post";
 
-export const NO_CATEGORY_LABEL: Record<BadgeSurface, string> = { card: "Artikel", post: "Allmänt" };
+const NO_CATEGORY_LABEL: Record<BadgeSurface, string> = { card: "Artikel", post: "Allmänt" };
 
 /** spec §9: the badge from the first category. */
 export function categoryBadge(categories: readonly string[], surface: BadgeSurface = "card"): string {
@@ -119,7 +119,7 @@ export function categoryBadge(categories: readonly string[], surface: BadgeSurfa
   }
 }
 
-export const BLOG_IMAGES = {
+const BLOG_IMAGES = {
   default: "/images/blog/default.webp",
   guide: "/images/blog/guide.webp",
   tips: "/images/blog/tips.webp",
@@ -163,21 +163,6 @@ export function formatLongDate(date: Date | string): string {
 // Selection, search and filter
 // ---------------------------------------------------------------------------
 
-/** spec §9: popular means pinned or more than 100 views. */
-export function isPopular(post: Pick<BlogPostLike, "is_pinned" | "view_count">): boolean {
-  return post.is_pinned || post.view_count > BLOG.popularMinViews;
-}
-
-/** spec §9: at most three popular posts, in list order. */
-export function popularPosts<T extends Pick<BlogPostLike, "is_pinned" | "view_count">>(posts: readonly T[]): T[] {
-  return posts.filter(isPopular).slice(0, BLOG.popularCount);
-}
-
-/** spec §9: the first three posts of the list. */
-export function latestPosts<T>(posts: readonly T[]): T[] {
-  return posts.slice(0, BLOG.latestCount);
-}
-
 export type CategoryFilter = "all" | BlogCategory;
 
 export const CATEGORY_FILTERS: ReadonlyArray<{ id: CategoryFilter; label: string }> = [
@@ -190,35 +175,11 @@ export function parseCategory(value: string | null | undefined): CategoryFilter 
   return (BLOG_CATEGORIES as readonly string[]).includes(value ?? "") ? (value as BlogCategory) : "all";
 }
 
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 
 /** The search text from the URL: trimmed and bounded. */
 export function parseSearch(value: string | null | undefined): string {
   return (value ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
-}
-
-/** spec §5: case-insensitive substring of title or excerpt. */
-export function matchesSearch(post: Pick<BlogPostLike, "title" | "excerpt">, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase("sv-SE");
-  if (!needle) return true;
-  return (
-    post.title.toLocaleLowerCase("sv-SE").includes(needle) ||
-    (post.excerpt ?? "").toLocaleLowerCase("sv-SE").includes(needle)
-  );
-}
-
-/** spec §5: a post matches when its categories include the chosen id, or the filter is 'all'. */
-export function matchesCategory(post: Pick<BlogPostLike, "categories">, category: CategoryFilter): boolean {
-  return category === "all" || post.categories.includes(category);
-}
-
-export function filterPosts<T extends Pick<BlogPostLike, "title" | "excerpt" | "categories">>(
-  posts: readonly T[],
-  filter: { search?: string; category?: CategoryFilter },
-): T[] {
-  return posts.filter(
-    (post) => matchesSearch(post, filter.search ?? "") && matchesCategory(post, filter.category ?? "all"),
-  );
 }
 
 /** The blog list URL for a search and category (empty values are left out). */

@@ -8,7 +8,7 @@ import { escapeXml } from "~/lib/xml";
 import { cardExcerpt, featuredImage, postDate } from "./blog";
 import type { BlogPostRow } from "./blog.server";
 
-export function postUrl(publicUrl: string, slug: string): string {
+function postUrl(publicUrl: string, slug: string): string {
   return absoluteUrl(publicUrl, `/blog/${encodeURIComponent(slug)}`);
 }
 

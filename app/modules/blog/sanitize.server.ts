@@ -14,12 +14,12 @@ export const ALLOWED_TAGS = [
 ] as const;
 
 /** spec §5: the attributes any allowed tag may carry. */
-export const ALLOWED_ATTRIBUTES = [
+const ALLOWED_ATTRIBUTES = [
   "href", "src", "alt", "title", "class", "style", "target", "rel", "width", "height",
 ] as const;
 
 /** spec §5: the URL schemes links and images may use (relative URLs stay allowed). */
-export const ALLOWED_SCHEMES = [
+const ALLOWED_SCHEMES = [
   "http", "https", "ftp", "mailto", "tel", "callto", "cid", "xmpp", "blob",
 ] as const;
 

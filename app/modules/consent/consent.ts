@@ -15,10 +15,6 @@ export type ConsentChoice = { necessary: true } & Record<Exclude<CookieCategory,
 
 export type OptionalCategory = Exclude<CookieCategory, "necessary">;
 
-export const OPTIONAL_CATEGORIES = COOKIE_CATEGORIES.filter(
-  (category): category is OptionalCategory => category !== "necessary",
-);
-
 /** The starting point of the settings dialog: nothing beyond what the site needs. */
 export const ONLY_NECESSARY: ConsentChoice = {
   necessary: true,

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "~/constants";
 import { textField } from "~/lib/validation";
 import { PHONE_NUMBER_MESSAGE, phoneNumberSchema } from "~/modules/accounts/contact-details";
+import { formatNumber } from "~/lib/format";
 
 const maxLength = TEXT_LIMITS;
 
@@ -22,7 +23,7 @@ export const CONTACT_MESSAGES = {
   subjectRequired: "Vänligen ange ett ämne.",
   subjectTooLong: `Ämnet får vara högst ${maxLength.subject} tecken.`,
   messageRequired: "Vänligen skriv ett meddelande.",
-  messageTooLong: `Meddelandet får vara högst ${maxLength.message.toLocaleString("sv-SE")} tecken.`,
+  messageTooLong: `Meddelandet får vara högst ${formatNumber(maxLength.message)} tecken.`,
   sentTitle: "Meddelande skickat!",
   sentDescription: "Vi återkommer till dig så snart som möjligt.",
   failedTitle: "Något gick fel",

@@ -43,7 +43,6 @@ export const STORAGE_KIND_LABELS: Record<StorageKind, string> = {
   sessionStorage: "Sessionslagring (sessionStorage)",
 };
 
-export { SESSION_COOKIE_NAME };
 
 const DAY_SECONDS = 24 * 60 * 60;
 const inactivityDays = SESSION_POLICY.inactivitySeconds / DAY_SECONDS;

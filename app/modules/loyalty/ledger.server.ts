@@ -158,6 +158,7 @@ async function clawback(tx: Tx, currency: Currency, entry: CreditEntry): Promise
 export const creditPoints = (tx: Tx, entry: CreditEntry) => credit(tx, "points", entry);
 export const creditXp = (tx: Tx, entry: CreditEntry) => credit(tx, "xp", entry);
 export const debitPoints = (tx: Tx, entry: DebitEntry) => debit(tx, "points", entry);
+/** @public Staff adjustments debit XP (the Users tab); nothing else takes XP back but a clawback. */
 export const debitXp = (tx: Tx, entry: DebitEntry) => debit(tx, "xp", entry);
 export const clawbackPoints = (tx: Tx, entry: CreditEntry) => clawback(tx, "points", entry);
 export const clawbackXp = (tx: Tx, entry: CreditEntry) => clawback(tx, "xp", entry);

@@ -3,6 +3,7 @@
  * /xp-system, the point shop and the trade service all derive levels here.
  */
 import { LEVELS, MAX_LEVEL_TEXT, type LevelDefinition, type LevelId } from "~/constants";
+import { formatNumber } from "~/lib/format";
 
 export interface LevelProgress {
   level: LevelDefinition;
@@ -34,10 +35,6 @@ export function levelRank(id: LevelId): number {
   return LEVELS.findIndex((level) => level.id === id);
 }
 
-export function isLevelId(value: unknown): value is LevelId {
-  return typeof value === "string" && LEVELS.some((level) => level.id === value);
-}
-
 /** The level an amount of XP gives. Negative or fractional XP is treated as its floor, at least 0. */
 export function levelForXp(xp: number): LevelDefinition {
   const value = Math.max(0, Math.floor(Number.isFinite(xp) ? xp : 0));
@@ -67,12 +64,12 @@ export function levelProgress(xp: number): LevelProgress {
     progressPercent,
     xpLeft,
     maxReached: false,
-    label: `${xpLeft.toLocaleString("sv-SE")} XP kvar till ${next.name}`,
+    label: `${formatNumber(xpLeft)} XP kvar till ${next.name}`,
   };
 }
 
 /** The higher of two levels. */
-export function higherLevel(a: LevelDefinition, b: LevelDefinition): LevelDefinition {
+function higherLevel(a: LevelDefinition, b: LevelDefinition): LevelDefinition {
   return levelRank(b.id) > levelRank(a.id) ? b : a;
 }
 

@@ -15,7 +15,7 @@ import { queryRows, type Db } from "~/platform/db/client.server";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
 
 export const monthlyBonusKey = (month: string, userId: string) => `vip-monthly:${month}:${userId}`;
-export const monthlyBonusReason = (levelName: string) => `Månatlig VIP-bonus (${levelName})`;
+const monthlyBonusReason = (levelName: string) => `Månatlig VIP-bonus (${levelName})`;
 
 export interface MonthlyBonusResult {
   month: string;

@@ -34,7 +34,7 @@ function toPerk(row: PerkRow): Perk {
 }
 
 /** The member's perks that are running or still to come (not expired, not used). */
-export async function currentPerks(db: Db | Tx, userId: string, now: Date = new Date()): Promise<Perk[]> {
+async function currentPerks(db: Db | Tx, userId: string, now: Date = new Date()): Promise<Perk[]> {
   const rows = await db
     .select()
     .from(member_perks)

@@ -35,7 +35,7 @@ export interface LoyaltySummary {
   perks: MemberPerkView[];
 }
 
-export async function loyaltyStatistics(db: Db, userId: string): Promise<LoyaltyStatistics> {
+async function loyaltyStatistics(db: Db, userId: string): Promise<LoyaltyStatistics> {
   const [row] = await queryRows<{
     sold: string | number | null;
     bought: string | number | null;

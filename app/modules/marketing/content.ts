@@ -57,7 +57,7 @@ import {
   XP_PER_SEK,
 } from "~/constants";
 import { formatCustomers } from "./hero-counters";
-import { formatNumber, formatPlus, formatRange } from "./format";
+import { formatNumber, formatPlus, formatRange } from "~/lib/format";
 
 const fee = `${MARKETING.feePercent}%`;
 const competitorFees = `${formatRange(MARKETING.competitorFeeRange)}%`;

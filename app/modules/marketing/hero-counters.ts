@@ -16,12 +16,6 @@ export const FINAL_COUNTER_VALUES: CounterValues = {
   rating: HERO_COUNTERS.ratingTo,
 };
 
-/** Values before the animation starts. */
-export const INITIAL_COUNTER_VALUES: CounterValues = {
-  customers: 0,
-  rating: HERO_COUNTERS.ratingFrom,
-};
-
 const RATING_STEPS = Math.round((HERO_COUNTERS.ratingTo - HERO_COUNTERS.ratingFrom) / HERO_COUNTERS.ratingStep);
 
 /** Total time from load until both counters show their final values. */

@@ -4,6 +4,7 @@
  */
 import type { LevelDefinition, LevelId } from "~/constants";
 import { levelById, meetsLevel } from "~/modules/loyalty/levels";
+import { formatPoints } from "~/lib/format";
 
 export const SHOP_MESSAGES = {
   success: "Köp genomfört!",
@@ -19,11 +20,11 @@ export const SHOP_MESSAGES = {
   profileMissing: "Kunde inte hämta användardata",
   levelRequired: (level: LevelDefinition) => `Belöningen kräver nivån ${level.name}.`,
   alreadyHasLevel: (level: LevelDefinition) => `Du har redan nivån ${level.name}, som ger samma förmåner eller fler.`,
-  pointsLeft: (points: number) => `${points.toLocaleString("sv-SE")} poäng kvar`,
+  pointsLeft: (points: number) => `${formatPoints(points)} kvar`,
   requiresLevel: (level: LevelDefinition) => `Kräver ${level.name}`,
   /** Toast body after 'Köp genomfört!'. */
   purchased: (itemName: string, points: number) =>
-    `Du löste in ${itemName} för ${points.toLocaleString("sv-SE")} poäng.`,
+    `Du löste in ${itemName} för ${formatPoints(points)}.`,
 } as const;
 
 /** Progress toward an item's cost: min(points / cost × 100, 100) (spec §5). */

@@ -16,8 +16,8 @@ import {
   TRADE_PROTECTION_DAYS,
 } from "~/constants";
 import type { FaqEntry, FaqSection } from "./faq-search";
+import { formatNumber } from "~/lib/format";
 
-const sek = (value: number) => value.toLocaleString("sv-SE");
 const list = (items: readonly string[], last = "och") =>
   items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
 /** "Swish, banköverföring eller krypto" (brand names keep their capital). */
@@ -45,7 +45,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "vilka-ar-ni",
         question: "Vilka är ni?",
-        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins sedan ${COMPANY.tradingSinceYear}. Över ${sek(MARKETING.customers)} kunder har sålt eller köpt skins hos oss och vi har genomfört mer än ${sek(MARKETING.trades)} affärer.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
+        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins sedan ${COMPANY.tradingSinceYear}. Över ${formatNumber(MARKETING.customers)} kunder har sålt eller köpt skins hos oss och vi har genomfört mer än ${formatNumber(MARKETING.trades)} affärer.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
       },
       {
         id: "hur-saljer-jag",
@@ -102,7 +102,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "manuell-granskning",
         question: "Varför granskas min affär manuellt?",
-        answer: `Alla affärer över ${sek(MARKETING.manualReviewAboveSek)} kr granskas manuellt av vår personal innan pengarna betalas ut. Det skyddar både dig och oss mot kontokapningar och bedrägerier. Granskningen sker under ordinarie supporttid och brukar inte förlänga väntan märkbart.`,
+        answer: `Alla affärer över ${formatNumber(MARKETING.manualReviewAboveSek)} kr granskas manuellt av vår personal innan pengarna betalas ut. Det skyddar både dig och oss mot kontokapningar och bedrägerier. Granskningen sker under ordinarie supporttid och brukar inte förlänga väntan märkbart.`,
       },
       {
         id: "fel-uppgifter",
@@ -124,7 +124,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "ar-det-sakert",
         question: "Är det säkert att sälja till er?",
-        answer: `Ja. Vi är ett registrerat svenskt aktiebolag, alla affärer sker via Steams egna trade-erbjudanden och vi har genomfört över ${sek(MARKETING.trades)} affärer. Vi ber aldrig om ditt Steam-lösenord eller dina inloggningskoder, och affärer över ${sek(MARKETING.manualReviewAboveSek)} kr kontrolleras manuellt.`,
+        answer: `Ja. Vi är ett registrerat svenskt aktiebolag, alla affärer sker via Steams egna trade-erbjudanden och vi har genomfört över ${formatNumber(MARKETING.trades)} affärer. Vi ber aldrig om ditt Steam-lösenord eller dina inloggningskoder, och affärer över ${formatNumber(MARKETING.manualReviewAboveSek)} kr kontrolleras manuellt.`,
       },
       {
         id: "trade-protection",
@@ -181,7 +181,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "poang",
         question: "Hur fungerar poängen?",
-        answer: `Som inloggad får du ${POINTS_PER_SEK.sale} poäng per krona när du säljer och ${POINTS_PER_SEK.purchase} poäng per krona när du köper. Poängen löser du in mot belöningar i vår Point Shop – ${sek(POINTS_VALUE.points)} poäng motsvarar ungefär ${sek(POINTS_VALUE.sek)} kr i värde.`,
+        answer: `Som inloggad får du ${POINTS_PER_SEK.sale} poäng per krona när du säljer och ${POINTS_PER_SEK.purchase} poäng per krona när du köper. Poängen löser du in mot belöningar i vår Point Shop – ${formatNumber(POINTS_VALUE.points)} poäng motsvarar ungefär ${formatNumber(POINTS_VALUE.sek)} kr i värde.`,
       },
       {
         id: "bindande-bud",

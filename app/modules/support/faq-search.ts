@@ -67,7 +67,7 @@ export function searchFaq<E extends FaqEntry>(
 }
 
 /** "1 fråga" / "3 frågor". */
-export function pluralQuestions(count: number): string {
+function pluralQuestions(count: number): string {
   return `${count} ${count === 1 ? "fråga" : "frågor"}`;
 }
 

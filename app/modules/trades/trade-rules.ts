@@ -28,7 +28,7 @@ export function baseTotalOre(items: readonly { priceOre: number }[]): number {
 }
 
 /** Level sale bonus: Silver 1 %, Gold 2 %, Platinum 3 % (spec §6). */
-export function levelSaleBonusPercent(level: LevelDefinition): number {
+function levelSaleBonusPercent(level: LevelDefinition): number {
   return level.saleBonusPercent;
 }
 
@@ -38,7 +38,7 @@ export function bulkBonusPercent(baseOre: number): number {
 }
 
 /** Purchase fee by level; lower for Gold and Platinum (docs/rules/loyalty.md#purchase-fee). */
-export function purchaseFeePercent(level: LevelDefinition): number {
+function purchaseFeePercent(level: LevelDefinition): number {
   return level.purchaseFeePercent;
 }
 
@@ -112,7 +112,7 @@ export function xpForTrade(type: TradeType, baseOre: number): number {
   return Math.floor((baseOre * XP_PER_SEK[type]) / 100);
 }
 
-export function allowedTransitions(type: TradeType, from: TradeStatus): readonly TradeStatus[] {
+function allowedTransitions(type: TradeType, from: TradeStatus): readonly TradeStatus[] {
   const byStatus = TRADE_TRANSITIONS[type] as Partial<Record<TradeStatus, readonly TradeStatus[]>>;
   return byStatus[from] ?? [];
 }

@@ -14,6 +14,7 @@ import {
   TRADE_STATUSES,
   TRADE_TYPES,
 } from "~/constants";
+import { formatNumber } from "~/lib/format";
 
 export const TRADE_MESSAGES = {
   memberRequired: "Välj en medlem.",
@@ -27,10 +28,10 @@ export const TRADE_MESSAGES = {
   floatInvalid: "Float måste vara ett tal mellan 0 och 1.",
   variantInvalid: "Välj StatTrak™, Souvenir eller ingetdera.",
   priceInvalid: "Ange ett pris i kronor större än 0, med högst två decimaler.",
-  priceTooHigh: `Priset får vara högst ${(TRADE_LIMITS.maxItemPriceOre / 100).toLocaleString("sv-SE")} kr per föremål.`,
+  priceTooHigh: `Priset får vara högst ${formatNumber(TRADE_LIMITS.maxItemPriceOre / 100)} kr per föremål.`,
   payoutMethodRequired: "Välj utbetalningssätt: Swish, bank eller krypto.",
   paymentMethodRequired: "Välj betalningssätt: Swish, Kort, Apple Pay, Google Pay eller Klarna.",
-  noteTooLong: `Anteckningen får vara högst ${TRADE_LIMITS.noteMaxLength.toLocaleString("sv-SE")} tecken.`,
+  noteTooLong: `Anteckningen får vara högst ${formatNumber(TRADE_LIMITS.noteMaxLength)} tecken.`,
   noteInvalid: "Anteckningen måste vara text.",
   tradeRequired: "Välj en affär.",
   reasonInvalid: `Anledningen får vara högst ${TRADE_LIMITS.reasonMaxLength} tecken text.`,
@@ -194,7 +195,7 @@ export type TradeItemInput = TradeInput["items"][number];
 // ---------------------------------------------------------------------------
 // The Transactions tab's list: filters, sort and page live in the URL
 // ---------------------------------------------------------------------------
-export const TRADE_SORTS = ["created_at", "base_total", "total"] as const;
+const TRADE_SORTS = ["created_at", "base_total", "total"] as const;
 export type TradeSort = (typeof TRADE_SORTS)[number];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -208,7 +209,7 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
  * Unknown or malformed values fall back to "no filter" rather than an error: a hand-edited
  * URL still shows a list.
  */
-export const tradeListQuerySchema = z.object({
+const tradeListQuerySchema = z.object({
   type: optionalParam(z.enum(TRADE_TYPES)).catch(undefined),
   status: optionalParam(z.enum(TRADE_STATUSES)).catch(undefined),
   /** Stockholm calendar days, inclusive. */

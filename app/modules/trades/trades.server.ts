@@ -48,7 +48,7 @@ export const TRADE_ERRORS = {
   completedNotReversible: "En genomförd försäljning kan inte återföras. Annullera den i stället.",
 } as const;
 
-export const TRADE_LEDGER_REASONS = {
+const TRADE_LEDGER_REASONS = {
   completed: { sale: "Genomförd försäljning", purchase: "Genomfört köp" },
   clawback: { sale: "Återtag: annullerad försäljning", purchase: "Återtag: annullerat köp" },
 } as const;
@@ -586,7 +586,7 @@ async function selectRows(
   }));
 }
 
-export async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> {
+async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> {
   const [row] = await queryRows<Record<keyof TradeTotals, string | number | null>>(
     db,
     sql`SELECT count(*) AS "count",
@@ -648,7 +648,7 @@ export async function* exportTrades(
   }
 }
 
-export const TRADE_CSV_HEADER = [
+const TRADE_CSV_HEADER = [
   "Id",
   "Registrerad",
   "Typ",

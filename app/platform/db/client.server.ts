@@ -60,7 +60,7 @@ async function holdingLock<T>(
 }
 
 /** Migrations live beside the project root; every command runs from there. */
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -114,7 +114,7 @@ export function openPostgres(connectionString: string): Database {
 }
 
 /** Opens the database named by the configuration: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
-export function openConfiguredDatabase(): Database {
+function openConfiguredDatabase(): Database {
   const { DATABASE_URL, DATA_DIR } = config();
   return DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(path.join(DATA_DIR, "pglite"));
 }

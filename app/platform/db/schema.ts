@@ -24,8 +24,16 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  BLOG_CATEGORIES,
+  BLOG_POST_STATUSES,
   BUYER_PAYMENT_METHODS,
+  CONTACT_MESSAGE_STATUSES,
+  EMAIL_OUTBOX_STATUSES,
+  INFLUENCER_STATUSES,
   JOB_STATUSES,
+  ROLES,
+  SECURITY_SEVERITIES,
+  SHOP_ORDER_QUANTITY,
   LEVEL_IDS,
   PAYOUT_METHODS,
   PERK_KINDS,
@@ -52,10 +60,14 @@ function strictly(expression: SQL) {
   return sql`COALESCE((${expression}), false)`;
 }
 
+/** SQL string literals for a list of values (quotes doubled). */
+function literals(values: readonly string[], separator = ", "): string {
+  return values.map((value) => `'${value.replace(/'/g, "''")}'`).join(separator);
+}
+
 /** `column IN (...)` for a CHECK constraint from a list of literals. */
 function oneOf(column: string, values: readonly string[]) {
-  const list = values.map((value) => `'${value.replace(/'/g, "''")}'`).join(", ");
-  return sql.raw(`"${column}" IN (${list})`);
+  return sql.raw(`"${column}" IN (${literals(values)})`);
 }
 
 // ---------------------------------------------------------------------------
@@ -182,7 +194,7 @@ export const user_roles = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check("user_roles_role_valid", oneOf("role", ["admin", "blog", "seo"])),
+    check("user_roles_role_valid", oneOf("role", ROLES)),
     uniqueIndex("user_roles_user_role_uq").on(t.user_id, t.role),
   ],
 );
@@ -200,7 +212,7 @@ export const security_events = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check("security_events_severity_valid", oneOf("severity", ["low", "medium", "high", "critical"])),
+    check("security_events_severity_valid", oneOf("severity", SECURITY_SEVERITIES)),
     check("security_events_type_format", sql`${t.event_type} ~ '^[a-z_]{3,64}$'`),
     index("security_events_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("security_events_created_idx").on(t.created_at.desc()),
@@ -317,7 +329,7 @@ export const point_shop_orders = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    check("point_shop_orders_quantity_one", sql`${t.quantity} = 1`),
+    check("point_shop_orders_quantity_one", sql`${t.quantity} = ${sql.raw(String(SHOP_ORDER_QUANTITY))}`),
     check("point_shop_orders_points_positive", sql`${t.points_spent} > 0`),
     check(
       "point_shop_orders_status_valid",
@@ -345,7 +357,7 @@ export const influencers = pgTable(
   },
   (t) => [
     check("influencers_referral_code_format", sql`${t.referral_code} ~ '^[A-Z0-9]{4,12}$'`),
-    check("influencers_status_valid", oneOf("status", ["active", "inactive"])),
+    check("influencers_status_valid", oneOf("status", INFLUENCER_STATUSES)),
   ],
 );
 
@@ -599,12 +611,12 @@ export const blog_posts = pgTable(
     seo_script: text(),
   },
   (t) => [
-    check("blog_posts_status_valid", oneOf("status", ["draft", "published", "archived"])),
+    check("blog_posts_status_valid", oneOf("status", BLOG_POST_STATUSES)),
     check("blog_posts_view_count_non_negative", sql`${t.view_count} >= 0`),
     check("blog_posts_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check(
       "blog_posts_categories_valid",
-      sql`${t.categories} <@ ARRAY['Trading','Market','Guides','News']::text[]`,
+      sql`${t.categories} <@ ${sql.raw(`ARRAY[${literals(BLOG_CATEGORIES, ",")}]::text[]`)}`,
     ),
     // spec §7: published posts ordered by is_pinned, published_at, created_at.
     index("blog_posts_published_order_idx")
@@ -679,7 +691,7 @@ export const contact_messages = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check("contact_messages_status_valid", oneOf("status", ["new", "read", "answered"])),
+    check("contact_messages_status_valid", oneOf("status", CONTACT_MESSAGE_STATUSES)),
     check("contact_messages_required", sql`length(${t.name}) > 0 AND length(${t.subject}) > 0 AND length(${t.message}) > 0`),
     index("contact_messages_created_idx").on(t.created_at.desc()),
   ],
@@ -741,7 +753,7 @@ export const email_outbox = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    check("email_outbox_status_valid", oneOf("status", ["captured", "sent", "failed"])),
+    check("email_outbox_status_valid", oneOf("status", EMAIL_OUTBOX_STATUSES)),
     index("email_outbox_created_idx").on(t.created_at.desc()),
   ],
 );

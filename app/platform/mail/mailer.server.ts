@@ -3,6 +3,7 @@
  * kept in the `email_outbox` table and its links are written to the log, so development
  * and the embedded default work offline; `/dev/mail` shows the outbox under `npm run dev`.
  */
+import { desc } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../config.server";
 import { db as appDb, type Db } from "../db/client.server";
@@ -75,4 +76,9 @@ export async function sendMail<T extends EmailTemplateName>(
     "mail kept in outbox (no SMTP_URL)",
   );
   return { delivery: "outbox", outboxId: row?.id };
+}
+
+/** The newest mail kept in the outbox (the development outbox page reads it). */
+export async function listOutbox(db: Db, limit = 50) {
+  return db.select().from(email_outbox).orderBy(desc(email_outbox.created_at)).limit(limit);
 }

@@ -2,6 +2,7 @@
  * Swedish e-mail templates: every message has an HTML and a plain-text body built from
  * the same parts. Values are escaped here; templates never receive raw HTML.
  */
+import { formatPoints } from "~/lib/format";
 export interface EmailContent {
   subject: string;
   html: string;
@@ -125,7 +126,7 @@ export const emailTemplates = {
     perk?: string | null;
     profileUrl: string;
   }) {
-    const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
+    const points = formatPoints;
     return {
       subject: `Orderbekräftelse: ${input.itemName}`,
       preheader: `Du löste in ${input.itemName} för ${points(input.pointsSpent)}.`,

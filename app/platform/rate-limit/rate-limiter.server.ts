@@ -89,11 +89,3 @@ export function formatRetryAfter(seconds: number): string {
 export function rateLimitMessage(result: Pick<RateLimitResult, "retryAfterSeconds">): string {
   return `För många försök. ${formatRetryAfter(result.retryAfterSeconds)}`;
 }
-
-/** Thrown by callers that turn a refusal into a 429 response. */
-export class RateLimitedError extends Error {
-  override name = "RateLimitedError";
-  constructor(readonly result: RateLimitResult) {
-    super(rateLimitMessage(result));
-  }
-}

@@ -30,7 +30,7 @@ export interface EventStreamOptions {
 }
 
 /** Headers of every stream; compression skips `text/event-stream` (server/app.ts). */
-export const EVENT_STREAM_HEADERS = {
+const EVENT_STREAM_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   // no-transform: neither our compression nor a proxy may buffer it to compress it.
   "Cache-Control": "no-store, no-transform",

@@ -26,7 +26,7 @@ export function isMemberEvent(event: RealtimeEvent): event is MemberEvent {
   return "userId" in event;
 }
 
-export const CONTENT_TAGS = ["blog", "shop", "config"] as const;
+const CONTENT_TAGS = ["blog", "shop", "config"] as const;
 
 // A payload crosses a process boundary (NOTIFY) and the network (SSE), so it is checked on
 // arrival rather than trusted. Bounded strings: NOTIFY payloads are at most 8000 bytes anyway.

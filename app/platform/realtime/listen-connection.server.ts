@@ -35,7 +35,7 @@ export interface ReconnectOptions {
 /** Names the connection in pg_stat_activity (operators and tests find it by this). */
 export const LISTEN_APPLICATION_NAME = "skinhamnen-realtime";
 
-export const DEFAULT_RECONNECT: ReconnectOptions = {
+const DEFAULT_RECONNECT: ReconnectOptions = {
   initialDelayMs: 250,
   maxDelayMs: 30_000,
   pingIntervalMs: 30_000,

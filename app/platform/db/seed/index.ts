@@ -13,7 +13,7 @@ import { SHOP_ITEM_SEEDS } from "./shop-items";
 export { BLOG_POST_SEEDS } from "./blog-posts";
 export { SHOP_ITEM_SEEDS } from "./shop-items";
 
-export const INFLUENCER_SEEDS = [
+const INFLUENCER_SEEDS = [
   {
     name: "NordicFrag",
     referral_code: "NORDIC",
