@@ -11,7 +11,7 @@ import {
   updateOwnProfile,
 } from "./profile-account.server";
 import { profileUpdateSchema } from "./profile-schema";
-import { getProfile, syncProfileEmail } from "./profiles.server";
+import { getProfile, syncProfileEmail, withProfileSeed } from "./profiles.server";
 import { profileSeedFromClaims } from "./google-sign-in.server";
 
 let database: TestDatabase;
@@ -71,9 +71,30 @@ describe("updating one's own profile (spec §5)", () => {
 });
 
 describe("newsletter switches", () => {
-  it("defaults to email on and SMS off before a row exists", async () => {
+  it("subscribes nobody who has not chosen to: both switches off before a row exists", async () => {
     expect(await getNewsletterSettings(database.db, otherId)).toEqual(NEWSLETTER_DEFAULTS);
-    expect(NEWSLETTER_DEFAULTS).toEqual({ email_subscribed: true, phone_subscribed: false });
+    expect(NEWSLETTER_DEFAULTS).toEqual({ email_subscribed: false, phone_subscribed: false });
+    expect(await database.db.select().from(newsletter_subscriptions).where(eq(newsletter_subscriptions.user_id, otherId))).toHaveLength(0);
+  });
+
+  it("subscribes a new account only when the sign-up box was ticked", async () => {
+    const signUp = async (email: string, newsletterOptIn: boolean) => {
+      await withProfileSeed({ firstName: "Nora", lastName: "Nyhet", newsletterOptIn }, () =>
+        auth.api.signUpEmail({
+          body: { email, password: "Hemligt#2026", name: "Nora", callbackURL: "/" },
+          headers: new Headers({ origin: baseURL }),
+        }),
+      );
+      const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      return row!.id;
+    };
+    const ticked = await signUp("ja-tack@example.se", true);
+    const unticked = await signUp("nej-tack@example.se", false);
+    expect(await getNewsletterSettings(database.db, ticked)).toEqual({ email_subscribed: true, phone_subscribed: false });
+    const [row] = await database.db.select().from(newsletter_subscriptions).where(eq(newsletter_subscriptions.user_id, ticked));
+    expect(row).toMatchObject({ email: "ja-tack@example.se", email_subscribed: true, source: "signup" });
+    expect(await getNewsletterSettings(database.db, unticked)).toEqual({ email_subscribed: false, phone_subscribed: false });
+    expect(await database.db.select().from(newsletter_subscriptions).where(eq(newsletter_subscriptions.user_id, unticked))).toHaveLength(0);
   });
 
   it("refuses SMS without a phone number and writes nothing", async () => {
