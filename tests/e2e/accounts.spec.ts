@@ -102,7 +102,8 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
-const alert = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
+/** A field's message, shown once next to the field (the toast repeats it outside the page). */
+const fieldMessage = (page: Page, text: string) => page.getByRole("main").getByText(text);
 
 test("the sign-up wizard shows every validation text and ends on the confirmation page", async ({ page }) => {
   const email = "ny.kund@example.se";
@@ -116,14 +117,17 @@ test("the sign-up wizard shows every validation text and ends on the confirmatio
 
   const next = page.getByRole("button", { name: "Nästa" });
   await next.click();
-  await expect(alert(page, "Vänligen fyll i alla fält.")).toBeVisible();
+  await expect(fieldMessage(page, "Vänligen fyll i alla fält.").first()).toBeVisible();
   await expect(toast(page, "Ofullständig information")).toBeVisible();
+  // No alert box repeats what the field and the toast already say.
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("main").getByLabel("E-postadress")).toHaveAttribute("aria-invalid", "true");
 
   await page.getByRole("main").getByLabel("E-postadress").fill(email);
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
   await page.getByRole("main").getByLabel("Bekräfta lösenord").fill(`${PASSWORD}x`);
   await next.click();
-  await expect(alert(page, "Lösenorden matchar inte.")).toBeVisible();
+  await expect(fieldMessage(page, "Lösenorden matchar inte.")).toBeVisible();
   await expect(toast(page, "Lösenordsfel")).toBeVisible();
 
   const checklist = page.getByTestId("password-checklist");
@@ -131,7 +135,7 @@ test("the sign-up wizard shows every validation text and ends on the confirmatio
   await expect(checklist.locator("li[data-met=true]")).toHaveCount(3);
   await page.getByRole("main").getByLabel("Bekräfta lösenord").fill("hemligt1");
   await next.click();
-  await expect(alert(page, "Lösenordet måste innehålla versaler, gemener, siffror och symboler.")).toBeVisible();
+  await expect(fieldMessage(page, "Lösenordet måste innehålla versaler, gemener, siffror och symboler.")).toBeVisible();
   await expect(toast(page, "Lösenordet uppfyller inte kraven")).toBeVisible();
 
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
@@ -142,12 +146,12 @@ test("the sign-up wizard shows every validation text and ends on the confirmatio
   await expect(page.getByText("Steg 2 av 3")).toBeVisible();
   await expect(page.getByText("67%")).toBeVisible();
   await next.click();
-  await expect(alert(page, "Vänligen fyll i för- och efternamn.")).toBeVisible();
+  await expect(fieldMessage(page, "Vänligen fyll i för- och efternamn.").first()).toBeVisible();
   await page.getByRole("main").getByLabel("Förnamn").fill("Nils");
   await page.getByRole("main").getByLabel("Efternamn").fill("Nilsson");
   await page.getByRole("main").getByLabel("Telefonnummer").fill("12345");
   await next.click();
-  await expect(alert(page, "Ange ett giltigt telefonnummer")).toBeVisible();
+  await expect(fieldMessage(page, "Ange ett giltigt telefonnummer")).toBeVisible();
   await page.getByRole("main").getByLabel("Telefonnummer").fill("070-123 45 67");
   await next.click();
 
@@ -157,12 +161,16 @@ test("the sign-up wizard shows every validation text and ends on the confirmatio
   await expect(help).toHaveAttribute("href", "https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url");
   await expect(help).toHaveAttribute("target", "_blank");
   await expect(page.getByText("Du kan också lägga till den senare i din profil.")).toBeVisible();
+  // The newsletter is opt-in, and the terms are linked before the account is created.
+  await expect(page.getByRole("checkbox", { name: /nyhetsbrev/ })).not.toBeChecked();
+  await expect(page.getByRole("main").getByRole("link", { name: "användarvillkor" })).toHaveAttribute("href", "/anvandarvillkor");
+  await expect(page.getByRole("main").getByRole("link", { name: "integritetspolicy" })).toHaveAttribute("href", "/integritetspolicy");
   await page.getByRole("button", { name: "Tillbaka" }).click();
   await expect(page.getByRole("main").getByLabel("Förnamn")).toHaveValue("Nils");
   await next.click();
   await page.getByRole("main").getByLabel("Steam trade-länk").fill("https://example.com/trade");
   await page.getByRole("button", { name: "Skapa konto" }).click();
-  await expect(alert(page, "Ange en giltig trade-länk")).toBeVisible();
+  await expect(fieldMessage(page, "Ange en giltig trade-länk")).toBeVisible();
   await page.getByRole("main").getByLabel("Steam trade-länk").fill("https://steamcommunity.com/tradeoffer/new/?partner=12345678&token=AbCdEf12");
   await page.getByRole("button", { name: "Skapa konto" }).click();
 
@@ -199,7 +207,7 @@ test("an unconfirmed address gets 'E-post ej bekräftad' and can ask for a new m
   await mailedLink("obekraftad@example.se", "verify-email");
   const before = smtp.messages.length;
   await signIn(page, "obekraftad@example.se", PASSWORD);
-  await expect(alert(page, "E-post ej bekräftad")).toBeVisible();
+  await expect(fieldMessage(page, "E-post ej bekräftad")).toBeVisible();
   await page.getByRole("button", { name: "Skicka bekräftelsemail igen" }).click();
   await expect(toast(page, "E-post skickad!")).toBeVisible();
   await mailedLink("obekraftad@example.se", "verify-email", before);
@@ -207,7 +215,7 @@ test("an unconfirmed address gets 'E-post ej bekräftad' and can ask for a new m
 
 test("wrong password, sign-in and sign-out toasts, and the header's states", async ({ page }) => {
   await signIn(page, "ny.kund@example.se", "Fel#Losen1");
-  await expect(alert(page, "Felaktiga uppgifter")).toBeVisible();
+  await expect(fieldMessage(page, "Felaktiga uppgifter")).toBeVisible();
 
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Logga in", exact: true }).click();
@@ -262,7 +270,7 @@ test("reset: the mailed link sets a new password once; the old one stops working
   await page.getByRole("main").getByLabel("Nytt lösenord", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("main").getByLabel("Bekräfta nytt lösenord").fill(`${NEW_PASSWORD}x`);
   await page.getByRole("button", { name: "Uppdatera lösenord" }).click();
-  await expect(alert(page, "Lösenorden matchar inte")).toBeVisible();
+  await expect(fieldMessage(page, "Lösenorden matchar inte")).toBeVisible();
   await page.getByRole("main").getByLabel("Bekräfta nytt lösenord").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Uppdatera lösenord" }).click();
   await expect(toast(page, "Lösenord uppdaterat!")).toBeVisible();
@@ -271,7 +279,7 @@ test("reset: the mailed link sets a new password once; the old one stops working
   await page.getByRole("main").getByLabel("E-postadress").fill(email);
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Logga in", exact: true }).click();
-  await expect(alert(page, "Felaktiga uppgifter")).toBeVisible();
+  await expect(fieldMessage(page, "Felaktiga uppgifter")).toBeVisible();
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Logga in", exact: true }).click();
   await expect(toast(page, "Inloggning lyckades!")).toBeVisible();
@@ -304,11 +312,11 @@ test("repeated failed sign-ins are throttled with a Swedish message", async ({ p
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(`Fel#Losen${attempt}`);
     await page.getByRole("button", { name: "Logga in", exact: true }).click();
-    await expect(alert(page, "Felaktiga uppgifter")).toBeVisible();
+    await expect(fieldMessage(page, "Felaktiga uppgifter")).toBeVisible();
   }
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill("Fel#Losen6");
   await page.getByRole("button", { name: "Logga in", exact: true }).click();
-  await expect(alert(page, "För många försök. Försök igen om 15 minuter.")).toBeVisible();
+  await expect(fieldMessage(page, "För många försök. Försök igen om 15 minuter.")).toBeVisible();
 });
 
 for (const width of [375, 1280]) {

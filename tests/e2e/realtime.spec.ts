@@ -49,11 +49,11 @@ test.afterAll(async () => {
 
 const url = (pathname: string) => `${server.url}${pathname}`;
 
-/** Signs in through the API with the page's own cookie jar, then waits for the live stream. */
+/** Signs in through the /auth form's action with the page's own cookie jar, then waits for the live stream. */
 async function signedInOn(page: Page, pathname: string) {
-  const response = await page.request.post(url("/api/auth/sign-in/email"), {
+  const response = await page.request.post(url("/auth.data"), {
     headers: { origin: server.url },
-    data: { email: MEMBER, password: PASSWORD },
+    form: { intent: "signin", email: MEMBER, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
   await openWithStream(page, pathname);

@@ -238,18 +238,19 @@ test.describe("/profile", () => {
     await context.close();
   });
 
-  test("keeps SMS off and disabled without a phone number", async ({ browser }) => {
+  test("starts unsubscribed, keeps SMS off and disabled without a phone number, and saves the member's choice", async ({ browser }) => {
     const { context, page } = await signedInContext(browser);
     await page.goto(`${server.url}/profile`);
     const email = page.getByRole("switch", { name: "Nyhetsbrev via e-post" });
     const sms = page.getByRole("switch", { name: "Erbjudanden via SMS" });
-    await expect(email).toBeChecked();
+    // Opt-in: nothing is sent until the member turns it on.
+    await expect(email).not.toBeChecked();
     await expect(sms).not.toBeChecked();
     await expect(sms).toBeDisabled();
     await email.click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Inställningarna har sparats." })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole("switch", { name: "Nyhetsbrev via e-post" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Nyhetsbrev via e-post" })).toBeChecked();
     await context.close();
   });
 

@@ -294,7 +294,7 @@ test.describe("contact form end to end", () => {
     await expect(page.getByText("Vänligen ange en giltig e-postadress.")).toBeVisible();
     await f.phone.fill("ring mig");
     await f.submit.click();
-    await expect(page.getByText("Vänligen ange ett giltigt telefonnummer.")).toBeVisible();
+    await expect(page.getByText("Ange ett giltigt telefonnummer, t.ex. 070-123 45 67 eller +46 70 123 45 67.")).toBeVisible();
     expect(smtp.messages).toHaveLength(0);
   });
 
