@@ -23,7 +23,7 @@ describe("the production server", () => {
     expect(html).toContain("Logga in");
   });
 
-  it("answers an unknown path with HTTP 404 and the spec's text, and logs the path", async () => {
+  it("answers an unknown path with HTTP 404 and 'Oops! Sidan kunde inte hittas', and logs the path", async () => {
     const response = await fetch(`${server.url}/finns-inte-har`);
     expect(response.status).toBe(404);
     const html = await response.text();

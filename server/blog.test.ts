@@ -152,7 +152,7 @@ describe("/blog/:slug", () => {
     expect(graph.some((node) => node["@id"] === `${server.url}/#organization`)).toBe(true);
   });
 
-  it("answers a missing post with HTTP 404 and the spec's text", async () => {
+  it("answers a missing post with HTTP 404 and 'Blogginlägg hittades inte'", async () => {
     const response = await fetch(`${server.url}/blog/finns-inte-alls`);
     expect(response.status).toBe(404);
     const html = await response.text();
@@ -182,7 +182,7 @@ describe("/api/newsletter", () => {
       body: new URLSearchParams(body),
     });
 
-  it("answers JSON with the spec's texts", async () => {
+  it("answers JSON with the newsletter's Swedish texts", async () => {
     const ok = await post({ email: "http-test@example.se", source: "footer" });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, message: "Tack! Du har prenumererat på vårt nyhetsbrev." });

@@ -1,8 +1,8 @@
 /**
- * Every public, indexable static page of spec §2, in one list: the sitemap reads it (blog
- * posts are added from the database). Auth, profile, admin, success and the API are not
- * here on purpose — robots.txt keeps crawlers out of them. The point shop joins the list
- * when its page exists.
+ * Every public, indexable static page (docs/rules/site.md#pages), in one list: the sitemap reads it
+ * (blog posts are added from the database). Auth, profile, admin, success and the API are not here
+ * on purpose — robots.txt keeps crawlers out of them. The point shop joins the list when its page
+ * exists.
  */
 export interface PublicPage {
   path: string;

@@ -1,7 +1,7 @@
 /**
  * Server side of /auth and /email-confirmation: calls Better Auth with the request's headers
- * (plus the client IP, for the abuse limits) and maps its outcomes to the spec's Swedish
- * texts (§8). Routes stay thin: validate, call one of these, answer.
+ * (plus the client IP, for the abuse limits) and maps its outcomes to the Swedish
+ * texts of docs/rules/accounts.md. Routes stay thin: validate, call one of these, answer.
  */
 import { data, type AppLoadContext } from "react-router";
 import { clientIp } from "~/lib/http.server";
@@ -199,7 +199,7 @@ export async function resendConfirmation(request: Request, context: AppLoadConte
   }
 }
 
-/** Ends the current session; a session that is already gone counts as signed out (spec §4). */
+/** Ends the current session; a session that is already gone counts as signed out (docs/rules/accounts.md#sign-out). */
 export async function signOut(request: Request, context: AppLoadContext) {
   try {
     const result = await auth().api.signOut({ headers: authHeaders(request, context), returnHeaders: true });

@@ -1,4 +1,4 @@
-/** POST /auth/sign-out: ends the session (spec §2); the header shows the outcome. */
+/** POST /auth/sign-out: ends the session (docs/rules/accounts.md#sign-out); the header shows the outcome. */
 import { redirect } from "react-router";
 import type { Route } from "./+types/auth.sign-out";
 import { signOut } from "./auth.server";

@@ -1,5 +1,5 @@
 /**
- * /auth (spec §2/§4): sign in, the sign-up wizard, reset request and choosing a new
+ * /auth (docs/rules/accounts.md): sign in, the sign-up wizard, reset request and choosing a new
  * password. `mode` in the URL picks the view; tabs rewrite it in place.
  */
 import { useEffect } from "react";
@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const mode = parseMode(url.searchParams.get("mode"));
   const current = await getCurrentSession(request);
-  // spec §4: a signed-in visitor is sent on, except to choose a new password.
+  // docs/rules/accounts.md#sign-in: a signed-in visitor is sent on, except to choose a new password.
   if (current && mode !== "reset-password") {
     if (url.searchParams.get("message") === "confirmed") return data({ confirmedWithSession: true });
     throw redirect(safeRedirectTo(url.searchParams.get("redirectTo")));
@@ -143,14 +143,14 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const referralCode = searchParams.get("ref");
   const { confirmedWithSession } = loaderData;
 
-  // spec §4: a confirmed account with a session is welcomed and sent to the start page.
+  // docs/rules/accounts.md#email-confirmation: a confirmed account with a session is welcomed and sent to the start page.
   useEffect(() => {
     if (!confirmedWithSession) return;
     toast.success(AUTH_MESSAGES.confirmed, { description: "Välkommen! Ditt konto är nu aktiverat." });
     navigate("/", { replace: true });
   }, [confirmedWithSession, navigate]);
 
-  // spec §4/§8: a bad or used reset link, or none at all, goes back to the reset form.
+  // docs/rules/accounts.md#password-reset: a bad or used reset link, or none at all, goes back to the reset form.
   const badResetLink = mode === "reset-password" && (Boolean(linkError) || !token);
   useEffect(() => {
     if (!badResetLink) return;

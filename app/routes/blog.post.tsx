@@ -58,7 +58,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       slug: post.slug,
       title: post.title,
       excerpt: postExcerpt(post),
-      // Sanitised again on render, whatever the admin stored (DESIGN.md invariant 5).
+      // Sanitised again on render, whatever the admin stored (docs/rules/blog.md#sanitising).
       html: sanitizeBlogHtml(post.content),
       badge: categoryBadge(post.categories, "post"),
       categories: post.categories,
@@ -82,8 +82,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * spec §8: a failed load on a client navigation (network, server error) shows the toast
- * 'Fel' / 'Kunde inte ladda blogginlägget.'; a missing post is the 404 page, not a toast.
+ * docs/rules/blog.md#post-page: a failed load on a client navigation (network, server error) shows
+ * the toast 'Fel' / 'Kunde inte ladda blogginlägget.'; a missing post is the 404 page, not a toast.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   try {

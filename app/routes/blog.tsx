@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
   const { search, category, posts, popular, latest, hasPublished } = loaderData;
   const pending = useBlogNavigationPending();
-  // A post published or changed while the list is open shows up without a reload (spec §4).
+  // A post published or changed while the list is open shows up without a reload (docs/rules/blog.md#list).
   useRevalidateOnContent("blog");
   const filtered = search !== "" || category !== "all";
 
@@ -353,7 +353,7 @@ function EmptyState({
   );
 }
 
-/** spec §8: the list could not be fetched. */
+/** The list could not be fetched (docs/rules/blog.md#list). */
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -1,6 +1,6 @@
 /**
- * /email-confirmation (spec §2): what to do after signing up, tips when the mail does not
- * show up, and a rate-limited resend for the address in the URL.
+ * /email-confirmation (docs/rules/accounts.md#email-confirmation): what to do after signing up,
+ * tips when the mail does not show up, and a rate-limited resend for the address in the URL.
  */
 import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";

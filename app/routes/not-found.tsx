@@ -6,7 +6,7 @@ import { logger } from "~/platform/logger.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  // spec §2: the missing path is logged.
+  // The missing path is logged (docs/rules/site.md#not-found).
   logger.warn({ path: pathname }, "page not found");
   return data({ path: pathname }, { status: 404 });
 }

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-/** spec §2: thank-you page after paying; the customer tells the case handler so items are sent. */
+/** Thank-you page after paying: the customer tells the case handler so items are sent (docs/rules/site.md#pages). */
 export default function Success() {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">

@@ -121,7 +121,7 @@ test.describe("blog post", () => {
     await expect(page.getByTestId("post-excerpt")).toHaveText(/\.\.\.$/);
   });
 
-  test("a missing post answers 404 with the spec's text", async ({ page }) => {
+  test("a missing post answers 404 with 'Blogginlägg hittades inte'", async ({ page }) => {
     const response = await page.goto("/blog/det-har-finns-inte");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Blogginlägg hittades inte" })).toBeVisible();
@@ -167,7 +167,7 @@ test.describe("blog post", () => {
 });
 
 test.describe("newsletter", () => {
-  test("the footer form shows the spec's messages and stores an address once", async ({ browser }) => {
+  test("the footer form shows its Swedish messages and stores an address once", async ({ browser }) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-e2e-newsletter-"));
     // Its own server on a database this test can read afterwards.
     const server = await startTestServer({ DATA_DIR: dataDir, DATABASE_URL: "" });

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 
 /**
- * Cookie consent and consent-gated analytics (spec §4/§7/§9), against the production server
+ * Cookie consent and consent-gated analytics (docs/rules/privacy.md), against the production server
  * with GA configured to a fake analytics origin on loopback that records every request.
  */
 const GA_ID = "G-TEST1234";

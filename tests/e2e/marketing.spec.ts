@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 const SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";
 
-/** Each marketing page with its h1 and a few facts from the spec that must be on it. */
+/** Each marketing page with its h1 and a few facts that must be on it. */
 const PAGES = [
   { path: "/", h1: "Sälj dina CS2-skins", texts: ["Varför Skinhamnen", "Sälja skins", "Köpa skins", "Vad våra kunder säger"] },
   { path: "/salja-skins", h1: "Sälj dina CS2-skins för riktiga pengar", texts: ["Så säljer du dina skins", "Därför säljer du till oss", "Vanliga frågor om att sälja"] },

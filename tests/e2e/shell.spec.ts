@@ -17,7 +17,7 @@ test.describe("layout shell", () => {
     await context.close();
   });
 
-  test("an unknown page answers 404 with the spec's text and a way home", async ({ page }) => {
+  test("an unknown page answers 404 with 'Oops! Sidan kunde inte hittas' and a way home", async ({ page }) => {
     const response = await page.goto("/nagot-som-inte-finns");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("404", { exact: true })).toBeVisible();

@@ -254,7 +254,7 @@ test.describe("/profile", () => {
     await context.close();
   });
 
-  test("saves the profile with the spec's toast, closes the form and shows the new name", async ({ browser }) => {
+  test("saves the profile with the 'Profil uppdaterad!' toast, closes the form and shows the new name", async ({ browser }) => {
     const { context, page } = await signedInContext(browser);
     await page.goto(`${server.url}/profile?complete=1`);
     const form = page.locator("#redigera-profil");

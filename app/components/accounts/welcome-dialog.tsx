@@ -31,8 +31,8 @@ function writeFlag(key: string): void {
 }
 
 /**
- * Welcome-back dialog (spec §4): about 100 ms after a user appears (a sign-in, or the first
- * page of a browser session), at most once per browser session per user.
+ * Welcome-back dialog (docs/rules/site.md#welcome-dialog): about 100 ms after a user appears (a
+ * sign-in, or the first page of a browser session), at most once per browser session per user.
  */
 export function WelcomeDialog() {
   const user = useSessionUser();

@@ -11,7 +11,7 @@ import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 import type { AuthActionResult } from "./types";
 
-/** mode=reset-password: a new password with the sign-up rule and checklist (DESIGN.md). */
+/** mode=reset-password: a new password with the sign-up rule and checklist (docs/rules/accounts.md#passwords). */
 export function NewPasswordForm({ token }: { token: string }) {
   const fetcher = useFetcher<AuthActionResult>();
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Check, Circle } from "lucide-react";
 import { cn } from "~/lib/cn";
 import { passwordChecklist } from "~/modules/accounts/password-rule";
 
-/** The live requirement checklist under a new-password field (spec §2). */
+/** The live requirement checklist under a new-password field (docs/rules/accounts.md#passwords). */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const checks = passwordChecklist(password);
   return (

@@ -5,7 +5,7 @@ import { cn } from "~/lib/cn";
 
 type PasswordInputProps = Omit<React.ComponentProps<typeof Input>, "type">;
 
-/** A password field with a show/hide toggle (spec §2 sign-in). */
+/** A password field with a show/hide toggle. */
 export function PasswordInput({ className, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -10,7 +10,7 @@ import { FormField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { AuthActionResult } from "./types";
 
-/** Reset request (spec §2/§4): form, then a sent view; 'Skicka igen' returns to the form. */
+/** Reset request (docs/rules/accounts.md#password-reset): form, then a sent view; 'Skicka igen' returns to the form. */
 export function ResetRequestForm() {
   const fetcher = useFetcher<AuthActionResult>();
   const [email, setEmail] = useState("");

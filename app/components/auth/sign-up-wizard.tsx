@@ -46,7 +46,7 @@ function storedReferralCode(): string | null {
   }
 }
 
-/** The 3-step sign-up wizard (spec §2/§4/§5), validated per step with the shared schemas. */
+/** The 3-step sign-up wizard (docs/rules/accounts.md#sign-up), validated per step with the shared schemas. */
 export function SignUpWizard({ referralCode }: { referralCode: string | null }) {
   const fetcher = useFetcher<AuthActionResult>();
   const navigate = useNavigate();
@@ -76,7 +76,7 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
   const update = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [key]: event.target.value }));
 
-  /** Shows a validation message next to its field and as the spec's toast, and moves focus there. */
+  /** Shows a validation message next to its field and as its toast, and moves focus there. */
   function reject(error: Parameters<typeof firstError>[0]) {
     const message = firstError(error);
     const byField = fieldErrors(error);

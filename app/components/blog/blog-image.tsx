@@ -12,9 +12,9 @@ interface BlogImageProps {
 }
 
 /**
- * A post's featured image (1200×630, spec §9) that swaps to the category image when it fails
- * (spec §8). An image that failed before hydration fired its error event too early for React,
- * so the mount effect checks for that too.
+ * A post's featured image (1200×630) that swaps to the category image when it fails
+ * (docs/rules/blog.md#images). An image that failed before hydration fired its error event too
+ * early for React, so the mount effect checks for that too.
  */
 export function BlogImage({ src, fallbackSrc, alt, className, eager = false }: BlogImageProps) {
   // Which src failed; a new src gets its own chance.

@@ -10,7 +10,7 @@ export function useBlogNavigationPending(): boolean {
   return navigation.state === "loading" && navigation.location.pathname.startsWith("/blog");
 }
 
-/** spec §2: 'Laddar blogginlägg...' with a spinner, announced politely. */
+/** 'Laddar blogginlägg...' with a spinner, announced politely (docs/rules/blog.md#list). */
 export function BlogLoading({ className }: { className?: string }) {
   return (
     <p

@@ -8,12 +8,13 @@ import { useRevalidateOnContent } from "~/components/realtime/realtime-provider"
 import { PostCard, PostCardSkeleton } from "./post-card";
 
 /**
- * Home page: the three latest posts with 'Läs mer' and 'Visa alla artiklar' (spec §2). The
- * posts arrive as a promise: three skeleton cards show while a client navigation loads them,
- * and the server render streams the real cards (crawlers get the finished document).
+ * Home page: the three latest posts with 'Läs mer' and 'Visa alla artiklar'
+ * (docs/rules/site.md#home-page). The posts arrive as a promise: three skeleton cards show while a
+ * client navigation loads them, and the server render streams the real cards (crawlers get the
+ * finished document).
  */
 export function LatestPostsSection({ posts }: { posts: Promise<BlogCardData[]> }) {
-  // Live: a post published or changed while the page is open refreshes the list (spec §4).
+  // Live: a post published or changed while the page is open refreshes the list (docs/rules/blog.md#list).
   useRevalidateOnContent("blog");
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6" aria-labelledby="senaste-artiklar">

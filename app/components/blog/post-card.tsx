@@ -57,7 +57,7 @@ export function PostCard({ post, eager = false, headingLevel: Heading = "h2" }: 
   );
 }
 
-/** Placeholder of the same shape while posts load (spec §4: 3 skeleton cards on home). */
+/** Placeholder of the same shape while posts load (three on the home page; docs/rules/blog.md#list). */
 export function PostCardSkeleton() {
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm" data-testid="blog-card-skeleton">

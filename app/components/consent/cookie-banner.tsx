@@ -9,9 +9,9 @@ interface CookieBannerProps {
 }
 
 /**
- * The first-visit cookie banner (spec §4). A non-modal landmark fixed to the bottom edge, so it
- * never pushes the page; its three choices look exactly alike (no nudging towards "accept").
- * Escape does nothing here: only an explicit choice saves anything.
+ * The first-visit cookie banner (docs/rules/privacy.md#cookie-consent). A non-modal landmark fixed
+ * to the bottom edge, so it never pushes the page; its three choices look exactly alike (no nudging
+ * towards "accept"). Escape does nothing here: only an explicit choice saves anything.
  */
 export function CookieBanner({ onAcceptAll, onOnlyNecessary, onCustomise }: CookieBannerProps) {
   return (

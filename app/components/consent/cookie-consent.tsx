@@ -19,9 +19,9 @@ function serverSnapshot(): null {
 }
 
 /**
- * The consent layer every page shares (spec §4), mounted once in the root layout: the banner
- * while no choice is saved, the settings dialog (also opened by the `cookie-settings:open`
- * event, e.g. from the footer), and analytics driven by the saved choice.
+ * The consent layer every page shares (docs/rules/privacy.md#cookie-consent), mounted once in the
+ * root layout: the banner while no choice is saved, the settings dialog (also opened by the
+ * `cookie-settings:open` event, e.g. from the footer), and analytics driven by the saved choice.
  */
 export function CookieConsent() {
   const snapshot = useSyncExternalStore(subscribeToConsent, consentSnapshot, serverSnapshot);

@@ -28,7 +28,7 @@ interface CookieSettingsDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** The settings dialog (spec §4): necessary always on, the other three switchable. */
+/** The settings dialog (docs/rules/privacy.md#cookie-consent): necessary always on, the other three switchable. */
 export function CookieSettingsDialog({
   open,
   onOpenChange,

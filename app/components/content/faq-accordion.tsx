@@ -8,8 +8,8 @@ export interface FaqItem {
 }
 
 /**
- * Questions and answers, one open at a time and collapsible (spec §4). Answers are in the
- * server-rendered HTML even while closed, for crawlers and in-page search.
+ * Questions and answers, one open at a time and collapsible (docs/rules/site.md#faq). Answers are
+ * in the server-rendered HTML even while closed, for crawlers and in-page search.
  */
 export function FaqAccordion({
   items,

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * A call to action that stays on screen (spec §2 /salja-skins): a button in the bottom-left
- * corner on desktop, a full-width bar under 768 px. While it is on the page, the body gets
- * bottom padding (app.css, `body:has([data-fixed-cta])`) so the last content and the footer
+ * A call to action that stays on screen (/salja-skins, docs/rules/site.md#pages): a button in the
+ * bottom-left corner on desktop, a full-width bar under 768 px. While it is on the page, the body
+ * gets bottom padding (app.css, `body:has([data-fixed-cta])`) so the last content and the footer
  * can always be scrolled clear of it — even without JavaScript.
  */
 export function FixedCta({ children }: { children: ReactNode }) {

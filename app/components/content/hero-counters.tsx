@@ -11,10 +11,10 @@ import {
 type CounterState = "static" | "animating" | "done" | "reduced";
 
 /**
- * The hero's customer and rating counters (spec §4). The server renders the final values,
- * so crawlers, no-JS visitors and reduced-motion users see "15K+" and "5,0" at once; the
- * browser restarts them from 0 and 4,0 and counts up, starting 500 ms after load.
- * Screen readers always get the final value, never the ticking one.
+ * The hero's customer and rating counters (docs/rules/site.md#hero-counters). The server renders
+ * the final values, so crawlers, no-JS visitors and reduced-motion users see "15K+" and "5,0" at
+ * once; the browser restarts them from 0 and 4,0 and counts up, starting 500 ms after load. Screen
+ * readers always get the final value, never the ticking one.
  */
 export function HeroCounters() {
   const [values, setValues] = useState(FINAL_COUNTER_VALUES);

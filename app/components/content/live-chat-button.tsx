@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { usePublicConfig } from "~/lib/site-config";
 
-/** Opens the external live chat in a new tab (spec §7: an external link, never an embed). */
+/** Opens the external live chat in a new tab (docs/rules/site.md#live-chat: an external link, never an embed). */
 export function LiveChatButton({
   children = "Öppna livechatten",
   variant,

@@ -30,10 +30,10 @@ interface NewsletterFormProps {
 }
 
 /**
- * Newsletter sign-up (spec §5) for the footer and the blog. Without JavaScript it is a plain
- * form post and the server sends the page back with the outcome in the URL; with JavaScript
- * it validates with the shared schema, posts in the background and shows the spec's message
- * inline in a live region — never window.alert.
+ * Newsletter sign-up (docs/rules/site.md#footer-newsletter) for the footer and the blog. Without
+ * JavaScript it is a plain form post and the server sends the page back with the outcome in the
+ * URL; with JavaScript it validates with the shared schema, posts in the background and shows its
+ * message inline in a live region — never window.alert.
  */
 export function NewsletterForm({
   source,

@@ -3,7 +3,7 @@ import { PAYOUT_AFTER_PROTECTION, PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } 
 
 const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;
 
-/** Payout time per method (spec §1), as a glass panel for the dark hero. */
+/** Payout time per method (docs/rules/trades.md#payout), as a glass panel for the dark hero. */
 export function PayoutTimesCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
   return (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** spec §2: '404', 'Oops! Sidan kunde inte hittas', link to the start page. */
+/** docs/rules/site.md#not-found: '404', 'Oops! Sidan kunde inte hittas', link to the start page. */
 export function NotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">

@@ -1,6 +1,7 @@
 /**
- * The header's session UI (spec §2): 'Laddar...' while the session is changing, 'Logga in' /
- * 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga ut' when signed in.
+ * The header's session UI (docs/rules/site.md#header-and-footer): 'Laddar...' while the session is
+ * changing, 'Logga in' / 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga
+ * ut' when signed in.
  */
 import { useEffect } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
@@ -44,7 +45,7 @@ function useSessionState() {
   };
 }
 
-/** Toasts the sign-out outcome and goes to the start page (spec §2); mount once. */
+/** Toasts the sign-out outcome and goes to the start page (docs/rules/accounts.md#sign-out); mount once. */
 export function useSignOutFeedback() {
   const signOut = useSignOutFetcher();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 /**
- * A number that changes live, with a highlight while it is new (spec §4: "a live change to the
- * user's XP gives a one-second highlight and the new value"). Framework-free, so the timing is
- * testable; `useLiveNumber` wraps it for components.
+ * A number that changes live, with a highlight while it is new (a new XP value on /profile is
+ * highlighted for one second, docs/rules/realtime.md#events-and-receivers). Framework-free, so the
+ * timing is testable; `useLiveNumber` wraps it for components.
  */
 export interface LiveValueState {
   value: number;

@@ -1,6 +1,7 @@
 /**
- * The points popup's rule (spec §4): a new positive points row for the signed-in member opens
- * the congratulation, once per row; spending (a negative row) and other members' rows do not.
+ * The points popup's rule (docs/rules/realtime.md#points-popup): a new positive points row for the
+ * signed-in member opens the congratulation, once per row; spending (a negative row) and other
+ * members' rows do not.
  */
 import type { RealtimeEvent } from "~/platform/realtime/events";
 import { formatPoints } from "~/lib/format";

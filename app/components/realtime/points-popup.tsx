@@ -16,8 +16,9 @@ import { isAwardFor, pointsAwardText } from "./points-award";
 import { useRealtimeEvent } from "./realtime-provider";
 
 /**
- * The congratulation when the member earns points (spec §4), on whatever page is open. Shows
- * the latest award; closing it resets it, and a row already shown never opens it again.
+ * The congratulation when the member earns points (docs/rules/realtime.md#points-popup), on
+ * whatever page is open. Shows the latest award; closing it resets it, and a row already shown
+ * never opens it again.
  */
 export function PointsPopup() {
   const userId = useSessionUser()?.id ?? null;

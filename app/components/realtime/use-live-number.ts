@@ -27,7 +27,7 @@ export function useLiveNumber<T extends RealtimeEventType>(
   return useSyncExternalStore(live.subscribe, live.get, live.get);
 }
 
-/** The signed-in member's XP, updated live with a one-second highlight (spec §4, /profile). */
+/** The signed-in member's XP, updated live with a one-second highlight (docs/rules/realtime.md#events-and-receivers). */
 export function useLiveXp(initial: number): { xp: number; highlighted: boolean } {
   const userId = useSessionUser()?.id ?? null;
   const { value, highlighted } = useLiveNumber(initial, "xp", (event) => (event.userId === userId ? event.xp : null));

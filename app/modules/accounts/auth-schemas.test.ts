@@ -5,7 +5,7 @@ import { newPasswordSchema, resendConfirmationSchema, resetRequestSchema, signIn
 const messageOf = (result: { success: boolean; error?: Parameters<typeof firstError>[0] }) =>
   result.success ? null : firstError(result.error!);
 
-describe("auth forms (spec §5)", () => {
+describe("auth forms (docs/rules/accounts.md)", () => {
   it("sign-in needs both fields: 'Vänligen fyll i alla fält'", () => {
     expect(messageOf(signInSchema.safeParse({ email: "a@b.se", password: "" }))).toBe("Vänligen fyll i alla fält");
     expect(messageOf(signInSchema.safeParse({ password: "x" }))).toBe("Vänligen fyll i alla fält");

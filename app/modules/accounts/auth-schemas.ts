@@ -1,5 +1,6 @@
 /**
- * Sign-in, reset and resend inputs (spec §5/§8), shared by the /auth forms and their actions.
+ * Sign-in, reset and resend inputs (docs/rules/accounts.md), shared by the /auth forms and their
+ * actions.
  */
 import { z } from "zod";
 import { isStrongPassword } from "./password-rule";
@@ -14,25 +15,25 @@ export const AUTH_MESSAGES = {
   resendEmailMissing: "E-postadress saknas. Vänligen registrera dig igen.",
   invalidEmail: SIGNUP_MESSAGES.invalidEmail,
   weakPassword: SIGNUP_MESSAGES.weakPassword,
-  // spec §8, sign-in
+  // docs/rules/accounts.md#sign-in
   signInSuccess: "Inloggning lyckades!",
   emailNotConfirmed: "E-post ej bekräftad",
   emailNotConfirmedHelp: "Bekräfta din e-postadress via länken vi skickade innan du loggar in.",
   wrongCredentials: "Felaktiga uppgifter",
   signInFailed: "Fel vid inloggning. Kontrollera dina uppgifter.",
-  // spec §8, reset request and password update
+  // docs/rules/accounts.md#password-reset
   resetSent: "E-post skickad!",
   resetFailed: "Fel vid återställning av lösenord. Försök igen.",
   linkExpired: "Länken har gått ut",
   noValidSession: "Ingen giltig session",
   passwordUpdated: "Lösenord uppdaterat!",
   passwordUpdateFailed: "Fel vid uppdatering av lösenord. Försök igen.",
-  // spec §8, resend confirmation
+  // docs/rules/accounts.md#email-confirmation
   resendSent: "E-post skickad!",
   resendFailedTitle: "Fel",
   resendFailed: "Kunde inte skicka bekräftelsemail.",
   confirmed: "Konto bekräftat!",
-  // spec §2/§8, sign-out
+  // docs/rules/accounts.md#sign-out
   signedOutTitle: "Utloggad",
   signedOut: "Du har loggats ut framgångsrikt.",
   signOutFailedTitle: "Fel",
@@ -57,7 +58,7 @@ export const resetRequestSchema = z.object({ email: text }).superRefine((value, 
   else if (!isEmail(value.email)) ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.invalidEmail });
 });
 
-/** spec §5 new password, with the sign-up strength rule instead of the original's 6 characters (DESIGN.md). */
+/** A new password after a reset: the sign-up strength rule (docs/rules/accounts.md#passwords). */
 export const newPasswordSchema = z
   .object({ password: secret, confirmPassword: secret, token })
   .superRefine((value, ctx) => {

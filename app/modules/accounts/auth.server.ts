@@ -28,7 +28,7 @@ import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-
 
 export const AUTH_BASE_PATH = "/api/auth";
 
-/** Where confirmation and reset links land (spec §4). */
+/** Where confirmation and reset links land (docs/rules/accounts.md#email-confirmation, #password-reset). */
 export const AUTH_CALLBACKS = {
   confirmed: "/auth?mode=signin&message=confirmed",
   resetPassword: "/auth?mode=reset-password",
@@ -129,7 +129,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
           }
         }
         if (ctx.path === "/sign-out") {
-          // spec §4/§7: record the sign-out while the session still exists.
+          // docs/rules/accounts.md#security-events: record the sign-out while the session still exists.
           const current = await getSessionFromCtx(ctx).catch(() => null);
           if (current) {
             await logSecurityEvent(db, {
@@ -150,7 +150,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
-          // spec §4: every new session is a sign-in, whichever way it happened.
+          // docs/rules/accounts.md#security-events: every new session is a sign-in, whichever way it happened.
           async after(session) {
             await logSecurityEvent(db, {
               userId: session.userId,

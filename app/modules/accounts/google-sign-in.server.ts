@@ -27,7 +27,7 @@ export interface OidcClaims {
   picture?: unknown;
 }
 
-/** spec §3/§5: name and full name from the provider, first name from given_name, avatar from picture. */
+/** docs/rules/accounts.md#social-sign-in: name and full name from the provider, first name from given_name, avatar from picture. */
 export function profileSeedFromClaims(claims: OidcClaims): ProfileSeed {
   return {
     name: providerText(claims.name),

@@ -1,7 +1,7 @@
 /**
- * The password strength rule (spec §5/§9): at least 8 characters with a lowercase letter,
- * an uppercase letter, a digit and a symbol. Sign-up and reset-password use the same rule
- * and the same live checklist (DESIGN.md).
+ * The password strength rule (docs/rules/accounts.md#passwords): at least 8 characters with a
+ * lowercase letter, an uppercase letter, a digit and a symbol. Sign-up and reset-password use the
+ * same rule and the same live checklist.
  */
 import { PASSWORD_MIN_LENGTH } from "~/constants";
 

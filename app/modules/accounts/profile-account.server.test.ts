@@ -36,7 +36,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("updating one's own profile (spec §5)", () => {
+describe("updating one's own profile (docs/rules/accounts.md#editing-the-profile)", () => {
   it("stores trimmed values, nulls for empty phone and trade link, and display_name = first name", async () => {
     const { email: _email, ...input } = profileUpdateSchema.parse({
       first_name: "  Lisa ",

@@ -1,7 +1,7 @@
 /**
- * The signed-in member's own account data on /profile: profile edits and newsletter
- * switches. Every write is filtered by the caller's user id (spec §6); the route passes the
- * session's id, never one from the request.
+ * The signed-in member's own account data on /profile: profile edits and newsletter switches. Every
+ * write is filtered by the caller's user id (docs/rules/accounts.md#editing-the-profile); the route
+ * passes the session's id, never one from the request.
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
@@ -9,8 +9,8 @@ import { newsletter_subscriptions, profiles, user as userTable } from "~/platfor
 import type { NewsletterSettings, ProfileUpdate } from "./profile-schema";
 
 /**
- * Before a member has chosen, nothing is sent: subscriptions are opt-in (docs/rules/accounts.md#newsletter),
- * unlike the original's email-on default.
+ * Before a member has chosen, nothing is sent: subscriptions are opt-in
+ * (docs/rules/accounts.md#newsletter), unlike the original's email-on default.
  */
 export const NEWSLETTER_DEFAULTS: NewsletterSettings = { email_subscribed: false, phone_subscribed: false };
 
@@ -19,9 +19,10 @@ export class SmsNeedsPhoneError extends Error {
 }
 
 /**
- * spec §5: first name required, the rest optional and trimmed, empty phone and trade link
- * null, display_name = first name. The account's display name follows. The email address is
- * not written here: a new one is confirmed first (Better Auth's change-email flow).
+ * docs/rules/accounts.md#editing-the-profile: first name required, the rest optional and trimmed,
+ * empty phone and trade link null, display_name = first name. The account's display name follows.
+ * The email address is not written here: a new one is confirmed first (Better Auth's change-email
+ * flow).
  */
 export async function updateOwnProfile(
   db: Db,
@@ -68,8 +69,8 @@ export async function getNewsletterSettings(db: Db, userId: string): Promise<New
 }
 
 /**
- * Upsert of the member's own row (spec §7), with the profile's current email and phone.
- * SMS needs a phone number (spec §5: the switch is disabled while phone is empty).
+ * Upsert of the member's own row (docs/rules/accounts.md#newsletter), with the profile's
+ * current email and phone. SMS needs a phone number (the switch is disabled without one).
  */
 export async function saveNewsletterSettings(db: Db, userId: string, settings: NewsletterSettings): Promise<void> {
   await db.transaction(async (tx) => {

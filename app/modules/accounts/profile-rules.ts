@@ -5,12 +5,12 @@ export interface ProfileNames {
   display_name: string | null;
 }
 
-/** spec §4: a profile missing first_name or display_name (or not found) counts as new. */
+/** docs/rules/accounts.md#profiles: a profile missing first_name or display_name (or not found) counts as new. */
 export function isNewUserProfile(profile: ProfileNames | null | undefined): boolean {
   return !profile || !profile.first_name?.trim() || !profile.display_name?.trim();
 }
 
-/** spec §5: display name falls back from metadata name, then full name, then the entered first name. */
+/** docs/rules/accounts.md#profiles: display name falls back from metadata name, then full name, then the entered first name. */
 export function displayNameFrom(input: {
   name?: string | null;
   fullName?: string | null;

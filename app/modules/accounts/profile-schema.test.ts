@@ -5,7 +5,7 @@ import { FIRST_NAME_REQUIRED, INVALID_EMAIL, newsletterSettingsSchema, profileUp
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
 
-describe("profile edit (spec §5)", () => {
+describe("profile edit (docs/rules/accounts.md#editing-the-profile)", () => {
   it("requires a first name with 'Förnamn är obligatoriskt.', also when it is only spaces", () => {
     expect(firstMessage(profileUpdateSchema.safeParse({ first_name: "" }))).toBe(FIRST_NAME_REQUIRED);
     expect(firstMessage(profileUpdateSchema.safeParse({ first_name: "   " }))).toBe(FIRST_NAME_REQUIRED);

@@ -1,6 +1,6 @@
 /**
- * The profile page's inputs (spec §5 "Profile edit"), one schema each, used by the form for
- * instant feedback and by the server action again.
+ * The profile page's inputs (docs/rules/accounts.md#editing-the-profile), one schema each, used by
+ * the form for instant feedback and by the server action again.
  */
 import { z } from "zod";
 import { TEXT_LIMITS } from "~/constants";

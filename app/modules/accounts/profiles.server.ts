@@ -1,7 +1,8 @@
 /**
- * Profiles (spec §3), keyed by the auth user's id. Every new account gets one: Better Auth's
- * user-create hook calls `createProfileForNewUser` with whatever the sign-up path knew
- * (the email wizard's fields, Steam's or Google's names), passed through `withProfileSeed`.
+ * Profiles (docs/rules/accounts.md#profiles), keyed by the auth user's id. Every new account gets
+ * one: Better Auth's user-create hook calls `createProfileForNewUser` with whatever the sign-up
+ * path knew (the email wizard's fields, Steam's or Google's names), passed through
+ * `withProfileSeed`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { eq } from "drizzle-orm";
@@ -13,7 +14,7 @@ import { displayNameFrom } from "./profile-rules";
 export interface ProfileSeed {
   firstName?: string | null;
   lastName?: string | null;
-  /** Provider metadata: name and full name come before the first name (spec §5). */
+  /** Provider metadata: name and full name come before the first name. */
   name?: string | null;
   fullName?: string | null;
   phoneNumber?: string | null;

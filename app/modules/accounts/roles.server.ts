@@ -1,5 +1,6 @@
 /**
- * Staff roles (spec §6), read from user_roles on the server. `hasRole` is the spec's has_role;
+ * Staff roles (docs/rules/accounts.md#roles-and-staff-accounts), read from user_roles on the
+ * server. `hasRole` answers whether a user holds one role;
  * `requireRole` guards loaders and actions: 401 when signed out, 403 without the role.
  */
 import { eq } from "drizzle-orm";
@@ -15,7 +16,7 @@ export async function getRoles(userId: string, target: Db = appDb()): Promise<Ro
     const rows = await target.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId));
     return rows.map((row) => row.role as Role);
   } catch (error) {
-    // spec §8: a failed role lookup is logged and treated as no access.
+    // A failed role lookup is logged and treated as no access.
     logger.error({ err: error, userId }, "role lookup failed");
     return [];
   }

@@ -1,7 +1,7 @@
 /**
- * Security events (spec §4/§7 log_security_event): a row for every sign-in (`user_login`),
+ * Security events (docs/rules/accounts.md#security-events): a row for every sign-in (`user_login`),
  * session refresh (`session_refresh`) and sign-out (`user_logout`). Writing one never
- * breaks the action it records: a failure is only logged (spec §8).
+ * breaks the action it records: a failure is only logged.
  */
 import type { SECURITY_SEVERITIES } from "~/constants";
 import type { Db } from "~/platform/db/client.server";

@@ -61,7 +61,7 @@ const eventsOf = (userId: string, type: string) =>
     .from(security_events)
     .where(and(eq(security_events.user_id, userId), eq(security_events.event_type, type)));
 
-describe("security events (spec §4/§7)", () => {
+describe("security events (docs/rules/accounts.md#security-events)", () => {
   it("records user_login with IP and user agent for every new session", async () => {
     const userId = await confirmedUser("handelse@example.se");
     await signIn("handelse@example.se");
@@ -207,7 +207,7 @@ describe("attempt limits on password checks", () => {
   });
 });
 
-describe("roles (spec §6)", () => {
+describe("roles (docs/rules/accounts.md#roles-and-staff-accounts)", () => {
   it("hasRole reads user_roles", async () => {
     const userId = await confirmedUser("roll@example.se");
     expect(await hasRole(userId, "admin", database.db)).toBe(false);

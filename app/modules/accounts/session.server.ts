@@ -38,7 +38,7 @@ function signInUrl(request: Request): string {
   return back === "/" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(back)}`;
 }
 
-/** Signed-out visitors go to /auth (spec §6). */
+/** Signed-out visitors go to /auth (docs/rules/accounts.md#redirects). */
 export async function requireUser(request: Request): Promise<CurrentSession> {
   const current = await getCurrentSession(request);
   if (!current) throw redirect(signInUrl(request));

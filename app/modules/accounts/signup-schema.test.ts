@@ -117,7 +117,7 @@ describe("referral code at sign-up", () => {
   });
 });
 
-describe("toast titles (spec §8)", () => {
+describe("toast titles (docs/rules/accounts.md#sign-up)", () => {
   it("maps each wizard message to its title", () => {
     expect(signupToastTitle("Vänligen fyll i alla fält.")).toBe("Ofullständig information");
     expect(signupToastTitle("Vänligen fyll i för- och efternamn.")).toBe("Ofullständig information");

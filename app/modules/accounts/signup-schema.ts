@@ -1,6 +1,6 @@
 /**
- * The sign-up wizard's rules (spec §4/§5/§8), one module for the browser wizard and the
- * server action: a schema per step, the full schema the server checks, and the toast title
+ * The sign-up wizard's rules (docs/rules/accounts.md#sign-up), one module for the browser wizard
+ * and the server action: a schema per step, the full schema the server checks, and the toast title
  * that goes with each message.
  */
 import { z } from "zod";
@@ -18,7 +18,7 @@ export const SIGNUP_MESSAGES = {
   invalidEmail: "Ange en giltig e-postadress.",
 } as const;
 
-/** spec §8: the toast title for each wizard message. */
+/** The toast title for each wizard message. */
 export const SIGNUP_TOAST_TITLES = {
   incomplete: "Ofullständig information",
   mismatch: "Lösenordsfel",
@@ -54,8 +54,8 @@ export const isEmail = (value: string) => z.email().safeParse(value).success;
 const { email: emailField, password: secret, name: nameField } = accountFields;
 
 /**
- * spec §5 referral code: upper-cased, everything but A-Z and 0-9 removed. A code that then
- * fails the 4–12 character rule is ignored at sign-up (null), never an error.
+ * docs/rules/accounts.md#referral-code-at-sign-up: upper-cased, everything but A-Z and 0-9 removed.
+ * A code that then fails the 4–12 character rule is ignored at sign-up (null), never an error.
  */
 export function normaliseSignupReferralCode(value: unknown): string | null {
   if (typeof value !== "string") return null;

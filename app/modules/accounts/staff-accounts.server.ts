@@ -1,8 +1,8 @@
 /**
- * Staff accounts (spec §6): `npm run admin:create` creates or promotes one. A new account is
- * created confirmed, with a random password nobody knows, and the command hands back a
- * one-time password-set link (a reset link) — no known password is ever printed or stored.
- * Secure sign-out for staff ends every session of the user and records it.
+ * Staff accounts (docs/rules/accounts.md#roles-and-staff-accounts): `npm run admin:create` creates
+ * or promotes one. A new account is created confirmed, with a random password nobody knows, and the
+ * command hands back a one-time password-set link (a reset link) — no known password is ever
+ * printed or stored. Secure sign-out for staff ends every session of the user and records it.
  */
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -62,7 +62,7 @@ export async function createOrPromoteStaff(
 }
 
 /**
- * Ends every session of a user (staff secure sign-out, spec §6) and records a
+ * Ends every session of a user (staff secure sign-out) and records a
  * `user_logout` event for it.
  */
 export async function signOutEverywhere(

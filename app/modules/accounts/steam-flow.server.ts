@@ -26,7 +26,7 @@ import {
   verifySteamCallback,
 } from "./steam-sign-in.server";
 
-/** Where a member whose profile lacks a name goes after a social sign-in (spec §4). */
+/** Where a member whose profile lacks a name goes after a social sign-in (docs/rules/accounts.md#social-sign-in). */
 export const PROFILE_COMPLETION_PATH = "/profile?complete=1";
 
 const STATE_PATTERN = /^[A-Za-z0-9_-]{32}$/;

@@ -127,7 +127,7 @@ export async function fetchSteamPlayerSummary(
   }
 }
 
-/** spec §5: the code is upper-cased, only A-Z and 0-9 kept; an invalid one is ignored. */
+/** docs/rules/accounts.md#referral-code-at-sign-up: the code is upper-cased, only A-Z and 0-9 kept; an invalid one is ignored. */
 export function signupReferralCodeFrom(value: string | null | undefined): string | null {
   const code = (value ?? "").toUpperCase().replace(/[^A-Z0-9]/g, "");
   return REFERRAL.codePattern.test(code) ? code : null;

@@ -6,7 +6,7 @@ const now = Date.parse("2026-05-01T12:00:00Z");
 const old = new Date(now - WELCOME_DIALOG.suppressForProfilesYoungerThanMs - 1000).toISOString();
 const base = { search: "", hash: "", profileCreatedAt: old, alreadyShown: false, now };
 
-describe("welcome-back dialog (spec §4)", () => {
+describe("welcome-back dialog (docs/rules/site.md#welcome-dialog)", () => {
   it("shows for an older profile not yet welcomed in this session", () => {
     expect(shouldShowWelcome(base)).toBe(true);
   });

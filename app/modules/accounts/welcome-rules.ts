@@ -1,4 +1,4 @@
-/** When the welcome-back dialog may show (spec §4), as a pure rule. */
+/** When the welcome-back dialog may show (docs/rules/site.md#welcome-dialog), as a pure rule. */
 import { STORAGE_KEYS, WELCOME_DIALOG } from "~/constants";
 
 export function welcomeStorageKey(userId: string): string {

@@ -1,6 +1,6 @@
 /**
  * The audit log: every staff write records who did what to which row, with the row before
- * and after (DESIGN.md "Shape of the code"). `recordAudit` takes the transaction of the write
+ * and after (docs/rules/accounts.md#audit-log). `recordAudit` takes the transaction of the write
  * itself, so a change and its audit row commit together or not at all.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";

@@ -1,7 +1,8 @@
 /**
  * Removal of the analytics tool's cookies when analytics consent is absent or withdrawn
- * (spec §4). GA4 sets `_ga`, `_ga_<container>`, `_gid` and `_gat*` on the site's registrable
- * domain, so each is expired host-only and on the host and every parent domain, path /.
+ * (docs/rules/privacy.md#analytics). GA4 sets `_ga`, `_ga_<container>`, `_gid` and `_gat*` on the
+ * site's registrable domain, so each is expired host-only and on the host and every parent domain,
+ * path /.
  */
 import { ANALYTICS_COOKIE_PATTERN } from "~/constants";
 

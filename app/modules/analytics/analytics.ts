@@ -1,8 +1,8 @@
 /**
  * The one analytics module (browser side). The analytics tool (GA4) is loaded only after the
- * visitor consented to analytics, with IP anonymisation (spec §4/§9); events are sent only
- * with that consent and once the tool has loaded (spec §7), otherwise they are dropped.
- * Event names: `login`, `sign_up`, `hero_click` (with a `label`) and `page_view`.
+ * visitor consented to analytics, with IP anonymisation (docs/rules/privacy.md#analytics); events
+ * are sent only with that consent and once the tool has loaded, otherwise they are dropped. Event
+ * names: `login`, `sign_up`, `hero_click` (with a `label`) and `page_view`.
  */
 import { STORAGE_KEYS } from "~/constants";
 import { removeAnalyticsCookies } from "./analytics-cookies";
@@ -77,7 +77,7 @@ export function startAnalytics({ measurementId, scriptOrigin }: AnalyticsSetting
   win[`ga-disable-${measurementId}`] = false;
   const gtag = ensureGtag(win);
   gtag("js", new Date());
-  // spec §4/§9: IP anonymisation on.
+  // IP anonymisation on.
   gtag("config", measurementId, { anonymize_ip: true });
 
   if (!state.script) {

@@ -47,7 +47,7 @@ async function resetPosts(rows: NewPost[]) {
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 
-describe("listing published posts (spec §4, §7)", () => {
+describe("listing published posts (docs/rules/blog.md#order)", () => {
   beforeEach(async () => {
     await resetPosts([
       postRow("gammal", { published_at: new Date("2024-01-01T00:00:00Z") }),
@@ -85,7 +85,7 @@ describe("listing published posts (spec §4, §7)", () => {
   });
 });
 
-describe("search and category filters in SQL (spec §5)", () => {
+describe("search and category filters in SQL (docs/rules/blog.md#search-and-categories)", () => {
   beforeEach(async () => {
     await resetPosts([
       postRow("rabatt", { title: "100% rabatt på avgiften", excerpt: null, categories: ["News"] }),
@@ -127,7 +127,7 @@ describe("search and category filters in SQL (spec §5)", () => {
   });
 });
 
-describe("popular posts (spec §9)", () => {
+describe("popular posts (docs/rules/blog.md#popular-and-latest)", () => {
   it("takes pinned posts and posts with more than 100 views, at most three, in list order", async () => {
     await resetPosts([
       postRow("a", { view_count: 100, published_at: new Date("2025-05-01T00:00:00Z") }),

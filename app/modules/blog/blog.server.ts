@@ -1,7 +1,8 @@
 /**
- * Reading published blog posts and counting their views. Only `published` posts are ever
- * returned (spec §4); lists use the order of spec §7, written to match the partial index
- * `blog_posts_published_order_idx` so PostgreSQL can read it instead of sorting.
+ * Reading published blog posts and counting their views. Only `published` posts are ever returned
+ * (docs/rules/blog.md#published-posts); lists use one order (docs/rules/blog.md#order), written to
+ * match the partial index `blog_posts_published_order_idx` so PostgreSQL can read it instead of
+ * sorting.
  */
 import { createHash } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
@@ -22,8 +23,8 @@ export interface ListFilter {
 }
 
 /**
- * spec §7: is_pinned desc, published_at desc, created_at desc — with NULLS LAST on each key,
- * exactly as the index is defined, so a draft-free index scan gives the order.
+ * docs/rules/blog.md#order: is_pinned desc, published_at desc, created_at desc — with NULLS LAST on
+ * each key, exactly as the index is defined, so a draft-free index scan gives the order.
  */
 const PUBLISHED_ORDER = [
   sql`${blog_posts.is_pinned} DESC NULLS LAST`,
@@ -64,12 +65,12 @@ export async function listPublishedPosts(db: Db, filter: ListFilter = {}): Promi
   return publishedListQuery(db, filter);
 }
 
-/** spec §9: the first three published posts (the home page and the blog's sidebar). */
+/** docs/rules/blog.md#popular-and-latest: the first three published posts (the home page and the blog's sidebar). */
 export function latestPublishedPosts(db: Db, limit: number = BLOG.latestCount): Promise<BlogPostRow[]> {
   return listPublishedPosts(db, { limit });
 }
 
-/** spec §9: pinned or more than 100 views, at most three, in list order. */
+/** docs/rules/blog.md#popular-and-latest: pinned or more than 100 views, at most three, in list order. */
 export async function popularPublishedPosts(db: Db): Promise<BlogPostRow[]> {
   return db
     .select()

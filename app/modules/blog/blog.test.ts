@@ -30,7 +30,7 @@ function post(overrides: Partial<BlogPostLike> = {}): BlogPostLike {
   };
 }
 
-describe("card excerpt (spec §9)", () => {
+describe("card excerpt (docs/rules/blog.md#excerpts)", () => {
   it("keeps an excerpt of at most 120 characters as it is", () => {
     const text = "a".repeat(120);
     expect(cardExcerpt(text)).toBe(text);
@@ -51,7 +51,7 @@ describe("card excerpt (spec §9)", () => {
   });
 });
 
-describe("post excerpt fallback (spec §9)", () => {
+describe("post excerpt fallback (docs/rules/blog.md#excerpts)", () => {
   it("uses the excerpt when there is one", () => {
     expect(postExcerpt({ excerpt: "Kort text", content: "<p>Annat</p>" })).toBe("Kort text");
   });
@@ -77,7 +77,7 @@ describe("text of HTML", () => {
   });
 });
 
-describe("reading time (spec §9)", () => {
+describe("reading time (docs/rules/blog.md#reading-time)", () => {
   it("is the word count divided by 200, rounded up", () => {
     expect(readingTimeMinutes(`<p>${"ord ".repeat(200)}</p>`)).toBe(1);
     expect(readingTimeMinutes(`<p>${"ord ".repeat(201)}</p>`)).toBe(2);
@@ -94,7 +94,7 @@ describe("reading time (spec §9)", () => {
   });
 });
 
-describe("category badge (spec §9)", () => {
+describe("category badge (docs/rules/blog.md#category-badges)", () => {
   it.each([
     [["guide"], "Guide"],
     [["Guides", "Trading"], "Guide"],
@@ -114,7 +114,7 @@ describe("category badge (spec §9)", () => {
   });
 });
 
-describe("images (spec §3)", () => {
+describe("images (docs/rules/blog.md#images)", () => {
   it.each([
     [["Guides"], "/images/blog/guide.webp"],
     [["tips"], "/images/blog/tips.webp"],
@@ -131,7 +131,7 @@ describe("images (spec §3)", () => {
   });
 });
 
-describe("dates (spec §2)", () => {
+describe("dates (docs/rules/blog.md#post-page)", () => {
   it("formats a long Swedish date", () => {
     expect(formatLongDate(new Date("2025-03-12T08:30:00Z"))).toBe("12 mars 2025");
   });

@@ -1,5 +1,5 @@
 /**
- * Blog display rules (spec §3, §5, §9): excerpts, reading time, category badge, image
+ * Blog display rules (docs/rules/blog.md): excerpts, reading time, category badge, image
  * fallback, Swedish dates, popular/latest selection, search and category filter.
  * Isomorphic: used by loaders, components and tests alike.
  */
@@ -64,14 +64,14 @@ function truncate(text: string, length: number): string {
   return `${chars.slice(0, length).join("").trimEnd()}...`;
 }
 
-/** spec §9: card excerpt cut at 120 characters with an ellipsis; a fixed text when there is none. */
+/** docs/rules/blog.md#excerpts: card excerpt cut at 120 characters with an ellipsis; a fixed text when there is none. */
 export function cardExcerpt(excerpt: string | null | undefined): string {
   const text = excerpt?.trim();
   if (!text) return BLOG.cardExcerptFallback;
   return truncate(text, BLOG.cardExcerptLength);
 }
 
-/** spec §9: the post page shows the excerpt, else the first 150 characters of the content's text plus an ellipsis. */
+/** docs/rules/blog.md#excerpts: the post page shows the excerpt, else the first 150 characters of the content's text plus an ellipsis. */
 export function postExcerpt(post: Pick<BlogPostLike, "excerpt" | "content">): string {
   const text = post.excerpt?.trim();
   if (text) return text;
@@ -80,7 +80,7 @@ export function postExcerpt(post: Pick<BlogPostLike, "excerpt" | "content">): st
   return `${Array.from(body).slice(0, BLOG.postExcerptLength).join("").trimEnd()}...`;
 }
 
-/** spec §9: words / 200, rounded up, in minutes (at least one minute for any text). */
+/** docs/rules/blog.md#reading-time: words / 200, rounded up, in minutes (at least one minute for any text). */
 export function readingTimeMinutes(content: string): number {
   const text = htmlToText(content);
   const words = text ? text.split(" ").length : 0;
@@ -92,14 +92,14 @@ export function readingTimeMinutes(content: string): number {
 // ---------------------------------------------------------------------------
 
 /**
- * Where a post has no category, the two surfaces differ (spec §9): cards (home and the /blog
- * grid) say 'Artikel'; the post page's badge says 'Allmänt'.
+ * Where a post has no category, the two surfaces differ (docs/rules/blog.md#category-badges): cards
+ * (home and the /blog grid) say 'Artikel'; the post page's badge says 'Allmänt'.
  */
 export type BadgeSurface = "card" | "post";
 
 const NO_CATEGORY_LABEL: Record<BadgeSurface, string> = { card: "Artikel", post: "Allmänt" };
 
-/** spec §9: the badge from the first category. */
+/** docs/rules/blog.md#category-badges: the badge from the first category. */
 export function categoryBadge(categories: readonly string[], surface: BadgeSurface = "card"): string {
   const first = categories[0]?.trim();
   if (!first) return NO_CATEGORY_LABEL[surface];
@@ -126,7 +126,7 @@ const BLOG_IMAGES = {
   skins: "/images/blog/skins.webp",
 } as const;
 
-/** spec §3: the image shown when the featured image fails to load, chosen by first category. */
+/** docs/rules/blog.md#images: the image shown when the featured image fails to load, chosen by first category. */
 export function fallbackImage(categories: readonly string[]): string {
   const first = categories[0]?.trim().toLowerCase() ?? "";
   if (first === "tips") return BLOG_IMAGES.tips;
@@ -134,7 +134,7 @@ export function fallbackImage(categories: readonly string[]): string {
   return BLOG_IMAGES.guide;
 }
 
-/** spec §3: the featured image, or the default stock image when a post has none. */
+/** docs/rules/blog.md#images: the featured image, or the default stock image when a post has none. */
 export function featuredImage(url: string | null | undefined): string {
   return url?.trim() || BLOG_IMAGES.default;
 }
@@ -154,7 +154,7 @@ export function postDate(post: Pick<BlogPostLike, "published_at" | "created_at">
   return new Date(post.published_at ?? post.created_at);
 }
 
-/** spec §2: long Swedish date, e.g. '12 mars 2025' (Swedish time, same on server and browser). */
+/** docs/rules/blog.md#post-page: long Swedish date, e.g. '12 mars 2025' (Swedish time, same on server and browser). */
 export function formatLongDate(date: Date | string): string {
   return LONG_DATE.format(new Date(date));
 }

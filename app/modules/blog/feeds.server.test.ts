@@ -50,11 +50,11 @@ describe("XML escaping", () => {
 describe("sitemap", () => {
   const xml = sitemap(site.publicUrl, [{ slug: "en-post", updated_at: new Date("2026-01-02T03:04:05Z") }]);
 
-  it("lists every public page of spec §2 with an absolute URL", () => {
+  it("lists every public page (docs/rules/site.md#pages) with an absolute URL", () => {
     for (const page of PUBLIC_PAGES) {
       expect(xml).toContain(`<loc>${site.publicUrl}${page.path}</loc>`);
     }
-    // spec §2's public pages; the point shop joins when its page exists.
+    // The public pages of docs/rules/site.md#pages; the point shop joins when its page exists.
     expect(PUBLIC_PAGES.map((page) => page.path)).toEqual([
       "/", "/salja-skins", "/kop-skins", "/om-oss", "/blog", "/faq", "/omdomen", "/kontakta-oss",
       "/point-system", "/xp-system", "/cookie-policy", "/integritetspolicy", "/anvandarvillkor", "/trade-protection",

@@ -66,7 +66,7 @@ const XSS_CORPUS: Array<[string, string]> = [
   ["xlink:href", `<a xlink:href="javascript:alert(1)">x</a>`],
 ];
 
-describe("sanitising rich content against XSS (spec §5, DESIGN.md invariant 5)", () => {
+describe("sanitising rich content against XSS (docs/rules/blog.md#sanitising)", () => {
   it.each(XSS_CORPUS)("neutralises %s", (_name, input) => {
     const output = sanitizeBlogHtml(input);
     expectInert(output);
@@ -139,7 +139,7 @@ describe("allowed markup survives", () => {
   });
 });
 
-describe("seo_script renders only JSON-LD (DESIGN.md)", () => {
+describe("seo_script renders only JSON-LD (docs/rules/blog.md#structured-data)", () => {
   const article = { "@context": "https://schema.org", "@type": "Article", headline: "Rubrik" };
 
   it("keeps a JSON-LD block and its data", () => {

@@ -1,11 +1,11 @@
 /**
- * Stored blog HTML is sanitised with exactly the spec's allow-list (spec §5), on write (the
- * admin calls `sanitizeBlogHtml` before saving) and again on render (DESIGN.md invariant 5).
- * `seo_script` may only carry JSON-LD (DESIGN.md "Business rules decided").
+ * Stored blog HTML is sanitised with one allow-list (docs/rules/blog.md#sanitising), on write
+ * (the admin calls `sanitizeBlogHtml` before saving) and again on render, whatever is stored.
+ * `seo_script` may only carry JSON-LD (docs/rules/blog.md#structured-data).
  */
 import sanitizeHtml from "sanitize-html";
 
-/** spec §5: the tags rich content may use. */
+/** The tags rich content may use. */
 export const ALLOWED_TAGS = [
   "h1", "h2", "h3", "h4", "h5", "h6",
   "p", "br", "span", "div", "strong", "b", "em", "i", "u",
@@ -13,12 +13,12 @@ export const ALLOWED_TAGS = [
   "table", "thead", "tbody", "tr", "td", "th",
 ] as const;
 
-/** spec §5: the attributes any allowed tag may carry. */
+/** The attributes any allowed tag may carry. */
 const ALLOWED_ATTRIBUTES = [
   "href", "src", "alt", "title", "class", "style", "target", "rel", "width", "height",
 ] as const;
 
-/** spec §5: the URL schemes links and images may use (relative URLs stay allowed). */
+/** The URL schemes links and images may use (relative URLs stay allowed). */
 const ALLOWED_SCHEMES = [
   "http", "https", "ftp", "mailto", "tel", "callto", "cid", "xmpp", "blob",
 ] as const;
@@ -79,7 +79,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Rich post content → HTML that keeps only the spec's tags, attributes and link schemes. */
+/** Rich post content → HTML that keeps only the allowed tags, attributes and link schemes. */
 export function sanitizeBlogHtml(html: string | null | undefined): string {
   if (!html) return "";
   return sanitizeHtml(html, OPTIONS);
@@ -91,7 +91,7 @@ export function sanitizeBlogHtml(html: string | null | undefined): string {
 const SCRIPT_BLOCK = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const ATTRIBUTE = /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
-/** spec §2: a script tag may carry only type, async and defer. */
+/** A script tag may carry only type, async and defer (docs/rules/blog.md#structured-data). */
 const SCRIPT_ATTRIBUTES = new Set(["type", "async", "defer"]);
 
 export type JsonLd = Record<string, unknown> | unknown[];

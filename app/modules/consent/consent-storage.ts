@@ -55,7 +55,7 @@ export function subscribeToConsent(onChange: () => void): () => void {
   };
 }
 
-/** Saves the choice (three keys, spec §3) and announces it with `cookie-consent-updated`. */
+/** Saves the choice (three keys, docs/rules/privacy.md#cookie-consent) and announces it with `cookie-consent-updated`. */
 export function saveConsent(choice: ConsentChoice, now = new Date()): void {
   try {
     for (const [key, value] of consentStorageEntries(choice, now)) localStorage.setItem(key, value);

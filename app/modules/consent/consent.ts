@@ -1,6 +1,6 @@
 /**
- * The cookie-consent model (spec §3/§4/§9): what a visitor chose, how it is stored in the
- * browser, and whether they have decided. Pure and isomorphic; the browser glue is in
+ * The cookie-consent model (docs/rules/privacy.md#cookie-consent): what a visitor chose, how it is
+ * stored in the browser, and whether they have decided. Pure and isomorphic; the browser glue is in
  * consent-storage.ts.
  */
 import {
@@ -10,7 +10,7 @@ import {
   type CookieCategory,
 } from "~/constants";
 
-/** One flag per category; `necessary` is always on (spec §9). */
+/** One flag per category; `necessary` is always on (docs/rules/privacy.md#categories). */
 export type ConsentChoice = { necessary: true } & Record<Exclude<CookieCategory, "necessary">, boolean>;
 
 export type OptionalCategory = Exclude<CookieCategory, "necessary">;
@@ -97,7 +97,7 @@ export function serializeConsent(choice: ConsentChoice): string {
   return JSON.stringify(normalised);
 }
 
-/** The three storage entries a saved choice writes (spec §3). */
+/** The three storage entries a saved choice writes. */
 export function consentStorageEntries(choice: ConsentChoice, now: Date): Array<[string, string]> {
   return [
     [STORAGE_KEYS.cookieConsent, serializeConsent(choice)],

@@ -1,5 +1,5 @@
 /**
- * Contact messages (spec §2 /kontakta-oss, §7 send-contact-email): limited per IP, stored in
+ * Contact messages (docs/rules/site.md#contact): limited per IP, stored in
  * `contact_messages` first so nothing is lost, then mailed to support with the sender as
  * reply-to. A filled honeypot looks like success to the bot and does nothing.
  */

@@ -17,7 +17,7 @@ function errorsFor(input: Record<string, unknown>) {
   return result.success ? {} : fieldErrors(result.error);
 }
 
-describe("contact schema (spec §5)", () => {
+describe("contact schema (docs/rules/site.md#contact)", () => {
   it("accepts a complete message, trims it and stores an empty phone as null", () => {
     const result = contactSchema.parse({ ...valid, name: "  Anna Svensson  " });
     expect(result.name).toBe("Anna Svensson");

@@ -1,6 +1,6 @@
 /**
- * The contact form's one schema (spec §5): name, email, subject and message are required,
- * the email must be an email address, the phone number is optional. Used by the form for
+ * The contact form's one schema (docs/rules/site.md#contact): name, email, subject and message are
+ * required, the email must be an email address, the phone number is optional. Used by the form for
  * instant feedback and by the route action on the server.
  */
 import { z } from "zod";

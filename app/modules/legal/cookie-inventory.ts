@@ -1,7 +1,7 @@
 /**
- * Every cookie and browser-storage key the site uses (spec §3/§9), as the cookie policy
- * lists them. A test checks that every key in STORAGE_KEYS is documented here, so a new
- * key cannot ship without a line in the policy.
+ * Every cookie and browser-storage key the site uses (docs/rules/privacy.md#cookie-inventory), as
+ * the cookie policy lists them. A test checks that every key in STORAGE_KEYS is documented here, so
+ * a new key cannot ship without a line in the policy.
  */
 import { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, SESSION_POLICY } from "~/modules/accounts/session-policy";
 import { STORAGE_KEYS, type CookieCategory } from "~/constants";

@@ -1,5 +1,5 @@
 /**
- * The one points and XP ledger (DESIGN.md invariant 1; docs/rules/loyalty.md#ledger).
+ * The one points and XP ledger (docs/rules/loyalty.md#ledger).
  * Nothing else changes `profiles.points` or `profiles.xp`.
  *
  * Every function takes the caller's transaction: the ledger row and the cached balance move

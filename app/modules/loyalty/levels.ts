@@ -1,5 +1,5 @@
 /**
- * VIP levels from XP (spec §4, §9; docs/rules/loyalty.md#levels). Isomorphic: /profile,
+ * VIP levels from XP (docs/rules/loyalty.md#levels). Isomorphic: /profile,
  * /xp-system, the point shop and the trade service all derive levels here.
  */
 import { LEVELS, MAX_LEVEL_TEXT, type LevelDefinition, type LevelId } from "~/constants";

@@ -22,7 +22,7 @@ async function xpOf(userId: string) {
   return row!.xp;
 }
 
-describe("grantMonthlyVipBonus (spec §9: Silver 500, Gold 2,000, Platinum 10,000)", () => {
+describe("grantMonthlyVipBonus (docs/rules/loyalty.md#monthly-bonus: Silver 500, Gold 2,000, Platinum 10,000)", () => {
   let bronze: string;
   let silver: string;
   let gold: string;

@@ -1,5 +1,5 @@
 /**
- * The monthly VIP XP bonus (spec §9; docs/rules/loyalty.md#monthly-bonus): each member gets
+ * The monthly VIP XP bonus (docs/rules/loyalty.md#monthly-bonus): each member gets
  * their level's monthlyBonusXP once per calendar month in Stockholm time. The platform job
  * runner schedules it; running it twice, or on two instances at once, grants once, because
  * every grant carries the key `vip-monthly:{yyyy-mm}:{userId}`, unique in the XP ledger.

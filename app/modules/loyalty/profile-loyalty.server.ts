@@ -1,6 +1,6 @@
 /**
- * The loyalty part of /profile (spec §2): level and progress, points, statistics, perks,
- * and the member's paginated histories: points and XP rows, trades with their items, shop
+ * The loyalty part of /profile (docs/rules/loyalty.md): level and progress, points, statistics,
+ * perks, and the member's paginated histories: points and XP rows, trades with their items, shop
  * orders. Every query is by the member's id on an index and reads one page at most.
  */
 import { desc, eq, sql } from "drizzle-orm";
@@ -26,7 +26,7 @@ export interface LoyaltyStatistics {
 export interface LoyaltySummary {
   points: number;
   xp: number;
-  /** From XP alone (spec §4): level badge, next level, progress %, XP left or 'Max nivå uppnådd!'. */
+  /** From XP alone (docs/rules/loyalty.md#levels): level badge, next level, progress %, XP left or 'Max nivå uppnådd!'. */
   progress: LevelProgress;
   /** The XP level raised by a running temporary-level perk. */
   effectiveLevel: LevelDefinition;

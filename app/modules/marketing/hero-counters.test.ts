@@ -9,7 +9,7 @@ import {
   ratingAt,
 } from "./hero-counters";
 
-describe("hero counters (spec §4)", () => {
+describe("hero counters (docs/rules/site.md#hero-counters)", () => {
   it("shows the final values the server renders: 15K+ customers and rating 5,0", () => {
     expect(formatCustomers(FINAL_COUNTER_VALUES.customers)).toBe("15K+");
     expect(formatRating(FINAL_COUNTER_VALUES.rating)).toBe("5,0");

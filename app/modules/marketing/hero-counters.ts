@@ -1,7 +1,8 @@
 /**
- * The home hero's counters (spec §4): the customer count runs up to 15 000 (shown "15K+"),
- * the rating from 4,0 to 5,0 in steps of 0,1 every 100 ms, both starting 500 ms after load.
- * Pure functions of the elapsed time, so the UI only has to ask "what now?" on each frame.
+ * The home hero's counters (docs/rules/site.md#hero-counters): the customer count runs up to 15 000
+ * (shown "15K+"), the rating from 4,0 to 5,0 in steps of 0,1 every 100 ms, both starting 500 ms
+ * after load. Pure functions of the elapsed time, so the UI only has to ask "what now?" on each
+ * frame.
  */
 import { HERO_COUNTERS } from "~/constants";
 

@@ -1,7 +1,6 @@
 /**
- * The buy page's "tell me when buying opens" sign-up (spec §2 /kop-skins, §5): one email
- * field. The spec only checks that it is not empty; we also check the address looks like
- * one, so nothing unusable is stored.
+ * The buy page's "tell me when buying opens" sign-up (docs/rules/site.md#launch-notifications):
+ * one email field, which must look like an address, so nothing unusable is stored.
  */
 import { z } from "zod";
 import { TEXT_LIMITS } from "~/constants";

@@ -1,6 +1,6 @@
 /**
- * Anonymous newsletter sign-ups (DESIGN.md): a row with user_id null, unique on the
- * lower-cased email. Signing up again is not an error and never adds a second row.
+ * Anonymous newsletter sign-ups (docs/rules/site.md#footer-newsletter): a row with user_id null,
+ * unique on the lower-cased email. Signing up again is not an error and never adds a second row.
  */
 import { sql } from "drizzle-orm";
 import { execCount, type Db } from "~/platform/db/client.server";

@@ -3,7 +3,7 @@ import { newsletterSchema, parseNewsletterStatus } from "./newsletter";
 
 const invalid = "Vänligen ange en giltig e-postadress.";
 
-describe("newsletter input (spec §5)", () => {
+describe("newsletter input (docs/rules/site.md#footer-newsletter)", () => {
   it("accepts an address with '@' and trims it", () => {
     expect(newsletterSchema.parse({ email: "  anna@example.se ", source: "blog" })).toEqual({
       email: "anna@example.se",

@@ -1,6 +1,7 @@
 /**
- * Newsletter sign-up input (spec §5): an email that is non-empty and contains '@'. The same
- * schema runs in the footer and blog forms and in the /api/newsletter action.
+ * Newsletter sign-up input (docs/rules/site.md#footer-newsletter): an email that is non-empty and
+ * contains '@'. The same schema runs in the footer and blog forms and in the /api/newsletter
+ * action.
  */
 import { z } from "zod";
 import { NEWSLETTER, TEXT_LIMITS } from "~/constants";

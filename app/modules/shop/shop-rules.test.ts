@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { levelById } from "~/modules/loyalty/levels";
 import { canAfford, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
 
-describe("affordability (spec §5)", () => {
+describe("affordability (docs/rules/loyalty.md#point-shop)", () => {
   it("needs points at least the price", () => {
     expect(canAfford(500, 500)).toBe(true);
     expect(canAfford(499, 500)).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * Point-shop rules the page and the server share (spec §4, §5): affordability, the progress
- * bar, the redeem button's state, and the Swedish texts of a purchase's outcome.
+ * Point-shop rules the page and the server share (docs/rules/loyalty.md#point-shop): affordability,
+ * the progress bar, the redeem button's state, and the Swedish texts of a purchase's outcome.
  */
 import type { LevelDefinition, LevelId } from "~/constants";
 import { levelById, meetsLevel } from "~/modules/loyalty/levels";
@@ -27,7 +27,7 @@ export const SHOP_MESSAGES = {
     `Du löste in ${itemName} för ${formatPoints(points)}.`,
 } as const;
 
-/** Progress toward an item's cost: min(points / cost × 100, 100) (spec §5). */
+/** Progress toward an item's cost: min(points / cost × 100, 100). */
 export function shopProgressPercent(points: number, cost: number): number {
   if (cost <= 0) return 100;
   return Math.min((Math.max(0, points) / cost) * 100, 100);
@@ -50,7 +50,7 @@ export type RedeemState =
   | { kind: "buy"; label: string; disabled: false };
 
 /**
- * The redeem button (spec §4): visitors are asked to sign in (pressing it goes to /auth);
+ * The redeem button: visitors are asked to sign in (pressing it goes to /auth);
  * a member short of points sees how many are missing; a locked item names the level.
  */
 export function redeemState(input: {

@@ -95,7 +95,7 @@ describe("listing the shop", () => {
 });
 
 describe("buying an item", () => {
-  it("creates a pending order, debits the points with the spec's reason and mails a confirmation", async () => {
+  it("creates a pending order, debits the points with the purchase reason and mails a confirmation", async () => {
     const memberId = await createMember(db(), { points: 1_500, email: "kund@example.se", firstName: "Kim" });
     const result = await purchaseItem(db(), memberId, hoodie.id);
     expect(result).toMatchObject({

@@ -1,7 +1,7 @@
 /**
- * The point shop (spec §2, §4, §5; docs/rules/loyalty.md#point-shop).
+ * The point shop (docs/rules/loyalty.md#point-shop).
  *
- * A purchase is ONE transaction (DESIGN.md invariant 1): item still on sale, level gate,
+ * A purchase is ONE transaction (docs/rules/loyalty.md#ledger): item still on sale, level gate,
  * stock taken with a conditional update, order inserted, points debited through the
  * ledger, and the perk created when the item has an effect. Any refusal rolls all of it
  * back. The confirmation mail goes out after the commit, so a mail problem never undoes a
@@ -87,7 +87,7 @@ function toView(row: ItemRow, points: number, level: LevelDefinition | null): Sh
   };
 }
 
-/** Active items by cost (spec §7), with the viewer's balance, level and each item's state. */
+/** Active items by cost, with the viewer's balance, level and each item's state. */
 export async function listShopItems(
   db: Db,
   viewer: { userId: string | null; now?: Date } = { userId: null },

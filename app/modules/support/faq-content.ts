@@ -1,6 +1,6 @@
 /**
- * The FAQ page's questions and answers (spec §2 /faq: basics, payment, security, pricing).
- * Original Swedish copy; every number comes from ~/constants.
+ * The FAQ page's questions and answers (docs/rules/site.md#faq: basics, payment, security,
+ * pricing). Original Swedish copy; every number comes from ~/constants.
  */
 import {
   BUY_DELIVERY_MINUTES,

@@ -80,7 +80,7 @@ describe("searchFaq", () => {
     expect(sections[0]!.items).toHaveLength(2);
   });
 
-  it("finds the spec's facts in the real FAQ", () => {
+  it("finds the marketing claims in the real FAQ (docs/rules/site.md#marketing-claims)", () => {
     expect(searchFaq(FAQ_SECTIONS, "1-5 minuter").matchCount).toBeGreaterThan(0);
     expect(searchFaq(FAQ_SECTIONS, "trade protection").matchCount).toBeGreaterThan(1);
     expect(searchFaq(FAQ_SECTIONS, "1 000 kr").matchCount).toBeGreaterThan(0);

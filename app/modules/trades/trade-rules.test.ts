@@ -15,7 +15,7 @@ const silver = levelById("silver");
 const gold = levelById("gold");
 const platinum = levelById("platinum");
 
-describe("points and XP (DESIGN.md: sale 2 points/SEK, purchase 1 point/SEK, 2 XP/SEK for both)", () => {
+describe("points and XP (docs/rules/loyalty.md#points-and-xp: sale 2 points/SEK, purchase 1 point/SEK, 2 XP/SEK for both)", () => {
   it("gives a 1,000 SEK sale 2,000 points and 2,000 XP", () => {
     expect(pointsForTrade("sale", 1_000_00)).toBe(2_000);
     expect(xpForTrade("sale", 1_000_00)).toBe(2_000);
@@ -38,7 +38,7 @@ describe("points and XP (DESIGN.md: sale 2 points/SEK, purchase 1 point/SEK, 2 X
   });
 });
 
-describe("level sale bonus (spec §6: Silver +1 %, Gold +2 %, Platinum +3 %)", () => {
+describe("level sale bonus (docs/rules/loyalty.md#levels: Silver +1 %, Gold +2 %, Platinum +3 %)", () => {
   it.each([
     [bronze, 0, 0],
     [silver, 1, 10_00],

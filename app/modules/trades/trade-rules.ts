@@ -27,7 +27,7 @@ export function baseTotalOre(items: readonly { priceOre: number }[]): number {
   return items.reduce((sum, item) => sum + item.priceOre, 0);
 }
 
-/** Level sale bonus: Silver 1 %, Gold 2 %, Platinum 3 % (spec §6). */
+/** Level sale bonus: Silver 1 %, Gold 2 %, Platinum 3 % (docs/rules/loyalty.md#levels). */
 function levelSaleBonusPercent(level: LevelDefinition): number {
   return level.saleBonusPercent;
 }

@@ -1,5 +1,5 @@
 /**
- * Trades recorded by staff (the spec's "Transaction"; docs/rules/loyalty.md#trades).
+ * Trades recorded by staff (docs/rules/loyalty.md#trades).
  *
  * Each write is one transaction that locks the trade row, checks the transition, moves
  * points and XP only through the ledger, writes the audit row and announces the change to

@@ -1,8 +1,8 @@
 /**
- * Seed blog posts: original Swedish articles for the public blog (spec §2 /blog, §3 blog_posts).
+ * Seed blog posts: original Swedish articles for the public blog (docs/rules/blog.md).
  * Every post is published, has artwork at /images/blog/{slug}.webp (1200×630) and uses only
  * the HTML tags the post page's sanitiser keeps. One post has no excerpt on purpose, so the
- * excerpt fallback (spec §9) is exercised.
+ * excerpt fallback (docs/rules/blog.md#excerpts) is exercised.
  */
 import type { blog_posts } from "../schema";
 

@@ -1,13 +1,13 @@
 /**
- * Seed rewards for the point shop (spec §2 /point-shop, §3 point_shop_items): two per
+ * Seed rewards for the point shop (docs/rules/loyalty.md#point-shop): two per
  * category, and one for Platinum members only. Each item has a fixed id so seeding is
  * idempotent (insert … on conflict do nothing on the primary key). As a yardstick, 1 000
- * points is worth about 500 SEK (spec §9).
+ * points is worth about 500 SEK (docs/rules/loyalty.md#points-and-xp).
  *
- * Items with an `effect_kind` grant a perk the moment they are bought (docs/rules/loyalty.md#perks);
- * every other item is a reward staff fulfil by hand, and its text says so rather than
- * promising anything automatic. The effects of existing seeded rows are set by the data
- * migration `drizzle/0002_shop_item_effects.sql`, keyed by these ids.
+ * Items with an `effect_kind` grant a perk the moment they are bought
+ * (docs/rules/loyalty.md#perks); every other item is a reward staff fulfil by hand, and its text
+ * says so rather than promising anything automatic. The effects of existing seeded rows are set by
+ * the data migration `drizzle/0002_shop_item_effects.sql`, keyed by these ids.
  */
 import type { LevelId, PerkKind } from "../../../constants";
 import type { point_shop_items } from "../schema";
@@ -204,7 +204,7 @@ export const SHOP_ITEM_SEEDS: readonly ShopItemSeed[] = [
     min_level: null,
     ...manual,
   },
-  // Platinum only (spec §6: unique non-public deals)
+  // Platinum only: deals that are not public (docs/rules/loyalty.md#point-shop)
   {
     id: "5d0f1c8e-3b7a-4e52-9c61-7f2a8b4d9e13",
     name: "Unika erbjudanden för Platinum",
