@@ -1,10 +1,10 @@
 /**
- * Every business constant of the product, in one isomorphic module (spec §9).
+ * Every business constant of the product, in one isomorphic module (docs/rules/ explains each).
  * Pages, services and tests import from here; no number is retyped elsewhere.
  */
 
 // ---------------------------------------------------------------------------
-// Company and marketing claims (spec §1). Static, not computed.
+// Company and marketing claims (docs/rules/site.md#marketing-claims). Static, not computed.
 // ---------------------------------------------------------------------------
 export const COMPANY = {
   legalForm: "Aktiebolag",
@@ -38,7 +38,7 @@ export const MARKETING = {
   skinConditions: ["FN", "MW", "FT", "WW", "BS"] as const,
 } as const;
 
-/** Hero counters (spec §4): start 500 ms after load, rating 4.0 → 5.0 in 0.1 steps every 100 ms. */
+/** Hero counters (docs/rules/site.md#hero-counters): start 500 ms after load, rating 4.0 → 5.0 in 0.1 steps every 100 ms. */
 export const HERO_COUNTERS = {
   startDelayMs: 500,
   customersTarget: MARKETING.customers,
@@ -46,13 +46,13 @@ export const HERO_COUNTERS = {
   ratingTo: MARKETING.rating,
   ratingStep: 0.1,
   ratingTickMs: 100,
-  /** How long the customer count runs (not given by the spec; chosen to end with the rating). */
+  /** How long the customer count runs (chosen to end with the rating). */
   customersDurationMs: 1_000,
   /** Customer counts from this number up are shown in thousands ("15K+"). */
   thousandsFrom: 1_000,
 } as const;
 
-/** The about page's timeline (spec §2): founding, growth, today. */
+/** The about page's timeline (docs/rules/site.md#pages): founding, growth, today. */
 export const TIMELINE_YEARS = [2019, 2021, 2023, 2025] as const;
 
 export const REVIEWS = {
@@ -64,7 +64,7 @@ export const REVIEWS = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Payouts, buying and support (spec §1)
+// Payouts, buying and support (docs/rules/trades.md#payout, docs/rules/support.md)
 // ---------------------------------------------------------------------------
 export const PAYOUT_METHODS = ["swish", "bank", "crypto"] as const;
 export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
@@ -130,7 +130,7 @@ export const TEXT_LIMITS = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Points and XP (spec §9, DESIGN.md "Business rules decided")
+// Points and XP (docs/rules/loyalty.md#points-and-xp)
 // ---------------------------------------------------------------------------
 export const POINTS_PER_SEK = { sale: 2, purchase: 1 } as const;
 export const XP_PER_SEK = { sale: 2, purchase: 2 } as const;
@@ -158,7 +158,7 @@ export interface LevelDefinition {
   icon: "Shield" | "Star" | "Crown" | "Gem";
 }
 
-/** XP levels (spec §4/§6/§9): 0, 5,000, 100,000, 500,000. */
+/** XP levels (docs/rules/loyalty.md#levels): 0, 5,000, 100,000, 500,000. */
 export const LEVELS: readonly LevelDefinition[] = [
   {
     id: "bronze",
@@ -230,7 +230,7 @@ export const MAX_LEVEL_TEXT = "Max nivå uppnådd!";
 export const BUSINESS_TIME_ZONE = "Europe/Stockholm";
 
 // ---------------------------------------------------------------------------
-// Referrals (spec §5/§9)
+// Referrals (docs/rules/accounts.md#referral-code-at-sign-up)
 // ---------------------------------------------------------------------------
 export const REFERRAL = {
   codeMinLength: 4,
@@ -244,12 +244,12 @@ export const REFERRAL = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Accounts (spec §5/§9)
+// Accounts (docs/rules/accounts.md)
 // ---------------------------------------------------------------------------
 export const PASSWORD_MIN_LENGTH = 8;
 export const SIGNUP_STEPS = 3;
 export const WELCOME_DIALOG = { delayMs: 100, suppressForProfilesYoungerThanMs: 5 * 60_000 } as const;
-/** Where to find the Steam trade link (spec §4 wizard step 3 help link). */
+/** Where to find the Steam trade link (docs/rules/accounts.md#sign-up, the wizard's step 3). */
 export const STEAM_TRADE_LINK_HELP_URL =
   "https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url";
 /**
@@ -269,7 +269,7 @@ export const SECURITY_SEVERITIES = ["low", "medium", "high", "critical"] as cons
 export type Role = (typeof ROLES)[number];
 
 // ---------------------------------------------------------------------------
-// Point shop (spec §3/§9)
+// Point shop (docs/rules/loyalty.md#point-shop)
 // ---------------------------------------------------------------------------
 export const SHOP_CATEGORIES = ["gaming", "events", "bonus", "service", "vip", "other"] as const;
 export type ShopCategory = (typeof SHOP_CATEGORIES)[number];
@@ -283,11 +283,11 @@ export const SHOP_CATEGORY_LABELS: Record<ShopCategory, string> = {
 };
 export const SHOP_ORDER_QUANTITY = 1;
 export const SHOP_ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
-/** The ledger reason of a purchase (spec §3 points_transactions). */
+/** The ledger reason of a purchase (docs/rules/loyalty.md#point-shop). */
 export const shopPurchaseReason = (itemName: string) => `Point shop purchase: ${itemName}`;
 
 // ---------------------------------------------------------------------------
-// Trades (the spec's "Transaction")
+// Trades (docs/rules/loyalty.md#trades)
 // ---------------------------------------------------------------------------
 export const TRADE_TYPES = ["sale", "purchase"] as const;
 export type TradeType = (typeof TRADE_TYPES)[number];
@@ -315,7 +315,7 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   cancelled: "Annullerad",
 };
 
-/** Skin condition (wear) of a traded item, best first (spec §1). */
+/** Skin condition (wear) of a traded item, best first (docs/rules/site.md#marketing-claims). */
 export const SKIN_WEARS = MARKETING.skinConditions;
 export type SkinWear = (typeof SKIN_WEARS)[number];
 export const SKIN_WEAR_LABELS: Record<SkinWear, string> = {
@@ -376,7 +376,7 @@ export const EXPORT_BATCH_SIZE = 500;
 export const PROFILE_PAGE_SIZE = { default: 10, max: 50 } as const;
 
 // ---------------------------------------------------------------------------
-// Blog (spec §3/§9)
+// Blog (docs/rules/blog.md)
 // ---------------------------------------------------------------------------
 export const BLOG_CATEGORIES = ["Trading", "Market", "Guides", "News"] as const;
 export type BlogCategory = (typeof BLOG_CATEGORIES)[number];
@@ -405,7 +405,7 @@ export const BLOG = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Newsletter (spec §5: footer and blog sign-up)
+// Newsletter (docs/rules/site.md#footer-newsletter: footer and blog sign-up)
 // ---------------------------------------------------------------------------
 export const NEWSLETTER = {
   invalidEmail: "Vänligen ange en giltig e-postadress.",
@@ -444,7 +444,7 @@ export const JOB_RUNNER = {
 export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 60 * 60_000 } as const;
 
 // ---------------------------------------------------------------------------
-// UI and client behaviour (spec §7/§9, the binding ones per DESIGN.md)
+// UI and client behaviour (docs/rules/site.md#toasts)
 // ---------------------------------------------------------------------------
 /** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
 export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
@@ -461,7 +461,7 @@ export const REALTIME = {
   reconnectMs: 5_000,
   /** Retry-After of a refused stream (seconds). */
   retryAfterSeconds: 30,
-  /** A new XP value stays highlighted this long (spec §4). */
+  /** A new XP value stays highlighted this long (docs/rules/realtime.md#events-and-receivers). */
   xpHighlightMs: 1_000,
   messages: {
     tooManyStreams: "För många öppna flikar med liveuppdateringar. Stäng några och försök igen om en stund.",
@@ -472,7 +472,7 @@ export const REALTIME = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// Browser storage keys and cookie consent (spec §3/§9)
+// Browser storage keys and cookie consent (docs/rules/privacy.md#cookie-inventory)
 // ---------------------------------------------------------------------------
 export const STORAGE_KEYS = {
   theme: "theme",
@@ -490,7 +490,7 @@ export type Theme = (typeof THEMES)[number];
 export const COOKIE_CATEGORIES = ["necessary", "analytics", "marketing", "functional"] as const;
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 
-/** Window events of the consent layer (spec §4): saved choice, and "open the settings". */
+/** Window events of the consent layer (docs/rules/privacy.md#cookie-consent): saved choice, and "open the settings". */
 export const CONSENT_EVENTS = {
   updated: "cookie-consent-updated",
   openSettings: "cookie-settings:open",

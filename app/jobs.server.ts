@@ -4,11 +4,13 @@
  */
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
+import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
 const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
 
 export const APP_JOBS: readonly Job[] = [
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
@@ -16,4 +18,5 @@ export const APP_JOBS: readonly Job[] = [
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
+  { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
 ];

@@ -1,6 +1,6 @@
 /**
- * The whole data model (spec §3). The spec's tables and columns keep their snake_case
- * names so SQL reads like the spec; Better Auth's tables keep its field names in
+ * The whole data model (docs/decisions/003-database.md). The product's tables and columns use
+ * snake_case names so SQL reads like the domain; Better Auth's tables keep its field names in
  * TypeScript (its adapter maps by them) over snake_case columns.
  *
  * Ids and timestamps have database-side defaults; every rule the database can hold
@@ -381,7 +381,7 @@ export const influencer_clicks = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Trades (the spec's "Transaction"; docs/rules/loyalty.md#trades)
+// Trades (docs/rules/loyalty.md#trades)
 // ---------------------------------------------------------------------------
 export const trades = pgTable(
   "trades",
@@ -618,7 +618,7 @@ export const blog_posts = pgTable(
       "blog_posts_categories_valid",
       sql`${t.categories} <@ ${sql.raw(`ARRAY[${literals(BLOG_CATEGORIES, ",")}]::text[]`)}`,
     ),
-    // spec §7: published posts ordered by is_pinned, published_at, created_at.
+    // docs/rules/blog.md#order: published posts ordered by is_pinned, published_at, created_at.
     index("blog_posts_published_order_idx")
       .on(t.is_pinned.desc(), t.published_at.desc(), t.created_at.desc())
       .where(sql`${t.status} = 'published'`),
