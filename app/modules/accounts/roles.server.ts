@@ -9,6 +9,7 @@ import { db as appDb, type Db } from "~/platform/db/client.server";
 import { user_roles } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
+import { STAFF_MESSAGES } from "./staff-messages";
 
 export async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
   try {
@@ -33,9 +34,8 @@ export async function revokeRole(userId: string, role: Role, target: Db = appDb(
   await target.delete(user_roles).where(and(eq(user_roles.user_id, userId), inArray(user_roles.role, [role])));
 }
 
-export const ADMIN_LOGIN_REQUIRED = "Du måste logga in för att komma åt administratörspanelen.";
-export const ADMIN_ACCESS_DENIED =
-  "Du har inte behörighet att komma åt administratörspanelen. Endast användare med administratörsrättigheter kan komma åt denna sida.";
+export const ADMIN_LOGIN_REQUIRED = STAFF_MESSAGES.loginRequired;
+export const ADMIN_ACCESS_DENIED = STAFF_MESSAGES.accessDenied;
 
 /** Requires a signed-in user holding at least one of the roles. */
 export async function requireRole(
