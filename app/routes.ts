@@ -41,6 +41,9 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("dashboard", "routes/admin.dashboard.tsx"),
+    route("transactions", "routes/admin.transactions.tsx"),
+    route("transactions/export.csv", "routes/admin.transactions.export.ts"),
+    route("transactions/members", "routes/admin.transactions.members.ts"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("users", "routes/admin.users.tsx"),
     route("blog", "routes/admin.blog.tsx"),
