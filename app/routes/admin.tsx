@@ -13,7 +13,7 @@ import { AdminAccessScreen } from "~/components/admin/admin-access-screen";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { AdminTabSkeleton } from "~/components/admin/admin-tab-skeleton";
 import { ErrorPage } from "~/components/layout/error-page";
-import { Logo, LogoMark } from "~/components/layout/logo";
+import { Logo } from "~/components/layout/logo";
 import { ThemeSwitch } from "~/components/layout/theme-switch";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "~/components/ui/sheet";
@@ -89,10 +89,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               </SheetTrigger>
               <SheetContent side="left" className="w-[80vw] max-w-xs">
                 <SheetHeader>
-                  <SheetTitle className="flex items-center gap-2">
-                    <LogoMark className="size-6" />
-                    Adminpanel
-                  </SheetTitle>
+                  <SheetTitle>Adminpanel</SheetTitle>
                   <SheetDescription className="sr-only">Flikarna du har tillgång till</SheetDescription>
                 </SheetHeader>
                 <div className="px-3">
