@@ -207,7 +207,7 @@ function Totals({ totals }: { totals: Route.ComponentProps["loaderData"]["totals
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7" data-testid="trade-totals">
         {cards.map((card) => (
-          <div key={card.label} className="rounded-xl border bg-card p-4">
+          <div key={card.label} className="rounded-xl border bg-card p-3 sm:p-4">
             <dt className="text-xs font-medium text-muted-foreground">{card.label}</dt>
             <dd className="mt-1 truncate text-base font-bold tabular-nums sm:text-lg" title={card.value}>
               {card.value}
@@ -251,11 +251,11 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
           <Label htmlFor="filter-from">Från</Label>
           <Input id="filter-from" name="from" type="date" defaultValue={query.from ?? ""} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
           <Label htmlFor="filter-to">Till</Label>
           <Input id="filter-to" name="to" type="date" defaultValue={query.to ?? ""} />
         </div>

@@ -47,8 +47,9 @@ export function AdminNav({ tabs, onNavigate, label }: { tabs: readonly AdminTab[
                   cn(
                     "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors",
                     "outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
+                    // The active tab's text stays at full contrast on the tint; its icon carries the colour.
                     isActive
-                      ? "bg-primary/10 text-primary"
+                      ? "bg-primary/10 font-semibold text-foreground [&>svg]:text-primary"
                       : "text-muted-foreground hover:bg-accent hover:text-accent-foreground",
                   )
                 }
