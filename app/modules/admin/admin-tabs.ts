@@ -3,7 +3,8 @@
  * table the server's guard, the sidebar and the authorization tests all read. Isomorphic, so
  * the panel shows exactly the tabs the server lets the role open.
  *
- * Labels are the spec's (English admin chrome); the order is the spec's sidebar order.
+ * Labels are the spec's (English admin chrome); the order is the spec's sidebar order
+ * (docs/rules/admin.md#roles-and-tabs).
  */
 import type { Role } from "~/constants";
 
