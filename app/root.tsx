@@ -72,7 +72,10 @@ export async function loader({ request }: Route.LoaderArgs) {
  * navigation and main landmark; the site's header and footer stay away there.
  */
 function usePanelChrome(): boolean {
-  return useMatches().some((match) => (match.handle as { panel?: boolean } | undefined)?.panel === true);
+  const matches = useMatches();
+  // Without the root's data the root's own error page renders, which needs the site's chrome.
+  const rootRendered = matches.some((match) => match.id === "root" && match.data !== undefined);
+  return rootRendered && matches.some((match) => (match.handle as { panel?: boolean } | undefined)?.panel === true);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
