@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -66,8 +67,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ publicConfig, user }, { headers });
 }
 
+/**
+ * A route whose `handle` says `{ panel: true }` (the staff panel) brings its own header,
+ * navigation and main landmark; the site's header and footer stay away there.
+ */
+function usePanelChrome(): boolean {
+  const matches = useMatches();
+  // Without the root's data the root's own error page renders, which needs the site's chrome.
+  const rootRendered = matches.some((match) => match.id === "root" && match.data !== undefined);
+  return rootRendered && matches.some((match) => (match.handle as { panel?: boolean } | undefined)?.panel === true);
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const panel = usePanelChrome();
   return (
     <html lang="sv" suppressHydrationWarning>
       <head>
@@ -89,11 +102,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
             </a>
             {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
             <CookieConsent />
-            <SiteHeader />
-            <main id="innehall" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter />
+            {panel ? (
+              // The panel renders its own header, navigation and <main id="innehall">.
+              children
+            ) : (
+              <>
+                <SiteHeader />
+                <main id="innehall" className="flex-1">
+                  {children}
+                </main>
+                <SiteFooter />
+              </>
+            )}
             <Toaster />
             <WelcomeDialog />
             <PointsPopup />

@@ -37,6 +37,24 @@ export default [
   route("integritetspolicy", "routes/integritetspolicy.tsx"),
   route("anvandarvillkor", "routes/anvandarvillkor.tsx"),
   route("trade-protection", "routes/trade-protection.tsx"),
+  // The staff panel: one layout checks the role once; every tab checks its own (spec §2, §6).
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("dashboard", "routes/admin.dashboard.tsx"),
+    route("transactions", "routes/admin.transactions.tsx"),
+    route("transactions/export.csv", "routes/admin.transactions.export.ts"),
+    route("transactions/members", "routes/admin.transactions.members.ts"),
+    route("analytics", "routes/admin.analytics.tsx"),
+    route("users", "routes/admin.users.tsx"),
+    route("blog", "routes/admin.blog.tsx"),
+    route("seo", "routes/admin.seo.tsx"),
+    route("newsletter", "routes/admin.newsletter.tsx"),
+    route("ltv", "routes/admin.ltv.tsx"),
+    route("referrals", "routes/admin.referrals.tsx"),
+    route("influencers", "routes/admin.influencers.tsx"),
+    route("point-shop", "routes/admin.point-shop.tsx"),
+  ]),
+  route("admin/sign-out", "routes/admin.sign-out.ts"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

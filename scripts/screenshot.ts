@@ -1,7 +1,8 @@
 /**
  * Screenshots of pages as a person sees them, at desktop and phone widths, light and dark.
  *   npx tsx scripts/screenshot.ts http://localhost:3000 / /blog
- * Writes PNGs to ./screenshots (ignored by git).
+ * Writes PNGs to ./screenshots (ignored by git). Signed-in pages: COOKIE="name=value; …"
+ * (e.g. a staff member's session cookie) is sent with every page.
  */
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
@@ -18,10 +19,18 @@ const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", arg
 for (const width of widths) {
   for (const theme of themes) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, locale: "sv-SE" });
+    if (process.env.COOKIE) {
+      await context.addCookies(
+        process.env.COOKIE.split(";").map((pair) => {
+          const [name = "", ...value] = pair.trim().split("=");
+          return { name, value: value.join("="), url: base };
+        }),
+      );
+    }
     const page = await context.newPage();
     for (const target of targets) {
       await page.goto(new URL(target, base).toString(), { waitUntil: "networkidle" });
-      const name = `${target.replace(/[^a-z0-9]+/gi, "_") || "home"}-${width}-${theme}.png`;
+      const name = `${process.env.PREFIX ?? ""}${target.replace(/[^a-z0-9]+/gi, "_") || "home"}-${width}-${theme}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage });
       process.stdout.write(`screenshots/${name}\n`);
     }

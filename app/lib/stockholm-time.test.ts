@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockholmDayEnd, stockholmDayStart, stockholmMonth } from "./stockholm-time";
+import { stockholmDay, stockholmDayEnd, stockholmDayStart, stockholmMonth } from "./stockholm-time";
 
 describe("stockholmMonth", () => {
   it("counts months in Stockholm time, not UTC", () => {
@@ -12,6 +12,12 @@ describe("stockholmMonth", () => {
 });
 
 describe("Stockholm days", () => {
+  it("names the Stockholm calendar day of a moment, not the UTC one", () => {
+    expect(stockholmDay(new Date("2025-01-31T23:30:00Z"))).toBe("2025-02-01");
+    expect(stockholmDay(new Date("2025-07-31T21:30:00Z"))).toBe("2025-07-31");
+    expect(stockholmDay(new Date("2025-07-31T22:30:00Z"))).toBe("2025-08-01");
+  });
+
   it("starts a winter day at 23:00 UTC the day before and a summer day at 22:00", () => {
     expect(stockholmDayStart("2025-01-15")?.toISOString()).toBe("2025-01-14T23:00:00.000Z");
     expect(stockholmDayStart("2025-07-15")?.toISOString()).toBe("2025-07-14T22:00:00.000Z");

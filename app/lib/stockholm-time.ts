@@ -32,6 +32,12 @@ export function stockholmMonth(at: Date): string {
   return `${year}-${String(month).padStart(2, "0")}`;
 }
 
+/** `yyyy-mm-dd` of a moment in Stockholm. */
+export function stockholmDay(at: Date): string {
+  const { year, month, day } = parts(at);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** Stockholm's UTC offset at a moment, in milliseconds (+1 h in winter, +2 h in summer). */
 function offsetAt(at: Date): number {
   const p = parts(at);

@@ -25,7 +25,7 @@ export interface AuthFailure {
 }
 
 /** The request's headers with the client IP as Express resolved it (never the client's claim). */
-function authHeaders(request: Request, context: AppLoadContext): Headers {
+export function authHeaders(request: Request, context: AppLoadContext): Headers {
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, clientIp(context));
   return headers;

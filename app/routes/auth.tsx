@@ -180,6 +180,10 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
       <FormAlert tone="success" title="E-postadressen är bekräftad">
         Ditt konto är aktiverat. Logga in för att fortsätta.
       </FormAlert>
+    ) : message === "signed-out" ? (
+      <FormAlert tone="success" title={AUTH_MESSAGES.signedOutTitle}>
+        Du har loggats ut från alla enheter.
+      </FormAlert>
     ) : mode === "signin" && linkError ? (
       <FormAlert title="Länken fungerade inte">
         Bekräftelselänken är ogiltig eller har gått ut. Logga in – är kontot inte bekräftat kan du få en ny länk.

@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ChevronDown, Loader2, LogOut, User } from "lucide-react";
+import { ChevronDown, LayoutDashboard, Loader2, LogOut, User } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import {
   DropdownMenu,
@@ -107,6 +107,14 @@ export function SessionMenu() {
             Min profil
           </Link>
         </DropdownMenuItem>
+        {user.isStaff ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <LayoutDashboard className="size-4" aria-hidden="true" />
+              Adminpanel
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem onSelect={signOut}>
           <LogOut className="size-4" aria-hidden="true" />
           Logga ut
@@ -141,6 +149,14 @@ export function MobileSessionActions({ onNavigate }: { onNavigate: () => void })
           Min profil
         </Link>
       </Button>
+      {user.isStaff ? (
+        <Button asChild variant="outline" onClick={onNavigate}>
+          <Link to="/admin">
+            <LayoutDashboard className="size-4" aria-hidden="true" />
+            Adminpanel
+          </Link>
+        </Button>
+      ) : null}
       <Button
         variant="ghost"
         onClick={() => {

@@ -10,6 +10,7 @@ import { db as appDb, type Db } from "~/platform/db/client.server";
 import { user_roles } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
+import { STAFF_MESSAGES } from "./staff-messages";
 
 export async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
   try {
@@ -30,9 +31,8 @@ export async function grantRole(userId: string, role: Role, target: Db = appDb()
   await target.insert(user_roles).values({ user_id: userId, role }).onConflictDoNothing();
 }
 
-export const ADMIN_LOGIN_REQUIRED = "Du måste logga in för att komma åt administratörspanelen.";
-export const ADMIN_ACCESS_DENIED =
-  "Du har inte behörighet att komma åt administratörspanelen. Endast användare med administratörsrättigheter kan komma åt denna sida.";
+export const ADMIN_LOGIN_REQUIRED = STAFF_MESSAGES.loginRequired;
+export const ADMIN_ACCESS_DENIED = STAFF_MESSAGES.accessDenied;
 
 /** Requires a signed-in user holding at least one of the roles. */
 export async function requireRole(

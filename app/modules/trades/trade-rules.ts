@@ -112,7 +112,7 @@ export function xpForTrade(type: TradeType, baseOre: number): number {
   return Math.floor((baseOre * XP_PER_SEK[type]) / 100);
 }
 
-function allowedTransitions(type: TradeType, from: TradeStatus): readonly TradeStatus[] {
+export function allowedTransitions(type: TradeType, from: TradeStatus): readonly TradeStatus[] {
   const byStatus = TRADE_TRANSITIONS[type] as Partial<Record<TradeStatus, readonly TradeStatus[]>>;
   return byStatus[from] ?? [];
 }

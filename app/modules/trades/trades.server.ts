@@ -648,7 +648,7 @@ export async function* exportTrades(
   }
 }
 
-const TRADE_CSV_HEADER = [
+export const TRADE_CSV_HEADER = [
   "Id",
   "Registrerad",
   "Typ",

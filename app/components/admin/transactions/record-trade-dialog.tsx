@@ -1,0 +1,395 @@
+/**
+ * Records a trade for a member (docs/rules/loyalty.md#trades): the member, sale or purchase,
+ * the line items (wear, float, StatTrak™/Souvenir, price), the payout or payment method and
+ * a note. The preview shows the level and bulk bonus or purchase fee the trade will get and
+ * what it earns once completed, computed with the trade rules the server fixes them with.
+ * The form checks itself with the shared schema; the server checks everything again.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Loader2, Plus, Trash2 } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+import { FormField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  BUYER_PAYMENT_METHODS,
+  PAYOUT_LABELS,
+  PAYOUT_METHODS,
+  SKIN_VARIANT_LABELS,
+  SKIN_VARIANTS,
+  SKIN_WEAR_LABELS,
+  SKIN_WEARS,
+  TRADE_LIMITS,
+  TRADE_TYPE_LABELS,
+  TRADE_TYPES,
+  type TradeType,
+} from "~/constants";
+import { formatSek } from "~/lib/money";
+import type { FieldErrors } from "~/lib/validation";
+import { levelById } from "~/modules/loyalty/levels";
+import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";
+import { baseTotalOre, pointsForTrade, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
+import { parseSekToOre, tradeInputSchema } from "~/modules/trades/trade-schema";
+import { MemberPicker, type PickedMember } from "./member-picker";
+
+interface ItemDraft {
+  key: number;
+  skinName: string;
+  wear: string;
+  float: string;
+  variant: string;
+  price: string;
+}
+
+type RecordAnswer =
+  | { ok: true; intent: "record"; title: string; message: string; tradeId: string }
+  | { ok: false; intent?: string; title?: string; message: string; fieldErrors?: FieldErrors };
+
+let nextKey = 1;
+const blankItem = (): ItemDraft => ({ key: nextKey++, skinName: "", wear: "FT", float: "", variant: "", price: "" });
+
+/** The schema's issues by field, items by position: `items.0.price`. */
+function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_form";
+    errors[key] ??= issue.message;
+    const top = String(issue.path[0] ?? "_form");
+    errors[top] ??= issue.message;
+  }
+  return errors;
+}
+
+const pct = (value: number) => `${value.toLocaleString("sv-SE")} %`;
+
+export function RecordTradeDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button data-testid="record-trade-open">
+          <Plus className="size-4" aria-hidden="true" />
+          Registrera affär
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-4xl" data-testid="record-trade-dialog">
+        <DialogHeader>
+          <DialogTitle>Registrera affär</DialogTitle>
+          <DialogDescription>
+            Bonusar och avgifter låses när affären registreras. Poäng och XP krediteras först när den genomförs.
+          </DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open: a closed dialog starts over with an empty form. */}
+        <RecordTradeForm onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function RecordTradeForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const fetcher = useFetcher<RecordAnswer>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [member, setMember] = useState<PickedMember | null>(null);
+  const [standing, setStanding] = useState<MemberTradeStanding | null>(null);
+  const [type, setType] = useState<TradeType>("sale");
+  const [items, setItems] = useState<ItemDraft[]>(() => [blankItem()]);
+  const [payoutMethod, setPayoutMethod] = useState("");
+  const [paymentMethod, setPaymentMethod] = useState("");
+  const [note, setNote] = useState("");
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data;
+  const serverFailure = answer && !answer.ok ? answer : null;
+  const errors: FieldErrors = clientErrors ?? serverFailure?.fieldErrors ?? {};
+
+  const handled = useRef<RecordAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer?.ok || handled.current === answer) return;
+    handled.current = answer;
+    toast.success(answer.title, { description: answer.message });
+    onDone();
+  }, [answer, onDone]);
+
+  const pickMember = useCallback((picked: PickedMember | null) => {
+    setMember(picked);
+    setStanding(null);
+  }, []);
+
+  const payload = () => ({
+    intent: "record",
+    memberId: member?.userId ?? "",
+    type,
+    items: JSON.stringify(
+      items.map(({ skinName, wear, float, variant, price }) => ({ skinName, wear, float, variant, price })),
+    ),
+    payoutMethod: type === "sale" ? payoutMethod : "",
+    paymentMethod: type === "purchase" ? paymentMethod : "",
+    note,
+  });
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = payload();
+    const checked = tradeInputSchema.safeParse(values);
+    if (!checked.success) {
+      setClientErrors(issuesByField(checked.error.issues));
+      // The first field with a message, once React has shown them.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+      return;
+    }
+    setClientErrors(null);
+    fetcher.submit(values, { method: "post" });
+  };
+
+  const updateItem = (key: number, changes: Partial<ItemDraft>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...changes } : item)));
+
+  const preview = useMemo(() => {
+    const prices = items.map((item) => ({ priceOre: parseSekToOre(item.price) ?? 0 }));
+    const baseOre = baseTotalOre(prices);
+    const level = levelById(standing?.level ?? member?.level ?? "bronze");
+    const extras = tradeExtras({
+      type,
+      baseOre,
+      level,
+      perkBonusPercent: type === "sale" ? (standing?.saleBonusPercent ?? 0) : 0,
+    });
+    const multiplier = standing?.pointsMultiplier ?? 1;
+    return {
+      baseOre,
+      level,
+      extras,
+      multiplier,
+      points: pointsForTrade(type, baseOre, multiplier),
+      xp: xpForTrade(type, baseOre),
+    };
+  }, [items, standing, member, type]);
+
+  return (
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="record-trade-form">
+      {serverFailure && !serverFailure.fieldErrors ? (
+        <FormAlert title={serverFailure.title}>{serverFailure.message}</FormAlert>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="grid min-w-0 gap-5">
+          <MemberPicker member={member} onPick={pickMember} onStanding={setStanding} error={errors.memberId} />
+
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Typ av affär</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {TRADE_TYPES.map((value) => (
+                <label
+                  key={value}
+                  className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm font-medium has-checked:border-primary has-checked:bg-primary/10 has-focus-visible:ring-2 has-focus-visible:ring-ring"
+                >
+                  <input
+                    type="radio"
+                    name="type"
+                    value={value}
+                    checked={type === value}
+                    onChange={() => setType(value)}
+                    className="accent-primary"
+                  />
+                  {TRADE_TYPE_LABELS[value]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="grid gap-3">
+            <legend className="mb-2 text-sm font-medium">Föremål</legend>
+            {errors.items && !Object.keys(errors).some((key) => key.startsWith("items.")) ? (
+              <p className="text-sm font-medium text-red-700 dark:text-red-300" role="alert">
+                {errors.items}
+              </p>
+            ) : null}
+            <ol className="grid gap-3">
+              {items.map((item, index) => (
+                <li key={item.key} className="grid gap-3 rounded-lg border p-3" data-testid="trade-item">
+                  <div className="flex items-center justify-between gap-2">
+                    <p className="text-sm font-semibold">Föremål {index + 1}</p>
+                    {items.length > 1 ? (
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setItems((current) => current.filter((other) => other.key !== item.key))}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                        Ta bort<span className="sr-only"> föremål {index + 1}</span>
+                      </Button>
+                    ) : null}
+                  </div>
+                  <FormField id={`${id}-item-${item.key}-name`} label="Skin" required error={errors[`items.${index}.skinName`]}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={item.skinName}
+                        maxLength={TRADE_LIMITS.skinNameMaxLength}
+                        placeholder="AK-47 | Redline"
+                        onChange={(event) => updateItem(item.key, { skinName: event.target.value })}
+                      />
+                    )}
+                  </FormField>
+                  <div className="grid grid-cols-2 gap-3">
+                    <FormField id={`${id}-item-${item.key}-wear`} label="Skick" required error={errors[`items.${index}.wear`]}>
+                      {(control) => (
+                        <NativeSelect {...control} value={item.wear} onChange={(event) => updateItem(item.key, { wear: event.target.value })}>
+                          {SKIN_WEARS.map((wear) => (
+                            <option key={wear} value={wear}>
+                              {wear} – {SKIN_WEAR_LABELS[wear]}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      )}
+                    </FormField>
+                    <FormField id={`${id}-item-${item.key}-float`} label="Float" optional error={errors[`items.${index}.float`]}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          inputMode="decimal"
+                          value={item.float}
+                          placeholder="0,15"
+                          onChange={(event) => updateItem(item.key, { float: event.target.value })}
+                        />
+                      )}
+                    </FormField>
+                    <FormField id={`${id}-item-${item.key}-variant`} label="Variant" error={errors[`items.${index}.variant`]}>
+                      {(control) => (
+                        <NativeSelect {...control} value={item.variant} onChange={(event) => updateItem(item.key, { variant: event.target.value })}>
+                          <option value="">Vanlig</option>
+                          {SKIN_VARIANTS.map((variant) => (
+                            <option key={variant} value={variant}>
+                              {SKIN_VARIANT_LABELS[variant]}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      )}
+                    </FormField>
+                    <FormField id={`${id}-item-${item.key}-price`} label="Pris (kr)" required error={errors[`items.${index}.price`]}>
+                      {(control) => (
+                        <Input
+                          {...control}
+                          inputMode="decimal"
+                          value={item.price}
+                          placeholder="500"
+                          onChange={(event) => updateItem(item.key, { price: event.target.value })}
+                        />
+                      )}
+                    </FormField>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            {items.length < TRADE_LIMITS.maxItems ? (
+              <Button type="button" variant="outline" className="justify-self-start" onClick={() => setItems((current) => [...current, blankItem()])}>
+                <Plus className="size-4" aria-hidden="true" />
+                Lägg till föremål
+              </Button>
+            ) : null}
+          </fieldset>
+
+          {type === "sale" ? (
+            <FormField id={`${id}-payout`} label="Utbetalningssätt" required error={errors.payoutMethod}>
+              {(control) => (
+                <NativeSelect {...control} value={payoutMethod} onChange={(event) => setPayoutMethod(event.target.value)}>
+                  <option value="">Välj utbetalningssätt</option>
+                  {PAYOUT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {PAYOUT_LABELS[method]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          ) : (
+            <FormField id={`${id}-payment`} label="Betalningssätt" required error={errors.paymentMethod}>
+              {(control) => (
+                <NativeSelect {...control} value={paymentMethod} onChange={(event) => setPaymentMethod(event.target.value)}>
+                  <option value="">Välj betalningssätt</option>
+                  {BUYER_PAYMENT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {method}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          )}
+
+          <FormField
+            id={`${id}-note`}
+            label="Anteckning"
+            optional
+            error={errors.note}
+            hint={`Syns för personalen, inte för medlemmen. Högst ${TRADE_LIMITS.noteMaxLength.toLocaleString("sv-SE")} tecken.`}
+          >
+            {(control) => (
+              <Textarea {...control} value={note} maxLength={TRADE_LIMITS.noteMaxLength} onChange={(event) => setNote(event.target.value)} />
+            )}
+          </FormField>
+        </div>
+
+        <aside className="grid h-fit gap-3 rounded-lg border bg-muted/40 p-4 text-sm lg:sticky lg:top-0" aria-label="Förhandsvisning" data-testid="trade-preview">
+          <p className="font-semibold">Förhandsvisning</p>
+          <dl className="grid gap-2">
+            <PreviewRow label="Medlemmens nivå">
+              {member ? (
+                <>
+                  {preview.level.name}
+                  {standing && standing.level !== standing.xpLevel ? <span className="block text-xs text-muted-foreground">tillfällig nivå från förmån</span> : null}
+                </>
+              ) : (
+                "–"
+              )}
+            </PreviewRow>
+            <PreviewRow label="Grundbelopp">{formatSek(preview.baseOre)}</PreviewRow>
+            {type === "sale" ? (
+              <>
+                <PreviewRow label={`Nivåbonus (${pct(preview.extras.levelBonusPercent)})`}>{formatSek(preview.extras.levelBonusOre)}</PreviewRow>
+                <PreviewRow label={`Bulkbonus (${pct(preview.extras.bulkBonusPercent)})`}>{formatSek(preview.extras.bulkBonusOre)}</PreviewRow>
+                {preview.extras.perkBonusPercent > 0 ? (
+                  <PreviewRow label={`Förmån (${pct(preview.extras.perkBonusPercent)})`}>{formatSek(preview.extras.perkBonusOre)}</PreviewRow>
+                ) : null}
+              </>
+            ) : (
+              <PreviewRow label={`Köpavgift (${pct(preview.extras.purchaseFeePercent)})`}>{formatSek(preview.extras.purchaseFeeOre)}</PreviewRow>
+            )}
+            <div className="border-t pt-2">
+              <PreviewRow label={type === "sale" ? "Utbetalning" : "Att betala"} strong>
+                <span data-testid="trade-preview-total">{formatSek(preview.extras.totalOre)}</span>
+              </PreviewRow>
+            </div>
+          </dl>
+          <p className="text-xs text-muted-foreground">
+            När affären genomförs: {preview.points.toLocaleString("sv-SE")} poäng
+            {preview.multiplier > 1 ? ` (×${preview.multiplier} med aktiv förmån)` : ""} och {preview.xp.toLocaleString("sv-SE")} XP.
+          </p>
+        </aside>
+      </div>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="submit" disabled={busy} data-testid="record-trade-submit">
+          {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {busy ? "Registrerar..." : "Registrera affär"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PreviewRow({ label, strong, children }: { label: string; strong?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className={strong ? "text-base font-bold tabular-nums" : "text-right font-medium tabular-nums"}>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/** How the Transactions tab shows a trade's parts: time, status, type, member and level. */
+import { Badge } from "~/components/ui/badge";
+import {
+  BUSINESS_TIME_ZONE,
+  TRADE_STATUS_LABELS,
+  TRADE_TYPE_LABELS,
+  type LevelId,
+  type TradeStatus,
+  type TradeType,
+} from "~/constants";
+import { levelById } from "~/modules/loyalty/levels";
+
+const DATE = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+const TIME = new Intl.DateTimeFormat("sv-SE", { timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
+
+/** "2026-11-14 03:18", Stockholm time. */
+export function formatDateTime(iso: string): string {
+  return `${formatDate(iso)} ${formatTime(iso)}`;
+}
+
+export function formatDate(iso: string): string {
+  return DATE.format(new Date(iso));
+}
+
+export function formatTime(iso: string): string {
+  return TIME.format(new Date(iso));
+}
+
+const STATUS_VARIANT: Record<TradeStatus, "success" | "secondary" | "outline" | "destructive"> = {
+  pending: "outline",
+  completed: "success",
+  reversed: "secondary",
+  cancelled: "destructive",
+};
+
+export function TradeStatusBadge({ status }: { status: TradeStatus }) {
+  return (
+    <Badge variant={STATUS_VARIANT[status]} data-testid="trade-status">
+      {TRADE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export function TradeTypeBadge({ type }: { type: TradeType }) {
+  return <Badge variant={type === "sale" ? "default" : "secondary"}>{TRADE_TYPE_LABELS[type]}</Badge>;
+}
+
+export function LevelBadge({ level }: { level: LevelId }) {
+  const definition = levelById(level);
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-md border px-2 py-0.5 text-xs font-semibold">
+      <span aria-hidden="true" className="size-2 rounded-full" style={{ backgroundColor: definition.color }} />
+      {definition.name}
+    </span>
+  );
+}
+
+/** Name first; the email, or the Steam id for a Steam account without a real address. */
+export function MemberLabel({ name, email, steamId }: { name: string | null; email: string | null; steamId: string | null }) {
+  const secondary = email ?? (steamId ? `Steam ${steamId}` : null);
+  return (
+    <span className="grid min-w-0">
+      <span className="truncate font-medium">{name ?? email ?? "Namnlös medlem"}</span>
+      {secondary && name ? <span className="truncate text-xs text-muted-foreground">{secondary}</span> : null}
+    </span>
+  );
+}

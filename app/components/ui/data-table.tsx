@@ -1,0 +1,266 @@
+import * as React from "react";
+import { Link } from "react-router";
+import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+
+/**
+ * The one table of the staff panel (STYLE.md "Staff panel"): TanStack Table (headless) for
+ * the column model, our primitives for the look. Sorting, filters and the page live in the
+ * URL and the server sorts and pages (one page per request), so every header and page link
+ * is a plain link: a view can be linked, reloaded and navigated back to, with or without
+ * JavaScript.
+ */
+
+export type SortDirection = "asc" | "desc";
+
+export interface DataTableColumnMeta {
+  /** Numbers and amounts are right-aligned. */
+  align?: "left" | "right";
+  /** Extra classes for the column's header and cells (widths, nowrap). */
+  className?: string;
+  /** The URL's sort value for this column; without it the column does not sort. */
+  sortKey?: string;
+}
+
+export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnMeta: {} as DataTableColumnMeta });
+
+export type DataTableColumn<TData extends RowData> = ColumnDef<typeof dataTableFeatures, TData>;
+
+export interface DataTableProps<TData extends RowData> {
+  columns: DataTableColumn<TData>[];
+  data: TData[];
+  getRowId: (row: TData) => string;
+  /** What the table lists, for screen readers. */
+  caption: string;
+  /** The sort the rows came in (from the URL). */
+  sort?: { key: string; dir: SortDirection } | null;
+  /** Link to the same view sorted by `key` in `dir`. */
+  sortHref?: (key: string, dir: SortDirection) => string;
+  /** Shown instead of rows when there are none. */
+  empty: React.ReactNode;
+  /**
+   * Each row as a card below the lg breakpoint (phones, tablets, a narrow window beside the
+   * sidebar), where a wide table would need sideways scrolling; without it the table
+   * scrolls sideways there.
+   */
+  renderCard?: (row: TData) => React.ReactNode;
+  /** Dims the rows while a new page is on its way. */
+  busy?: boolean;
+  testId?: string;
+}
+
+function ariaSort(direction: SortDirection | false): "ascending" | "descending" | undefined {
+  if (!direction) return undefined;
+  return direction === "asc" ? "ascending" : "descending";
+}
+
+export function DataTable<TData extends RowData>({
+  columns,
+  data,
+  getRowId,
+  caption,
+  sort,
+  sortHref,
+  empty,
+  renderCard,
+  busy,
+  testId,
+}: DataTableProps<TData>) {
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId: (row) => getRowId(row),
+    // The server sorts; the table only shows which way.
+    manualSorting: true,
+    enableSortingRemoval: false,
+    sortDescFirst: true,
+  });
+  const rows = table.getRowModel().rows;
+
+  if (rows.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed bg-card px-6 py-12 text-center" data-testid={testId ? `${testId}-empty` : undefined}>
+        {empty}
+      </div>
+    );
+  }
+
+  return (
+    <div className={cn("transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined} data-testid={testId}>
+      {renderCard ? (
+        <ul className="grid gap-3 lg:hidden" aria-label={caption}>
+          {rows.map((row) => (
+            <li key={row.id}>{renderCard(row.original)}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className={cn("overflow-x-auto rounded-xl border bg-card", renderCard && "hidden lg:block")}>
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-muted/50 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} className="border-b">
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sortKey = meta?.sortKey;
+                  const sorted: SortDirection | false = sortKey && sort?.key === sortKey ? sort.dir : false;
+                  const label = header.isPlaceholder ? null : (
+                    <table.FlexRender header={header} />
+                  );
+                  return (
+                    <th
+                      key={header.id}
+                      colSpan={header.colSpan}
+                      scope="col"
+                      aria-sort={ariaSort(sorted)}
+                      className={cn("px-3 py-3 whitespace-nowrap first:pl-4 last:pr-4", meta?.align === "right" && "text-right", meta?.className)}
+                    >
+                      {sortKey && sortHref ? (
+                        <SortLink
+                          to={sortHref(sortKey, sorted === "desc" ? "asc" : "desc")}
+                          sorted={sorted}
+                          align={meta?.align}
+                        >
+                          {label}
+                        </SortLink>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-b last:border-b-0 hover:bg-muted/30" data-row-id={row.id}>
+                {row.getAllCells().map((cell) => {
+                  const meta = cell.column.columnDef.meta;
+                  return (
+                    <td
+                      key={cell.id}
+                      className={cn("px-3 py-3 align-top first:pl-4 last:pr-4", meta?.align === "right" && "text-right tabular-nums", meta?.className)}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function SortLink({
+  to,
+  sorted,
+  align,
+  children,
+}: {
+  to: string;
+  sorted: SortDirection | false;
+  align?: "left" | "right";
+  children: React.ReactNode;
+}) {
+  const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
+  return (
+    <Link
+      to={to}
+      preventScrollReset
+      className={cn(
+        "inline-flex items-center gap-1 rounded-sm uppercase outline-hidden hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring",
+        sorted && "text-foreground",
+        align === "right" && "flex-row-reverse",
+      )}
+    >
+      {children}
+      <Icon className={cn("size-3.5", !sorted && "opacity-50")} aria-hidden="true" />
+      <span className="sr-only">
+        {sorted === "desc" ? ", sorterat fallande – sortera stigande" : sorted === "asc" ? ", sorterat stigande – sortera fallande" : ", sortera"}
+      </span>
+    </Link>
+  );
+}
+
+export interface DataTablePaginationProps {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+  /** Link to the same view on another page. */
+  hrefForPage: (page: number) => string;
+  /** Plural noun of what is listed, e.g. "affärer". */
+  noun: string;
+}
+
+/** Page links for a server-paged list; fits a 375 px screen (icons with spoken labels). */
+export function DataTablePagination({ page, pageCount, pageSize, total, hrefForPage, noun }: DataTablePaginationProps) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  const links = [
+    { label: "Första sidan", to: 1, Icon: ChevronsLeft, enabled: page > 1, wide: true },
+    { label: "Föregående sida", to: page - 1, Icon: ChevronLeft, enabled: page > 1, wide: false },
+    { label: "Nästa sida", to: page + 1, Icon: ChevronRight, enabled: page < pageCount, wide: false },
+    { label: "Sista sidan", to: pageCount, Icon: ChevronsRight, enabled: page < pageCount, wide: true },
+  ];
+  const button = cn(buttonVariants({ variant: "outline", size: "icon" }), "size-9");
+  return (
+    <nav aria-label="Sidor" className="flex flex-wrap items-center justify-between gap-3" data-testid="pagination">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Visar {first.toLocaleString("sv-SE")}–{last.toLocaleString("sv-SE")} av {total.toLocaleString("sv-SE")} {noun}
+      </p>
+      <div className="flex items-center gap-1.5">
+        {links.slice(0, 2).map(({ label, to, Icon, enabled, wide }) => (
+          <PageLink key={label} label={label} to={hrefForPage(to)} enabled={enabled} className={cn(button, wide && "hidden sm:inline-flex")}>
+            <Icon className="size-4" aria-hidden="true" />
+          </PageLink>
+        ))}
+        <span className="px-2 text-sm font-medium whitespace-nowrap">
+          Sida {page.toLocaleString("sv-SE")} av {pageCount.toLocaleString("sv-SE")}
+        </span>
+        {links.slice(2).map(({ label, to, Icon, enabled, wide }) => (
+          <PageLink key={label} label={label} to={hrefForPage(to)} enabled={enabled} className={cn(button, wide && "hidden sm:inline-flex")}>
+            <Icon className="size-4" aria-hidden="true" />
+          </PageLink>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+function PageLink({
+  label,
+  to,
+  enabled,
+  className,
+  children,
+}: {
+  label: string;
+  to: string;
+  enabled: boolean;
+  className: string;
+  children: React.ReactNode;
+}) {
+  if (!enabled) {
+    return (
+      <span className={cn(className, "pointer-events-none opacity-50")} aria-disabled="true" title={label}>
+        {children}
+        <span className="sr-only">{label}</span>
+      </span>
+    );
+  }
+  return (
+    <Link to={to} className={className} preventScrollReset title={label}>
+      {children}
+      <span className="sr-only">{label}</span>
+    </Link>
+  );
+}

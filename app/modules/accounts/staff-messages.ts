@@ -1,0 +1,13 @@
+/**
+ * What the staff panel says to someone it refuses (spec §8 "Admin"), isomorphic: the server's
+ * guards answer with the sentences, the panel's error screens show them with their titles.
+ */
+export const STAFF_MESSAGES = {
+  loginRequiredTitle: "Inloggning krävs",
+  loginRequired: "Du måste logga in för att komma åt administratörspanelen.",
+  accessDeniedTitle: "Åtkomst nekad",
+  accessDenied:
+    "Du har inte behörighet att komma åt administratörspanelen. Endast användare med administratörsrättigheter kan komma åt denna sida.",
+  contactAdmin: "Kontakta en administratör om du tror att detta är ett misstag.",
+  signIn: "Logga in",
+} as const;

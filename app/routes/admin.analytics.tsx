@@ -1,0 +1,19 @@
+/** /admin/analytics (spec §2): not built yet, and says so; its guard is real already. */
+import type { Route } from "./+types/admin.analytics";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminNotBuilt } from "~/components/admin/admin-not-built";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "analytics");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminTab(request, "analytics");
+  return null;
+}
+
+export default function AdminAnalyticsTab() {
+  return <AdminNotBuilt tab="analytics" />;
+}
+
+export const ErrorBoundary = AdminTabError;

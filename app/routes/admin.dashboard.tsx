@@ -1,0 +1,19 @@
+/** /admin/dashboard (spec §2): not built yet, and says so; its guard is real already. */
+import type { Route } from "./+types/admin.dashboard";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminNotBuilt } from "~/components/admin/admin-not-built";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "dashboard");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminTab(request, "dashboard");
+  return null;
+}
+
+export default function AdminDashboardTab() {
+  return <AdminNotBuilt tab="dashboard" />;
+}
+
+export const ErrorBoundary = AdminTabError;

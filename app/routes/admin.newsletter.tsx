@@ -1,0 +1,19 @@
+/** /admin/newsletter (spec §2): not built yet, and says so; its guard is real already. */
+import type { Route } from "./+types/admin.newsletter";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminNotBuilt } from "~/components/admin/admin-not-built";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminTab(request, "newsletter");
+  return null;
+}
+
+export default function AdminNewsletterTab() {
+  return <AdminNotBuilt tab="newsletter" />;
+}
+
+export const ErrorBoundary = AdminTabError;

@@ -1,0 +1,19 @@
+/** /admin/point-shop (spec §2): not built yet, and says so; its guard is real already. */
+import type { Route } from "./+types/admin.point-shop";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminNotBuilt } from "~/components/admin/admin-not-built";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminTab(request, "point-shop");
+  return null;
+}
+
+export default function AdminPointShopTab() {
+  return <AdminNotBuilt tab="point-shop" />;
+}
+
+export const ErrorBoundary = AdminTabError;

@@ -1,0 +1,170 @@
+/**
+ * /admin/transactions' loader and action glue (admin only): read the list's filters from the
+ * URL, call the trade service, map its outcomes to the page. Every write goes through the
+ * trade service, which checks the transition, moves points only through the ledger and
+ * writes the audit row in the same transaction.
+ */
+import { data } from "react-router";
+import { TRADE_TYPE_LABELS } from "~/constants";
+import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { formatSek } from "~/lib/money";
+import { INPUT_MESSAGES } from "~/lib/validation";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-schema";
+import {
+  cancelTrade,
+  completeTrade,
+  listTrades,
+  recordTrade,
+  reverseTrade,
+  type TradeFailureCode,
+  type TradeListRow,
+  type TradeResult,
+  type TradeDetail,
+} from "~/modules/trades/trades.server";
+import { db } from "~/platform/db/client.server";
+
+/** One row as the page shows it: what the table, the cards and the dialogs need. */
+export interface TransactionRow {
+  id: string;
+  createdAt: string;
+  type: TradeListRow["type"];
+  status: TradeListRow["status"];
+  memberId: string;
+  memberName: string | null;
+  memberEmail: string | null;
+  memberSteamId: string | null;
+  itemSummary: string;
+  itemCount: number;
+  baseTotalOre: number;
+  bonusOre: number;
+  feeOre: number;
+  totalOre: number;
+  method: string | null;
+  pointsCredited: number;
+  xpCredited: number;
+  clawbackPointsShortfall: number;
+  note: string | null;
+}
+
+function toRow(row: TradeListRow): TransactionRow {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    type: row.type,
+    status: row.status,
+    memberId: row.userId,
+    memberName: row.memberName,
+    memberEmail: row.memberEmail,
+    memberSteamId: row.memberSteamId,
+    itemSummary: row.itemSummary,
+    itemCount: row.itemCount,
+    baseTotalOre: row.baseTotalOre,
+    bonusOre: row.levelBonusOre + row.bulkBonusOre + row.perkBonusOre,
+    feeOre: row.purchaseFeeOre,
+    totalOre: row.totalOre,
+    method: row.payoutMethod ?? row.paymentMethod,
+    pointsCredited: row.pointsCredited,
+    xpCredited: row.xpCredited,
+    clawbackPointsShortfall: row.clawbackPointsShortfall,
+    note: row.note,
+  };
+}
+
+export async function loadTransactions(request: Request) {
+  await requireAdminTab(request, "transactions");
+  const query = parseTradeListQuery(new URL(request.url).searchParams);
+  const list = await listTrades(db(), query);
+  return {
+    query,
+    rows: list.rows.map(toRow),
+    totals: list.totals,
+    page: list.page,
+    pageSize: list.pageSize,
+    pageCount: list.pageCount,
+  };
+}
+
+export type TransactionIntent = "record" | "complete" | "cancel" | "reverse";
+
+export interface TransactionSuccess {
+  ok: true;
+  intent: TransactionIntent;
+  title: string;
+  message: string;
+  tradeId: string;
+}
+
+const FAILURE_STATUS: Record<TradeFailureCode, number> = {
+  invalid: 400,
+  own_trade: 400,
+  not_found: 404,
+  member_not_found: 404,
+  invalid_transition: 409,
+};
+
+const FAILURE_TITLES: Record<TransactionIntent, string> = {
+  record: "Affären kunde inte registreras",
+  complete: "Affären kunde inte genomföras",
+  cancel: "Affären kunde inte annulleras",
+  reverse: "Affären kunde inte återföras",
+};
+
+function outcome(intent: TransactionIntent, result: TradeResult<TradeDetail>, success: (trade: TradeDetail) => Omit<TransactionSuccess, "ok" | "intent" | "tradeId">) {
+  if (!result.ok) {
+    return data<ActionFailure>(
+      { ok: false, intent, title: FAILURE_TITLES[intent], message: result.message, fieldErrors: result.fieldErrors },
+      { status: FAILURE_STATUS[result.code] },
+    );
+  }
+  return data<TransactionSuccess>({ ok: true, intent, tradeId: result.trade.id, ...success(result.trade) });
+}
+
+const points = (value: number) => value.toLocaleString("sv-SE");
+
+export async function handleTransactionsAction(request: Request) {
+  const staff = await requireAdminTab(request, "transactions");
+  const actorUserId = staff.user.id;
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const intent = input.data.intent;
+
+  if (intent === "record") {
+    // The trade service validates with the shared schema (tradeInputSchema) itself.
+    const result = await recordTrade(db(), { actorUserId, input: input.data });
+    return outcome(intent, result, (trade) => ({
+      title: "Affären är registrerad",
+      message: `${TRADE_TYPE_LABELS[trade.type]} på ${formatSek(trade.totalOre)} väntar på att genomföras.`,
+    }));
+  }
+  if (intent === "complete" || intent === "cancel" || intent === "reverse") {
+    const parsed = validate(input.data, tradeActionSchema, { intent, title: FAILURE_TITLES[intent] });
+    if (!parsed.ok) return parsed.response;
+    const { tradeId, reason } = parsed.data;
+    if (intent === "complete") {
+      const result = await completeTrade(db(), { actorUserId, tradeId });
+      return outcome(intent, result, (trade) => ({
+        title: "Affären är genomförd",
+        message: `Medlemmen fick ${points(trade.pointsCredited)} poäng och ${points(trade.xpCredited)} XP.`,
+      }));
+    }
+    if (intent === "cancel") {
+      const result = await cancelTrade(db(), { actorUserId, tradeId, reason });
+      return outcome(intent, result, (trade) => ({
+        title: "Affären är annullerad",
+        message:
+          trade.clawbackPointsShortfall > 0
+            ? `Poängen är återtagna. Medlemmen hade redan använt ${points(trade.clawbackPointsShortfall)} av dem; underskottet är noterat på affären.`
+            : trade.pointsCredited > 0 || trade.xpCredited > 0
+              ? "Poäng och XP från affären är återtagna."
+              : "Ingenting hade krediterats, så inga poäng flyttades.",
+      }));
+    }
+    const result = await reverseTrade(db(), { actorUserId, tradeId, reason });
+    return outcome(intent, result, () => ({
+      title: "Affären är återförd",
+      message: "Säljaren rullade tillbaka föremålen under Trade Protection. Inga poäng krediterades.",
+    }));
+  }
+  return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
+}

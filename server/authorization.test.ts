@@ -1,0 +1,286 @@
+/**
+ * The authorization matrix (DESIGN.md "Shape of the code"): every route of the production
+ * build, its loader and its action, with what each kind of visitor gets — anonymous, a
+ * member, and staff with the blog, seo or admin role. The routes are read from the build's
+ * manifest, so a route nobody listed here fails the test until it is added with its rules.
+ *
+ * A page's loader is asked twice: as a page (all loaders of the URL) and as a data request
+ * for that route alone (`?_routes=`), the way a browser navigation can run one loader
+ * without its parents — so a tab that forgot its own guard cannot hide behind its layout's.
+ * Actions are sent an empty form: whoever may use one gets past the guard to the form's own
+ * 400 (or its answer), whoever may not gets 401/403 or the sign-in redirect.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "react-router";
+import type { Role as StaffRole } from "~/constants";
+import { grantRole } from "~/modules/accounts/roles.server";
+import { ADMIN_TABS, canOpenTab, firstTab, type AdminTabId } from "~/modules/admin/admin-tabs";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { createMember, signInCookie } from "./test-members";
+
+const ROLES = ["anonymous", "member", "blog", "seo", "admin"] as const;
+type Who = (typeof ROLES)[number];
+
+/**
+ * `ok` 2xx · `redirect` elsewhere than sign-in · `signin` to /auth (with redirectTo) ·
+ * `401` / `403` refused · `404` not found · `405` a route that only takes posts · `passes` an
+ * action that got past its guard (any answer but 401/403/404/405, a sign-in redirect or a 5xx).
+ */
+type Outcome = "ok" | "redirect" | "signin" | "401" | "403" | "404" | "405" | "passes";
+type ByWho = Record<Who, Outcome>;
+
+interface RouteAccess {
+  /** A concrete path for a route with parameters. */
+  path?: string;
+  /** GET of the page or resource. */
+  get: ByWho;
+  /** The route's own loader alone, as a data request; defaults to `get`. */
+  data?: ByWho;
+  /** POST of an empty form to the route's action. */
+  action?: ByWho;
+  /** Posting the action ends the poster's sessions (they sign in again after). */
+  endsSession?: boolean;
+}
+
+const everyone = (outcome: Outcome): ByWho => ({ anonymous: outcome, member: outcome, blog: outcome, seo: outcome, admin: outcome });
+const signedInOnly: ByWho = { anonymous: "signin", member: "ok", blog: "ok", seo: "ok", admin: "ok" };
+const signedOutOnly: ByWho = { anonymous: "ok", member: "redirect", blog: "redirect", seo: "redirect", admin: "redirect" };
+
+/** A staff-panel route of `tab`: 401 signed out, 403 without a role that opens the tab (ADMIN_TABS). */
+function staffTab(tab: AdminTabId, allowed: Outcome = "ok"): ByWho {
+  const roles = ADMIN_TABS.find((entry) => entry.id === tab)!.roles;
+  const outcome = (role: StaffRole): Outcome => (canOpenTab([role], { roles }) ? allowed : "403");
+  return { anonymous: "401", member: "403", blog: outcome("blog"), seo: outcome("seo"), admin: outcome("admin") };
+}
+
+/** Any staff role; members are refused. */
+const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403", blog: allowed, seo: allowed, admin: allowed });
+
+const tabRoutes = Object.fromEntries(
+  ADMIN_TABS.map((tab) => [
+    `routes/admin.${tab.id}`,
+    tab.id === "transactions"
+      ? { get: staffTab("transactions"), action: staffTab("transactions", "passes") }
+      : { get: staffTab(tab.id) },
+  ]),
+) satisfies Record<string, RouteAccess>;
+
+/** Every route of the app, by route id. A new route is added here with its rules. */
+const ACCESS: Record<string, RouteAccess> = {
+  // Public pages and feeds.
+  "routes/home": { get: everyone("ok") },
+  "routes/salja-skins": { get: everyone("ok") },
+  "routes/kop-skins": { get: everyone("ok"), action: everyone("passes") },
+  "routes/kopa-skins": { get: everyone("redirect") },
+  "routes/om-oss": { get: everyone("ok") },
+  "routes/omdomen": { get: everyone("ok") },
+  "routes/facebook-recensioner": { get: everyone("redirect") },
+  "routes/point-system": { get: everyone("ok") },
+  "routes/xp-system": { get: everyone("ok") },
+  "routes/success": { get: everyone("ok") },
+  "routes/blog": { get: everyone("ok") },
+  "routes/blog.rss": { get: everyone("ok") },
+  "routes/blog.post": { path: "/blog/finns-inte", get: everyone("404") },
+  "routes/sitemap": { get: everyone("ok") },
+  "routes/robots": { get: everyone("ok") },
+  "routes/faq": { get: everyone("ok") },
+  "routes/kontakta-oss": { get: everyone("ok"), action: everyone("passes") },
+  "routes/cookie-policy": { get: everyone("ok") },
+  "routes/integritetspolicy": { get: everyone("ok") },
+  "routes/anvandarvillkor": { get: everyone("ok") },
+  "routes/trade-protection": { get: everyone("ok") },
+  "routes/not-found": { path: "/finns-inte/alls", get: everyone("404") },
+  // Development only: the production build answers 404.
+  "routes/dev.mail": { get: everyone("404") },
+  // Public endpoints.
+  "routes/api.blog-view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
+  "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
+  // Accounts.
+  "routes/auth": { get: signedOutOnly, action: everyone("passes") },
+  "routes/auth.sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
+  "routes/email-confirmation": { get: everyone("ok"), action: everyone("passes") },
+  "routes/auth.steam": { get: everyone("redirect") },
+  "routes/auth.steam.callback": { get: everyone("redirect") },
+  // Google sign-in is off unless configured (as here).
+  "routes/auth.google": { get: everyone("404") },
+  "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  // The staff panel (spec §6): the layout lets any staff role in; each tab checks its own.
+  "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },
+  "routes/admin._index": { get: staffOnly("redirect") },
+  ...tabRoutes,
+  "routes/admin.transactions.export": { get: staffTab("transactions") },
+  "routes/admin.transactions.members": { get: staffTab("transactions") },
+  "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
+};
+
+let server: InProcessServer;
+const cookies: Partial<Record<Who, string>> = {};
+const emails: Partial<Record<Who, string>> = {};
+
+beforeAll(async () => {
+  server = await startInProcessServer();
+  for (const who of ["member", "blog", "seo", "admin"] as const) {
+    const member = await createMember(server, `behorighet-${who}@example.se`);
+    if (who !== "member") await grantRole(member.userId, who, server.database.db);
+    cookies[who] = member.cookie;
+    emails[who] = member.email;
+  }
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+interface RouteInfo {
+  id: string;
+  path: string;
+  hasLoader: boolean;
+  hasAction: boolean;
+  isPage: boolean;
+}
+
+function routesOf(build: ServerBuild): RouteInfo[] {
+  const full = (id: string): string => {
+    const route = build.routes[id]!;
+    const parent = route.parentId ? full(route.parentId) : "";
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  return Object.keys(build.routes)
+    .filter((id) => id !== "root")
+    .map((id) => {
+      const module = build.routes[id]!.module as { loader?: unknown; action?: unknown; default?: unknown };
+      return {
+        id,
+        path: full(id) || "/",
+        hasLoader: Boolean(module.loader),
+        hasAction: Boolean(module.action),
+        isPage: Boolean(module.default),
+      };
+    });
+}
+
+const SIGN_IN = /^\/auth(\?redirectTo=[^&]*)?$/;
+
+/** What a response amounts to; single-fetch data requests carry redirects in their body. */
+async function outcomeOf(response: Response): Promise<{ outcome: Outcome | "other"; detail: string }> {
+  const status = response.status;
+  let location = response.headers.get("location");
+  if (status === 202 && response.headers.get("x-remix-response")) {
+    location = /"redirect","([^"]+)"/.exec(await response.text())?.[1] ?? null;
+  }
+  if (location) {
+    const target = new URL(location, server.url);
+    const local = target.origin === server.url ? `${target.pathname}${target.search}` : location;
+    return { outcome: SIGN_IN.test(local) ? "signin" : "redirect", detail: `${status} → ${local}` };
+  }
+  if (status >= 200 && status < 300) return { outcome: "ok", detail: String(status) };
+  if (status === 401 || status === 403 || status === 404 || status === 405) return { outcome: String(status) as Outcome, detail: String(status) };
+  return { outcome: "other", detail: String(status) };
+}
+
+function matches(expected: Outcome, actual: Outcome | "other", status: number): boolean {
+  if (expected === "passes") {
+    return actual !== "signin" && actual !== "401" && actual !== "403" && actual !== "404" && status !== 405 && status < 500;
+  }
+  return expected === actual;
+}
+
+async function request(path: string, who: Who, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.set("origin", server.url);
+  const cookie = cookies[who];
+  if (cookie) headers.set("cookie", cookie);
+  return fetch(`${server.url}${path}`, { ...init, headers, redirect: "manual" });
+}
+
+function dataUrl(path: string, id: string): string {
+  const base = path === "/" ? "/_" : path;
+  return `${base}.data?_routes=${encodeURIComponent(id)}`;
+}
+
+describe("the authorization matrix", () => {
+  it("lists every route of the build, with a rule for each loader and action it has", () => {
+    const problems: string[] = [];
+    const routes = routesOf(server.build);
+    for (const route of routes) {
+      const access = ACCESS[route.id];
+      if (!access) {
+        problems.push(`Route ${route.id} (${route.path}) is not in the authorization table: add it to ACCESS in server/authorization.test.ts with who may use it.`);
+        continue;
+      }
+      if (route.hasAction && !access.action) {
+        problems.push(`Route ${route.id} (${route.path}) has an action without a rule: add \`action\` to its ACCESS entry.`);
+      }
+      if (!route.hasAction && access.action) problems.push(`Route ${route.id} has no action any more: remove \`action\` from its ACCESS entry.`);
+      if (route.path.includes(":") && !access.path) problems.push(`Route ${route.id} (${route.path}) has parameters: give its ACCESS entry a concrete \`path\`.`);
+    }
+    const known = new Set(routes.map((route) => route.id));
+    for (const id of Object.keys(ACCESS)) {
+      if (!known.has(id)) problems.push(`ACCESS lists ${id}, which the build no longer has: remove it.`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("answers every loader as the table says, as a page and as a data request for the route alone", async () => {
+    const failures: string[] = [];
+    for (const route of routesOf(server.build)) {
+      const access = ACCESS[route.id];
+      if (!access) continue;
+      const path = access.path ?? route.path;
+      for (const who of ROLES) {
+        const page = await request(path, who);
+        const got = await outcomeOf(page);
+        if (!matches(access.get[who], got.outcome, page.status)) {
+          failures.push(`GET ${path} as ${who}: expected ${access.get[who]}, got ${got.detail}`);
+        }
+        if (route.isPage && route.hasLoader) {
+          const expected = (access.data ?? access.get)[who];
+          const data = await request(dataUrl(path, route.id), who);
+          const gotData = await outcomeOf(data);
+          if (!matches(expected, gotData.outcome, data.status)) {
+            failures.push(`GET ${dataUrl(path, route.id)} as ${who}: expected ${expected}, got ${gotData.detail}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("answers every action as the table says", async () => {
+    const failures: string[] = [];
+    // Actions that end the poster's sessions go last, and their posters sign in again.
+    const routes = routesOf(server.build)
+      .filter((route) => route.hasAction && ACCESS[route.id]?.action)
+      .sort((a, b) => Number(Boolean(ACCESS[a.id]!.endsSession)) - Number(Boolean(ACCESS[b.id]!.endsSession)));
+    for (const route of routes) {
+      const access = ACCESS[route.id]!;
+      const path = access.path ?? route.path;
+      // Pages' forms post to the data URL; resource routes take the post themselves.
+      const target = route.isPage ? `${path === "/" ? "/_" : path}.data` : path;
+      for (const who of ROLES) {
+        const response = await request(target, who, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "intent=",
+        });
+        const got = await outcomeOf(response);
+        const expected = access.action![who];
+        if (!matches(expected, got.outcome, response.status)) {
+          failures.push(`POST ${target} as ${who}: expected ${expected}, got ${got.detail}`);
+        }
+        if (access.endsSession && cookies[who]) cookies[who] = await signInCookie(server.url, emails[who]!);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it("opens /admin on the role's first tab (admin: Dashboard; blog and seo: Blog)", async () => {
+    for (const who of ["admin", "blog", "seo"] as const) {
+      const response = await request("/admin", who);
+      expect(response.status, who).toBe(302);
+      expect(new URL(response.headers.get("location")!, server.url).pathname, who).toBe(firstTab([who])!.path);
+    }
+    expect(firstTab(["admin"])!.id).toBe("dashboard");
+    expect(firstTab(["blog"])!.id).toBe("blog");
+    expect(firstTab(["seo"])!.id).toBe("blog");
+  });
+});
