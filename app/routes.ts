@@ -12,6 +12,7 @@ export default [
   route("facebook-recensioner", "routes/facebook-recensioner.tsx"),
   route("point-system", "routes/point-system.tsx"),
   route("xp-system", "routes/xp-system.tsx"),
+  route("point-shop", "routes/point-shop.tsx"),
   route("success", "routes/success.tsx"),
   // Blog, feeds and newsletter.
   route("blog", "routes/blog.tsx"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { levelById } from "~/modules/loyalty/levels";
-import { canAfford, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
+import { canAfford, effectNote, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
 
 describe("affordability (spec §5)", () => {
   it("needs points at least the price", () => {
@@ -59,5 +59,20 @@ describe("the redeem button", () => {
 
   it("says when an item is sold out", () => {
     expect(redeemState({ ...base, soldOut: true })).toMatchObject({ kind: "sold-out", disabled: true });
+  });
+});
+
+describe("what a perk item says it does", () => {
+  it("names the period and the profile's end date for a period perk", () => {
+    expect(effectNote({ kind: "points_multiplier", multiplier: 2, days: 7 })).toBe(
+      "Aktiveras direkt och gäller i 7 dagar. Syns på din profil med slutdatum.",
+    );
+    expect(effectNote({ kind: "temporary_level", level: "silver", days: 30 })).toContain("gäller i 30 dagar");
+  });
+
+  it("says a one-off sale bonus waits for the next recorded sale, without an end date", () => {
+    const note = effectNote({ kind: "sale_bonus", percent: 2 });
+    expect(note).toContain("nästa försäljning");
+    expect(note).not.toContain("slutdatum");
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { LevelDefinition, LevelId } from "~/constants";
 import { levelById, meetsLevel } from "~/modules/loyalty/levels";
+import type { PerkEffect } from "~/modules/loyalty/perks";
 
 export const SHOP_MESSAGES = {
   success: "Köp genomfört!",
@@ -73,4 +74,16 @@ export function redeemState(input: {
   const short = pointsShort(input.points, input.cost);
   if (short > 0) return { kind: "short", label: SHOP_MESSAGES.pointsLeft(short), disabled: true, pointsShort: short };
   return { kind: "buy", label: SHOP_MESSAGES.buy, disabled: false };
+}
+
+/**
+ * What buying an item with an effect does, in the shop's words (docs/rules/loyalty.md#perks):
+ * a period perk runs from the purchase (or after the running one) and shows on /profile with
+ * its end date; a one-off sale bonus waits for the member's next recorded sale.
+ */
+export function effectNote(effect: PerkEffect): string {
+  if (effect.kind === "sale_bonus") {
+    return `Aktiveras direkt och läggs på din nästa försäljning som vi registrerar. Syns på din profil tills den används.`;
+  }
+  return `Aktiveras direkt och gäller i ${effect.days} dagar. Syns på din profil med slutdatum.`;
 }
