@@ -33,3 +33,12 @@ export function useLiveXp(initial: number): { xp: number; highlighted: boolean }
   const { value, highlighted } = useLiveNumber(initial, "xp", (event) => (event.userId === userId ? event.xp : null));
   return { xp: value, highlighted };
 }
+
+/** The signed-in member's points balance, updated live on each of their points rows. */
+export function useLivePoints(initial: number): { points: number; highlighted: boolean } {
+  const userId = useSessionUser()?.id ?? null;
+  const { value, highlighted } = useLiveNumber(initial, "points", (event) =>
+    event.userId === userId ? event.balance : null,
+  );
+  return { points: value, highlighted };
+}
