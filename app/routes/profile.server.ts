@@ -46,7 +46,12 @@ export async function loadProfilePage(request: Request) {
 
   const url = new URL(request.url);
   const view = parseProfileView(url.searchParams);
-  const loyalty = await loadProfileLoyalty(db(), userId, view.pages);
+  const loyalty = await loadProfileLoyalty(db(), userId, {
+    points: view.pages.poang,
+    xp: view.pages.xp,
+    trades: view.pages.affarer,
+    orders: view.pages.ordrar,
+  });
   if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);

@@ -375,7 +375,7 @@ function NewsletterCard({
     <Card role="region" aria-labelledby="nyhetsbrev-rubrik">
       <CardHeader>
         <CardTitle asChild>
-          <h2 id="nyhetsbrev-rubrik">Nyhetsbrev</h2>
+          <h2 id="nyhetsbrev-rubrik">Dina nyhetsbrev</h2>
         </CardTitle>
         <CardDescription>Välj hur du vill få erbjudanden, kampanjer och nyheter från oss.</CardDescription>
       </CardHeader>

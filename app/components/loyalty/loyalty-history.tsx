@@ -286,10 +286,11 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                     {trade.pointsMultiplier > 1 ? ` (×${trade.pointsMultiplier})` : ""} · {number(trade.xpCredited)} XP
                   </dd>
                 </div>
-              ) : trade.status === "pending" ? (
-                <p className="text-xs text-muted-foreground">Poäng och XP krediteras när affären är genomförd.</p>
               ) : null}
             </dl>
+            {trade.status === "pending" ? (
+              <p className="mt-2 text-xs text-muted-foreground">Poäng och XP krediteras när affären är genomförd.</p>
+            ) : null}
           </li>
         );
       })}

@@ -155,15 +155,15 @@ export function StatisticsCard({ statistics }: { statistics: MemberLoyalty["stat
       <CardContent>
         <dl className="grid gap-4">
           {rows.map(({ Icon, label, value, note }) => (
-            <div key={label} className="flex items-start gap-3">
-              <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <div className="min-w-0">
-                <dt className="text-sm text-muted-foreground">{label}</dt>
-                <dd className="font-semibold tabular-nums">
-                  {value}
-                  {note ? <span className="ml-2 text-xs font-normal text-muted-foreground">{note}</span> : null}
-                </dd>
-              </div>
+            <div key={label} className="min-w-0">
+              <dt className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </dt>
+              <dd className="mt-0.5 pl-6 font-semibold tabular-nums">
+                {value}
+                {note ? <span className="ml-2 text-xs font-normal text-muted-foreground">{note}</span> : null}
+              </dd>
             </div>
           ))}
         </dl>
