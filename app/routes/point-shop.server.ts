@@ -23,6 +23,7 @@ export async function loadPointShop(request: Request) {
     signedIn: current !== null,
     balance: listing.balance,
     level: listing.level ? { id: listing.level.id, name: listing.level.name } : null,
+    xpLevelId: listing.xpLevel?.id ?? null,
     items: listing.items,
   };
 }

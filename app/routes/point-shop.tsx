@@ -69,7 +69,7 @@ function describe(answer: Answer): { title: string; text: string } {
 }
 
 export default function PointShop({ loaderData }: Route.ComponentProps) {
-  const { signedIn, balance, level, items } = loaderData;
+  const { signedIn, balance, level, xpLevelId, items } = loaderData;
   const fetcher = useFetcher<typeof action>({ key: "point-shop-purchase" });
   // Set only when the page posted without JavaScript.
   const posted = useActionData<typeof action>() as Answer | undefined;
@@ -81,6 +81,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
   const handled = useRef<unknown>(undefined);
 
   const memberLevel = level ? levelById(level.id) : null;
+  const xpLevel = xpLevelId ? levelById(xpLevelId) : null;
   const current = balance ?? 0;
   const busy = fetcher.state !== "idle";
   const buyingId = busy ? String(fetcher.formData?.get("itemId") ?? "") : null;
@@ -122,6 +123,8 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
       soldOut: stepItem.soldOut,
       memberLevel,
       minLevel: stepItem.minLevel,
+      grantsLevel: stepItem.effect?.kind === "temporary_level" ? stepItem.effect.level : null,
+      xpLevel,
     }).kind === "buy";
   const postedAnswer = posted ? describe(posted) : null;
 
@@ -219,6 +222,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
                   signedIn={signedIn}
                   balance={current}
                   memberLevel={memberLevel}
+                  xpLevel={xpLevel}
                   busy={busy}
                   buying={buyingId === item.id}
                   onBuy={(chosen, trigger) => {

@@ -61,7 +61,7 @@ test.beforeAll(async () => {
         ids[VISITOR] = await createAccount(database, { email: VISITOR, firstName: "Vera", lastName: "Besökare" });
         ids[BRONZE] = await createAccount(database, { email: BRONZE, firstName: "Bertil", lastName: "Brons" });
         ids[PLATINUM] = await createAccount(database, { email: PLATINUM, firstName: "Petra", lastName: "Platina" });
-        // 4 000 kr sold: 8 000 points.
+        // 4 000 kr sold: 8 000 points and 8 000 XP (Silver).
         await giveTrades(database, staff, ids[BUYER]!, [
           { type: "sale", items: [{ skinName: "AK-47 | Vulcan", wear: "MW", price: "4000" }] },
         ]);
@@ -124,8 +124,10 @@ test("a member confirms a purchase: the balance drops, a toast says so, the orde
   await expectAccessible(page);
 
   // What the member cannot buy says why.
-  await expect(card(page, "Silver-förmåner i 30 dagar").getByRole("button")).toHaveText(`${sv(2_000)} poäng kvar`);
-  await expect(card(page, "Silver-förmåner i 30 dagar").getByRole("button")).toBeDisabled();
+  await expect(card(page, "Gold-förmåner i 30 dagar").getByRole("button")).toHaveText(`${sv(42_000)} poäng kvar`);
+  await expect(card(page, "Gold-förmåner i 30 dagar").getByRole("button")).toBeDisabled();
+  // 8 000 XP is Silver already: Silver for 30 days would add nothing.
+  await expect(card(page, "Silver-förmåner i 30 dagar").getByRole("button")).toHaveText("Ingår redan i Silver");
   await expect(card(page, "Unika erbjudanden för Platinum").getByRole("button")).toHaveText("Kräver Platinum");
 
   // Nothing is spent before the member confirms: cancelling leaves the balance as it was.

@@ -23,6 +23,8 @@ export interface ShopCardItem {
   minLevel: LevelDefinition["id"] | null;
   effect: PerkEffect | null;
   effectLabel: string | null;
+  /** Gated above the viewer's level (always, for a visitor). */
+  locked: boolean;
   progressPercent: number;
 }
 
@@ -37,6 +39,7 @@ export function ShopItemCard({
   signedIn,
   balance,
   memberLevel,
+  xpLevel,
   busy,
   buying,
   onBuy,
@@ -44,7 +47,9 @@ export function ShopItemCard({
   item: ShopCardItem;
   signedIn: boolean;
   balance: number;
+  /** The member's effective level (gates) and the level their XP gives (temporary levels). */
   memberLevel: LevelDefinition | null;
+  xpLevel: LevelDefinition | null;
   /** A purchase is on its way: every buy button waits. */
   busy: boolean;
   /** This item is the one being bought. */
@@ -58,10 +63,12 @@ export function ShopItemCard({
     soldOut: item.soldOut,
     memberLevel,
     minLevel: item.minLevel,
+    grantsLevel: item.effect?.kind === "temporary_level" ? item.effect.level : null,
+    xpLevel,
   });
   const headingId = `belöning-${item.id}`;
   const gate = item.minLevel ? levelById(item.minLevel) : null;
-  const locked = state.kind === "locked";
+  const locked = item.locked;
   const lowStock = item.stockQuantity !== null && item.stockQuantity > 0 && item.stockQuantity <= 10;
 
   return (
@@ -82,8 +89,8 @@ export function ShopItemCard({
         </Badge>
         {gate ? (
           <span className="absolute top-3 right-3 inline-flex items-center gap-1 rounded-md bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">
-            <Lock className="size-3" aria-hidden="true" />
-            {gate.name}
+            {locked ? <Lock className="size-3" aria-hidden="true" /> : null}
+            Endast {gate.name}
           </span>
         ) : null}
       </div>

@@ -57,6 +57,17 @@ describe("the redeem button", () => {
     expect(redeemState({ ...base, memberLevel: levelById("platinum"), minLevel: "platinum" }).kind).toBe("buy");
   });
 
+  it("does not sell a temporary level the member's XP already gives: 'Ingår redan i Platinum'", () => {
+    const silverPerk = { ...base, grantsLevel: "silver" as const };
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("platinum") })).toMatchObject({
+      kind: "owned",
+      label: "Ingår redan i Platinum",
+      disabled: true,
+    });
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("silver") }).kind).toBe("owned");
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("bronze") }).kind).toBe("buy");
+  });
+
   it("says when an item is sold out", () => {
     expect(redeemState({ ...base, soldOut: true })).toMatchObject({ kind: "sold-out", disabled: true });
   });
