@@ -186,6 +186,23 @@ test("a member confirms a purchase: the balance drops, a toast says so, the orde
   await expect(rows.nth(2)).toContainText(`+${sv(8_000)} poäng`);
 });
 
+test("without JavaScript the purchase is confirmed on the page and posted as a plain form", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "sv-SE" });
+  const page = await context.newPage();
+  await signIn(page, BUYER);
+  await page.goto(url("/point-shop"));
+  await expect(page.getByTestId("shop-balance")).toHaveText(`${sv(2_000)} poäng`);
+  await card(page, "Prioriterad värdering").getByRole("button", { name: "Köp Prioriterad värdering" }).click();
+  const step = page.getByRole("region", { name: "Bekräfta köp" });
+  await expect(step).toContainText("Vill du köpa Prioriterad värdering för 600 poäng?");
+  await step.getByRole("button", { name: "Köp för 600 poäng" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Köp genomfört!" })).toContainText(
+    "Du löste in Prioriterad värdering för 600 poäng.",
+  );
+  await expect(page.getByTestId("shop-balance")).toHaveText(`${sv(1_400)} poäng`);
+  await context.close();
+});
+
 test("a visitor pressing 'Logga in för att köpa' signs in and comes back to the point shop", async ({ page }) => {
   await page.goto(url("/point-shop"));
   await expect(page.getByRole("heading", { name: "Point Shop", level: 1 })).toBeVisible();
