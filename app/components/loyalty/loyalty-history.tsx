@@ -281,7 +281,7 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
               {trade.status === "completed" ? (
                 <div className="flex justify-between gap-4 text-muted-foreground">
                   <dt>Intjänat</dt>
-                  <dd>
+                  <dd className="text-right">
                     {number(trade.pointsCredited)} poäng
                     {trade.pointsMultiplier > 1 ? ` (×${trade.pointsMultiplier})` : ""} · {number(trade.xpCredited)} XP
                   </dd>
