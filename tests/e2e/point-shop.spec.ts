@@ -204,7 +204,12 @@ test("without JavaScript the purchase is confirmed on the page and posted as a p
 });
 
 test("a visitor pressing 'Logga in för att köpa' signs in and comes back to the point shop", async ({ page }) => {
-  await page.goto(url("/point-shop"));
+  await openLive(page, "/point-shop");
+  // A stock change elsewhere (a 'shop' content event) makes the open page read the shop again.
+  await page.waitForTimeout(300);
+  const refetch = page.waitForRequest((request) => new URL(request.url()).pathname === "/point-shop.data");
+  await server.publish({ type: "content", tag: "shop" });
+  await refetch;
   await expect(page.getByRole("heading", { name: "Point Shop", level: 1 })).toBeVisible();
   await expect(page.getByTestId("shop-balance")).toHaveCount(0);
   await expectAccessible(page);
