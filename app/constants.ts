@@ -283,6 +283,18 @@ export const SHOP_CATEGORY_LABELS: Record<ShopCategory, string> = {
 };
 export const SHOP_ORDER_QUANTITY = 1;
 export const SHOP_ORDER_STATUSES = ["pending", "completed", "cancelled"] as const;
+export type ShopOrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
+/** How a member sees an order's status on /profile. */
+export const SHOP_ORDER_STATUS_LABELS: Record<ShopOrderStatus, string> = {
+  pending: "Behandlas",
+  completed: "Levererad",
+  cancelled: "Annullerad",
+};
+/**
+ * Purchase attempts per member (docs/rules/loyalty.md#point-shop): far above what a person
+ * clicks, low enough that a script hammering the shop is stopped early.
+ */
+export const SHOP_PURCHASE_RATE_LIMIT = { scope: "shop-purchase", limit: 10, windowMs: 10 * 60_000 } as const;
 /** The ledger reason of a purchase (docs/rules/loyalty.md#point-shop). */
 export const shopPurchaseReason = (itemName: string) => `Point shop purchase: ${itemName}`;
 

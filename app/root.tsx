@@ -56,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       name: current.user.name,
       firstName: profile?.first_name ?? null,
       displayName: profile?.display_name ?? null,
-      // The welcome dialog skips profiles created moments ago (spec §4).
+      // The welcome dialog skips profiles created moments ago (docs/rules/site.md#welcome-dialog).
       profileCreatedAt: profile?.created_at ? new Date(profile.created_at).toISOString() : null,
       isStaff: roles.length > 0,
     };

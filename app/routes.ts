@@ -12,6 +12,7 @@ export default [
   route("facebook-recensioner", "routes/facebook-recensioner.tsx"),
   route("point-system", "routes/point-system.tsx"),
   route("xp-system", "routes/xp-system.tsx"),
+  route("point-shop", "routes/point-shop.tsx"),
   route("success", "routes/success.tsx"),
   // Blog, feeds and newsletter.
   route("blog", "routes/blog.tsx"),
@@ -37,7 +38,7 @@ export default [
   route("integritetspolicy", "routes/integritetspolicy.tsx"),
   route("anvandarvillkor", "routes/anvandarvillkor.tsx"),
   route("trade-protection", "routes/trade-protection.tsx"),
-  // The staff panel: one layout checks the role once; every tab checks its own (spec §2, §6).
+  // The staff panel: one layout checks the role once; every tab checks its own (docs/rules/admin.md#roles-and-tabs).
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("dashboard", "routes/admin.dashboard.tsx"),

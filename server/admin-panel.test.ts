@@ -70,7 +70,7 @@ async function recordSale(cookie = admin.cookie, price = "1249,50") {
   return { response, trade: row };
 }
 
-describe("what the panel tells a refused visitor (spec §8)", () => {
+describe("what the panel tells a refused visitor (docs/rules/admin.md#refusals)", () => {
   it("asks a signed-out visitor to sign in, with 'Logga in' leading back to the tab", async () => {
     const response = await get("/admin/transactions");
     expect(response.status).toBe(401);
@@ -306,7 +306,7 @@ describe("hostile input to the Transactions tab", () => {
   }, 120_000);
 });
 
-describe("the staff's secure sign-out (spec §6)", () => {
+describe("the staff's secure sign-out (docs/rules/admin.md#secure-sign-out)", () => {
   it("refuses someone without a staff role and leaves their session alone", async () => {
     const response = await fetch(`${server.url}/admin/sign-out`, {
       method: "POST",

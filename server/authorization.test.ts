@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (DESIGN.md "Shape of the code"): every route of the production
+ * The authorization matrix (docs/rules/admin.md#roles-and-tabs): every route of the production
  * build, its loader and its action, with what each kind of visitor gets — anonymous, a
  * member, and staff with the blog, seo or admin role. The routes are read from the build's
  * manifest, so a route nobody listed here fails the test until it is added with its rules.
@@ -104,7 +104,7 @@ const ACCESS: Record<string, RouteAccess> = {
   // Google sign-in is off unless configured (as here).
   "routes/auth.google": { get: everyone("404") },
   "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
-  // The staff panel (spec §6): the layout lets any staff role in; each tab checks its own.
+  // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },
   "routes/admin._index": { get: staffOnly("redirect") },
   ...tabRoutes,

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { user as userTable } from "../app/platform/db/schema";
 import type { InProcessServer } from "./in-process-server";
 
-const MEMBER_PASSWORD = "Hemligt#2026";
+export const MEMBER_PASSWORD = "Hemligt#2026";
 
 export interface TestMember {
   userId: string;

@@ -2,7 +2,7 @@
  * Page and page size for offset lists, clamped so that a missing, fractional, negative or
  * absurd value from a URL becomes a sensible page instead of a database error.
  */
-const MAX_PAGE = 100_000;
+export const MAX_PAGE = 100_000;
 
 export function wholeBetween(value: unknown, min: number, max: number, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value)

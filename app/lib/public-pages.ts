@@ -1,8 +1,8 @@
 /**
  * Every public, indexable static page (docs/rules/site.md#pages), in one list: the sitemap reads it
  * (blog posts are added from the database). Auth, profile, admin, success and the API are not here
- * on purpose — robots.txt keeps crawlers out of them. The point shop joins the list when its page
- * exists.
+ * on purpose — robots.txt keeps crawlers out of them. The point shop's catalogue is public
+ * (visitors may see it), so it is listed; buying needs an account.
  */
 export interface PublicPage {
   path: string;
@@ -21,6 +21,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   { path: "/kontakta-oss", changefreq: "monthly", priority: 0.6 },
   { path: "/point-system", changefreq: "monthly", priority: 0.5 },
   { path: "/xp-system", changefreq: "monthly", priority: 0.5 },
+  { path: "/point-shop", changefreq: "weekly", priority: 0.6 },
   { path: "/cookie-policy", changefreq: "yearly", priority: 0.3 },
   { path: "/integritetspolicy", changefreq: "yearly", priority: 0.3 },
   { path: "/anvandarvillkor", changefreq: "yearly", priority: 0.3 },

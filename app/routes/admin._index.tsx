@@ -1,4 +1,4 @@
-/** /admin opens the first tab the role may see (spec §4: blog starts on Blog, admin on Dashboard). */
+/** /admin opens the first tab the role may see (docs/rules/admin.md#roles-and-tabs: blog starts on Blog, admin on Dashboard). */
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin._index";
 import { AdminTabSkeleton } from "~/components/admin/admin-tab-skeleton";

@@ -1,4 +1,4 @@
-/** /admin/point-shop (spec §2): not built yet, and says so; its guard is real already. */
+/** /admin/point-shop (docs/rules/admin.md#roles-and-tabs): not built yet, and says so; its guard is real already. */
 import type { Route } from "./+types/admin.point-shop";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminNotBuilt } from "~/components/admin/admin-not-built";

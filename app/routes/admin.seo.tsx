@@ -1,4 +1,4 @@
-/** /admin/seo (spec §2): not built yet, and says so; its guard is real already. */
+/** /admin/seo (docs/rules/admin.md#roles-and-tabs): not built yet, and says so; its guard is real already. */
 import type { Route } from "./+types/admin.seo";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminNotBuilt } from "~/components/admin/admin-not-built";

@@ -1,5 +1,5 @@
 /**
- * POST /admin/sign-out: the staff's secure sign-out (spec §6). Every session of the staff
+ * POST /admin/sign-out: the staff's secure sign-out (docs/rules/admin.md#secure-sign-out). Every session of the staff
  * member ends (not only this browser's) and a `user_logout` event is recorded; the page then
  * lands on /auth, ready to sign in again.
  */

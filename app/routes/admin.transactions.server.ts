@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import { TRADE_TYPE_LABELS } from "~/constants";
 import { readInput, validate, type ActionFailure } from "~/lib/http.server";
-import { formatSek } from "~/lib/money";
+import { formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-schema";

@@ -1,5 +1,5 @@
 /**
- * /admin/transactions (admin only; spec §2, docs/rules/loyalty.md#trades): the trades list
+ * /admin/transactions (admin only; docs/rules/admin.md#roles-and-tabs, docs/rules/loyalty.md#trades): the trades list
  * with filters, sorting and pages in the URL, totals for the filter, a CSV export of the same
  * filter, recording a trade, and completing, reversing or cancelling one after confirming.
  */
@@ -27,7 +27,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { TRADE_STATUS_LABELS, TRADE_STATUSES, TRADE_TYPE_LABELS, TRADE_TYPES } from "~/constants";
-import { formatSek } from "~/lib/money";
+import { formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { TradeSort } from "~/modules/trades/trade-schema";
 import { handleTransactionsAction, loadTransactions, type TransactionRow } from "./admin.transactions.server";

@@ -1,5 +1,5 @@
 /**
- * /admin: the staff panel's layout (spec §2, §6). Its loader checks once that the visitor is
+ * /admin: the staff panel's layout (docs/rules/admin.md#roles-and-tabs). Its loader checks once that the visitor is
  * staff and which tabs the roles open; each tab is a child route that checks its own tab
  * again (admin-access.server.ts). A refused visitor sees 'Inloggning krävs' (401) or
  * 'Åtkomst nekad' (403) instead of the panel.
@@ -39,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ email: staff.user.email, roles: staff.roles }, { headers });
 }
 
-/** The secure sign-out (spec §6): ends every session of the staff member, then /auth. */
+/** The secure sign-out (docs/rules/admin.md#secure-sign-out): ends every session of the staff member, then /auth. */
 function SignOutButton() {
   return (
     // A full page post: every session ends and no panel state survives in the tab.

@@ -1,4 +1,4 @@
-/** /admin/users (spec §2): not built yet, and says so; its guard is real already. */
+/** /admin/users (docs/rules/admin.md#roles-and-tabs): not built yet, and says so; its guard is real already. */
 import type { Route } from "./+types/admin.users";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminNotBuilt } from "~/components/admin/admin-not-built";

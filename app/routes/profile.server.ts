@@ -1,6 +1,7 @@
 /**
  * /profile's loader and action glue: authenticate, validate with the shared schemas, call
- * the account services, map results to the page. Everything acts on the session's own user.
+ * the account and loyalty services, map results to the page. Everything acts on the
+ * session's own user. The loyalty histories read one page each (the pages come from the URL).
  */
 import { data } from "react-router";
 import { badRequest, readInput, validate } from "~/lib/http.server";
@@ -17,6 +18,8 @@ import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
 import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
+import { ledgerReasonLabel, parseProfileView } from "~/modules/loyalty/profile-view";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 
@@ -33,7 +36,7 @@ export async function loadProfilePage(request: Request) {
   ]);
   // The profile is written by Better Auth's user-create hook after the account's own
   // transaction; should that write have failed, the account gets a blank one here and is
-  // asked to complete it (spec §4: a missing profile counts as new).
+  // asked to complete it (docs/rules/accounts.md#profiles: a missing profile counts as new).
   let profile = existingProfile;
   if (!profile) {
     await createProfileForNewUser(db(), current.user);
@@ -41,7 +44,17 @@ export async function loadProfilePage(request: Request) {
   }
   if (!profile) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
 
-  const completing = new URL(request.url).searchParams.get("complete") === "1" || isNewUserProfile(profile);
+  const url = new URL(request.url);
+  const view = parseProfileView(url.searchParams);
+  const loyalty = await loadProfileLoyalty(db(), userId, {
+    points: view.pages.poang,
+    xp: view.pages.xp,
+    trades: view.pages.affarer,
+    orders: view.pages.ordrar,
+  });
+  if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
+
+  const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
   const name =
     profile.display_name?.trim() ||
     [profile.first_name, profile.last_name].filter(Boolean).join(" ").trim() ||
@@ -61,6 +74,8 @@ export async function loadProfilePage(request: Request) {
       avatarUrl: profile.avatar_url,
       steamLinked: Boolean(profile.steam_id),
     },
+    view,
+    loyalty: memberLoyalty(loyalty),
     newsletter,
     sessions: sessions
       .map((session) => ({
@@ -73,6 +88,88 @@ export async function loadProfilePage(request: Request) {
       .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActive.localeCompare(a.lastActive)),
   };
 }
+
+/**
+ * What the member sees of their loyalty data: their own numbers, perks and histories, but
+ * not the staff side of a trade (who recorded it, the internal note).
+ */
+function memberLoyalty(loyalty: ProfileLoyalty) {
+  const { summary } = loyalty;
+  const ledgerPage = (history: ProfileLoyalty["pointsHistory"]) => ({
+    page: history.page,
+    hasMore: history.hasMore,
+    entries: history.entries.map((entry) => ({
+      id: entry.id,
+      amount: entry.amount,
+      reason: ledgerReasonLabel(entry.reason),
+      createdAt: entry.createdAt,
+    })),
+  });
+  return {
+    points: summary.points,
+    xp: summary.xp,
+    effectiveLevelId: summary.effectiveLevel.id,
+    pointsMultiplier: summary.pointsMultiplier,
+    statistics: summary.statistics,
+    perks: summary.perks.map((perk) => ({
+      id: perk.id,
+      kind: perk.kind,
+      label: perk.label,
+      startsAt: perk.startsAt,
+      expiresAt: perk.expiresAt,
+      active: perk.active,
+    })),
+    pointsHistory: ledgerPage(loyalty.pointsHistory),
+    xpHistory: ledgerPage(loyalty.xpHistory),
+    trades: {
+      page: loyalty.trades.page,
+      hasMore: loyalty.trades.hasMore,
+      entries: loyalty.trades.trades.map((trade) => ({
+        id: trade.id,
+        type: trade.type,
+        status: trade.status,
+        createdAt: trade.createdAt,
+        completedAt: trade.completedAt,
+        baseTotalOre: trade.baseTotalOre,
+        levelBonusPercent: trade.levelBonusPercent,
+        levelBonusOre: trade.levelBonusOre,
+        bulkBonusPercent: trade.bulkBonusPercent,
+        bulkBonusOre: trade.bulkBonusOre,
+        perkBonusPercent: trade.perkBonusPercent,
+        perkBonusOre: trade.perkBonusOre,
+        purchaseFeePercent: trade.purchaseFeePercent,
+        purchaseFeeOre: trade.purchaseFeeOre,
+        totalOre: trade.totalOre,
+        pointsCredited: trade.pointsCredited,
+        xpCredited: trade.xpCredited,
+        pointsMultiplier: trade.pointsMultiplier,
+        payoutMethod: trade.payoutMethod,
+        paymentMethod: trade.paymentMethod,
+        items: trade.items.map((item) => ({
+          id: item.id,
+          skinName: item.skinName,
+          wear: item.wear,
+          floatValue: item.floatValue,
+          variant: item.variant,
+          priceOre: item.priceOre,
+        })),
+      })),
+    },
+    orders: {
+      page: loyalty.orders.page,
+      hasMore: loyalty.orders.hasMore,
+      entries: loyalty.orders.orders.map((order) => ({
+        id: order.id,
+        itemName: order.itemName,
+        pointsSpent: order.pointsSpent,
+        status: order.status,
+        createdAt: order.createdAt,
+      })),
+    },
+  };
+}
+
+export type MemberLoyalty = ReturnType<typeof memberLoyalty>;
 
 export type ProfileIntent = "profile" | "newsletter" | "revoke-others";
 

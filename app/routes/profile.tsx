@@ -4,6 +4,11 @@ import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, 
 import { toast } from "sonner";
 import type { Route } from "./+types/profile";
 import { handleProfileAction, loadProfilePage } from "./profile.server";
+import { LevelBadge } from "~/components/loyalty/level-badge";
+import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
+import { LevelProgressPanel, PerksCard, PointsCard, StatisticsCard } from "~/components/loyalty/loyalty-overview";
+import { useLivePoints, useLiveXp } from "~/components/realtime/use-live-number";
+import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -15,11 +20,12 @@ import { pageMeta } from "~/lib/seo";
 import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
 import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 import { profileUpdateSchema } from "~/modules/accounts/profile-schema";
+import { levelById, levelProgress } from "~/modules/loyalty/levels";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Min profil",
-    description: "Dina kontouppgifter, nyhetsbrev och inloggade enheter hos Skinhamnen.",
+    description: "Din VIP-nivå, dina poäng och din historik, kontouppgifter, nyhetsbrev och inloggade enheter hos Skinhamnen.",
     path: "/profile",
     noindex: true,
   });
@@ -43,12 +49,18 @@ const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing } = loaderData;
+  const { profile, newsletter, sessions, completing, loyalty, view } = loaderData;
   const [editing, setEditing] = useState(completing);
   const initial = (profile.name ?? profile.email ?? "?").trim().charAt(0).toUpperCase() || "?";
+  // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
+  const { xp, highlighted: xpHighlighted } = useLiveXp(loyalty.xp);
+  const { points, highlighted: pointsHighlighted } = useLivePoints(loyalty.points);
+  const progress = levelProgress(xp);
+  // Histories, statistics and perks follow the member's trades and orders without a reload.
+  useRevalidateOnMemberEvents(["points", "xp", "account"]);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
       <Button asChild variant="ghost" size="sm" className="-ml-3 mb-6">
         <Link to="/">
           <ArrowLeft aria-hidden="true" />
@@ -69,6 +81,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           <div className="min-w-0 flex-1">
+            <LevelBadge level={progress.level} className="mb-2" />
             <h1 id="profil-namn" className="truncate text-2xl font-bold tracking-tight sm:text-3xl">
               {profile.name ?? "Din profil"}
             </h1>
@@ -96,6 +109,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
         </div>
+        <div className="mt-6 border-t pt-6">
+          <LevelProgressPanel xp={xp} highlighted={xpHighlighted} progress={progress} />
+        </div>
         {profile.emailIsPlaceholder ? (
           <div className="mt-6 flex gap-3 rounded-lg border border-primary/40 bg-primary/10 p-4 text-sm" role="note">
             <Info className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
@@ -108,7 +124,18 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        <PointsCard points={points} highlighted={pointsHighlighted} multiplier={loyalty.pointsMultiplier} />
+        <StatisticsCard statistics={loyalty.statistics} />
+        <PerksCard
+          perks={loyalty.perks}
+          effectiveLevel={levelById(loyalty.effectiveLevelId)}
+          xpLevel={progress.level}
+        />
+      </div>
+
       <div className="mt-8 grid gap-8">
+        <LoyaltyHistory loyalty={loyalty} view={view} />
         {editing ? (
           <EditProfileForm profile={profile} completing={completing} onClose={() => setEditing(false)} />
         ) : (
@@ -348,7 +375,7 @@ function NewsletterCard({
     <Card role="region" aria-labelledby="nyhetsbrev-rubrik">
       <CardHeader>
         <CardTitle asChild>
-          <h2 id="nyhetsbrev-rubrik">Nyhetsbrev</h2>
+          <h2 id="nyhetsbrev-rubrik">Dina nyhetsbrev</h2>
         </CardTitle>
         <CardDescription>Välj hur du vill få erbjudanden, kampanjer och nyheter från oss.</CardDescription>
       </CardHeader>

@@ -24,6 +24,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     jsonLd: [faqNode(XP_FAQ)],
   });
 
+const lowestFee = Math.min(...LEVELS.map((level) => level.purchaseFeePercent));
+const lowestFeeText = `${LEVELS.find((level) => level.purchaseFeePercent === lowestFee)?.name} betalar ${lowestFee}%`;
+
 function xpRange(level: LevelDefinition): string {
   return level.maxXP === null
     ? `${formatNumber(level.minXP)}+ XP`
@@ -52,14 +55,20 @@ function LevelCard({ level, highlighted }: { level: LevelDefinition; highlighted
       </span>
       <h3 className="mt-4 text-2xl font-bold">{level.name}</h3>
       <p className="text-sm font-medium text-muted-foreground">{xpRange(level)}</p>
-      <dl className="mt-5 grid grid-cols-2 gap-3 rounded-lg bg-muted/60 p-3 text-center">
-        <div>
-          <dt className="text-xs text-muted-foreground">Extra på försäljning</dt>
-          <dd className="text-lg font-bold">+{level.saleBonusPercent}%</dd>
+      <dl className="mt-5 grid gap-2 rounded-lg bg-muted/60 p-3 text-sm">
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Extra på försäljning</dt>
+          <dd className="text-lg font-bold tabular-nums">+{level.saleBonusPercent}%</dd>
         </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Bonus-XP per månad</dt>
-          <dd className="text-lg font-bold">{formatNumber(level.monthlyBonusXP)}</dd>
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Avgift när du köper</dt>
+          <dd className="text-lg font-bold tabular-nums" data-testid={`purchase-fee-${level.id}`}>
+            {level.purchaseFeePercent}%
+          </dd>
+        </div>
+        <div className="flex items-baseline justify-between gap-3">
+          <dt className="text-muted-foreground">Bonus-XP per månad</dt>
+          <dd className="text-lg font-bold tabular-nums">{formatNumber(level.monthlyBonusXP)}</dd>
         </div>
       </dl>
       <ul className="mt-5 space-y-2" aria-label={`Förmåner för ${level.name}`}>
@@ -126,6 +135,10 @@ export default function XpSystem() {
         title={`${LEVELS.length} nivåer – från ${LEVELS[0]?.name} till ${LEVELS.at(-1)?.name}`}
         lead="Du uppgraderas automatiskt när din XP når nästa gräns."
       >
+        <p className="mb-8 max-w-3xl text-muted-foreground">
+          Bonusen läggs ovanpå utbetalningen när du säljer till oss, och att sälja är alltid avgiftsfritt. När du köper
+          skins av oss betalar du en avgift på affärens värde – lägre ju högre nivå du har ({lowestFeeText}).
+        </p>
         <ol className="grid gap-5 sm:grid-cols-2 xl:grid-cols-4">
           {LEVELS.map((level, index) => (
             <LevelCard key={level.id} level={level} highlighted={index === LEVELS.length - 1} />

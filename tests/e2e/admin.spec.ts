@@ -1,6 +1,6 @@
 /**
  * The staff panel in Chromium against the production build: the shell's role matrix with the
- * spec's texts (anonymous, member, blog, seo, admin), the secure sign-out, and staff recording
+ * required texts (anonymous, member, blog, seo, admin), the secure sign-out, and staff recording
  * and completing a sale in /admin/transactions while the member's /profile is open in another
  * browser — the points popup appears there without a reload. With DATABASE_URL set, the same
  * across two app instances on one PostgreSQL database. Screenshots of the tab at 1280 and
@@ -81,7 +81,7 @@ async function staffContext(browser: Browser, base: string, who: Person, viewpor
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Adminmeny" });
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-test.describe("the shell's role matrix (spec §2, §6, §8)", () => {
+test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
   test("a visitor is asked to sign in and comes back to the tab after signing in", async ({ page }) => {
     const response = await page.goto(`${server.url}/admin/transactions`);
     expect(response?.status()).toBe(401);

@@ -1,6 +1,6 @@
 /**
- * What the panel shows someone it refuses (spec §2/§8): 'Inloggning krävs' with a 'Logga in'
- * link back to the page, or 'Åtkomst nekad' with both of the spec's sentences. The server
+ * What the panel shows someone it refuses (docs/rules/admin.md#refusals): 'Inloggning krävs' with a 'Logga in'
+ * link back to the page, or 'Åtkomst nekad' with both required sentences. The server
  * answered 401 or 403 already; this only explains it.
  */
 import { Link, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-/** Shown while a tab loads (spec §2: tabs load lazily with a skeleton). */
+/** Shown while a tab loads (docs/rules/admin.md#roles-and-tabs: tabs load lazily with a skeleton). */
 import { Skeleton } from "~/components/ui/skeleton";
 
 export function AdminTabSkeleton({ label }: { label: string }) {

@@ -53,3 +53,22 @@ describe("a live XP value", () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("the default timers", () => {
+  it("are called as plain functions, as a browser's setTimeout must be", () => {
+    // A browser throws "Illegal invocation" when setTimeout runs with another object as `this`.
+    const real = globalThis.setTimeout;
+    const strict = vi.fn(function (this: unknown, handler: () => void, ms: number) {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation");
+      return real(handler, ms);
+    });
+    vi.stubGlobal("setTimeout", strict);
+    try {
+      const xp = createLiveValue(0, 1_000);
+      expect(() => xp.change(10)).not.toThrow();
+      expect(strict).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

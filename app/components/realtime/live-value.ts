@@ -22,7 +22,12 @@ export interface LiveValue {
 export function createLiveValue(
   initial: number,
   highlightMs: number,
-  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = { set: setTimeout, clear: clearTimeout },
+  // Wrapped, not passed as is: a browser's setTimeout called as `timers.set(…)` gets the
+  // wrong `this` and throws "Illegal invocation", so the highlight would never end.
+  timers: { set: typeof setTimeout; clear: typeof clearTimeout } = {
+    set: ((handler: () => void, ms: number) => setTimeout(handler, ms)) as typeof setTimeout,
+    clear: (id) => clearTimeout(id),
+  },
 ): LiveValue {
   let state: LiveValueState = { value: initial, highlighted: false };
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -10,7 +10,7 @@ import { useRealtimeEvent } from "./realtime-provider";
  * route's data; `pick` returns the new value from an event, or null when it is not about this
  * number. `highlighted` is true for a moment after each live change.
  */
-export function useLiveNumber<T extends RealtimeEventType>(
+function useLiveNumber<T extends RealtimeEventType>(
   initial: number,
   type: T,
   pick: (event: Extract<RealtimeEvent, { type: T }>) => number | null,
@@ -32,4 +32,13 @@ export function useLiveXp(initial: number): { xp: number; highlighted: boolean }
   const userId = useSessionUser()?.id ?? null;
   const { value, highlighted } = useLiveNumber(initial, "xp", (event) => (event.userId === userId ? event.xp : null));
   return { xp: value, highlighted };
+}
+
+/** The signed-in member's points balance, updated live on each of their points rows. */
+export function useLivePoints(initial: number): { points: number; highlighted: boolean } {
+  const userId = useSessionUser()?.id ?? null;
+  const { value, highlighted } = useLiveNumber(initial, "points", (event) =>
+    event.userId === userId ? event.balance : null,
+  );
+  return { points: value, highlighted };
 }

@@ -1,5 +1,5 @@
 /**
- * What the staff panel says to someone it refuses (spec §8 "Admin"), isomorphic: the server's
+ * What the staff panel says to someone it refuses (docs/rules/admin.md#refusals "Admin"), isomorphic: the server's
  * guards answer with the sentences, the panel's error screens show them with their titles.
  */
 export const STAFF_MESSAGES = {

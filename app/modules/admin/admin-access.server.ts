@@ -3,7 +3,7 @@
  * The /admin layout asks `requireStaff` once for the sidebar; every tab's loader and action
  * asks `requireAdminTab` for its own tab as well, because a data request can run a tab's
  * loader or action without the layout's (hiding a tab is not protection).
- * Signed out → 401, signed in without a role that may open the tab → 403 (spec §8 texts).
+ * Signed out → 401, signed in without a role that may open the tab → 403 (texts: docs/rules/admin.md#refusals).
  */
 import { ROLES, type Role } from "~/constants";
 import { requireRole } from "~/modules/accounts/roles.server";

@@ -4,8 +4,8 @@ import { ADMIN_TABS, adminTabForPath, canOpenTab, firstTab, visibleTabs } from "
 
 const labels = (tabs: ReadonlyArray<{ label: string }>) => tabs.map((tab) => tab.label);
 
-describe("the staff panel's tabs (spec §2, §6)", () => {
-  it("lists all eleven tabs in the spec's sidebar order, each under /admin", () => {
+describe("the staff panel's tabs (docs/rules/admin.md#roles-and-tabs)", () => {
+  it("lists all eleven tabs in the sidebar order, each under /admin", () => {
     expect(labels(ADMIN_TABS)).toEqual([
       "Dashboard",
       "Transactions",

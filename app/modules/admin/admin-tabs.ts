@@ -1,9 +1,9 @@
 /**
- * The staff panel's tabs and who may open each (spec §2 "Admin panel", §6 "Staff"): the one
+ * The staff panel's tabs and who may open each (docs/rules/admin.md#roles-and-tabs): the one
  * table the server's guard, the sidebar and the authorization tests all read. Isomorphic, so
  * the panel shows exactly the tabs the server lets the role open.
  *
- * Labels are the spec's (English admin chrome); the order is the spec's sidebar order
+ * Labels are English admin chrome; the order is the sidebar order
  * (docs/rules/admin.md#roles-and-tabs).
  */
 import type { Role } from "~/constants";
@@ -12,7 +12,7 @@ export const ADMIN_BASE_PATH = "/admin";
 
 export interface AdminTab {
   id: string;
-  /** Sidebar and header label (spec §2). */
+  /** Sidebar and header label (docs/rules/admin.md#roles-and-tabs). */
   label: string;
   path: string;
   /** Roles that may open the tab; everyone else gets 403. */

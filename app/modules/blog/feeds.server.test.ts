@@ -54,10 +54,10 @@ describe("sitemap", () => {
     for (const page of PUBLIC_PAGES) {
       expect(xml).toContain(`<loc>${site.publicUrl}${page.path}</loc>`);
     }
-    // The public pages of docs/rules/site.md#pages; the point shop joins when its page exists.
+    // The public pages of docs/rules/site.md#pages, the point shop's listing included.
     expect(PUBLIC_PAGES.map((page) => page.path)).toEqual([
       "/", "/salja-skins", "/kop-skins", "/om-oss", "/blog", "/faq", "/omdomen", "/kontakta-oss",
-      "/point-system", "/xp-system", "/cookie-policy", "/integritetspolicy", "/anvandarvillkor", "/trade-protection",
+      "/point-system", "/xp-system", "/point-shop", "/cookie-policy", "/integritetspolicy", "/anvandarvillkor", "/trade-protection",
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { levelById } from "~/modules/loyalty/levels";
-import { canAfford, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
+import { canAfford, effectNote, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
 
 describe("affordability (docs/rules/loyalty.md#point-shop)", () => {
   it("needs points at least the price", () => {
@@ -57,7 +57,33 @@ describe("the redeem button", () => {
     expect(redeemState({ ...base, memberLevel: levelById("platinum"), minLevel: "platinum" }).kind).toBe("buy");
   });
 
+  it("does not sell a temporary level the member's XP already gives: 'Ingår redan i Platinum'", () => {
+    const silverPerk = { ...base, grantsLevel: "silver" as const };
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("platinum") })).toMatchObject({
+      kind: "owned",
+      label: "Ingår redan i Platinum",
+      disabled: true,
+    });
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("silver") }).kind).toBe("owned");
+    expect(redeemState({ ...silverPerk, xpLevel: levelById("bronze") }).kind).toBe("buy");
+  });
+
   it("says when an item is sold out", () => {
     expect(redeemState({ ...base, soldOut: true })).toMatchObject({ kind: "sold-out", disabled: true });
+  });
+});
+
+describe("what a perk item says it does", () => {
+  it("names the period and the profile's end date for a period perk", () => {
+    expect(effectNote({ kind: "points_multiplier", multiplier: 2, days: 7 })).toBe(
+      "Aktiveras direkt och gäller i 7 dagar. Syns på din profil med slutdatum.",
+    );
+    expect(effectNote({ kind: "temporary_level", level: "silver", days: 30 })).toContain("gäller i 30 dagar");
+  });
+
+  it("says a one-off sale bonus waits for the next recorded sale, without an end date", () => {
+    const note = effectNote({ kind: "sale_bonus", percent: 2 });
+    expect(note).toContain("nästa försäljning");
+    expect(note).not.toContain("slutdatum");
   });
 });

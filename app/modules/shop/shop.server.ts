@@ -61,6 +61,8 @@ export interface ShopListing {
   balance: number | null;
   /** The member's effective level (a temporary-level perk counts); null for a visitor. */
   level: LevelDefinition | null;
+  /** The level the member's XP alone gives (what a temporary-level item is compared with). */
+  xpLevel: LevelDefinition | null;
   items: ShopItemView[];
 }
 
@@ -102,7 +104,12 @@ export async function listShopItems(
     .limit(500);
   const points = standing?.points ?? 0;
   const level = standing?.level ?? null;
-  return { balance: standing ? standing.points : null, level, items: rows.map((row) => toView(row, points, level)) };
+  return {
+    balance: standing ? standing.points : null,
+    level,
+    xpLevel: standing?.xpLevel ?? null,
+    items: rows.map((row) => toView(row, points, level)),
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import {
   TRADE_TYPES,
   type TradeType,
 } from "~/constants";
-import { formatSek } from "~/lib/money";
+import { formatSek } from "~/lib/format";
 import type { FieldErrors } from "~/lib/validation";
 import { levelById } from "~/modules/loyalty/levels";
 import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";

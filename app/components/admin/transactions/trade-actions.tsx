@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { TRADE_LIMITS, TRADE_TYPE_LABELS, type TradeStatus } from "~/constants";
 import { cn } from "~/lib/cn";
-import { formatSek } from "~/lib/money";
+import { formatSek } from "~/lib/format";
 import { allowedTransitions, pointsForTrade, xpForTrade } from "~/modules/trades/trade-rules";
 import type { TransactionRow } from "~/routes/admin.transactions.server";
 

@@ -1,0 +1,300 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useActionData, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { ArrowRight, Coins, Gift, Sparkles, TrendingUp } from "lucide-react";
+import { toast } from "sonner";
+import type { Route } from "./+types/point-shop";
+import { handlePurchase, loadPointShop, type PurchaseAnswer } from "./point-shop.server";
+import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
+import { PageIntro } from "~/components/content/page-intro";
+import { LevelBadge } from "~/components/loyalty/level-badge";
+import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
+import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
+import { PurchaseConfirmPanel, PurchaseDialog } from "~/components/shop/purchase-confirmation";
+import { CONFIRM_PARAM, ShopItemCard, SIGN_IN_TO_BUY_HREF, type ShopCardItem } from "~/components/shop/shop-item-card";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
+import { keepRetryAfter } from "~/lib/route-headers";
+import { pageMeta } from "~/lib/seo";
+import { levelById } from "~/modules/loyalty/levels";
+import { redeemState, SHOP_MESSAGES } from "~/modules/shop/shop-rules";
+
+const BREADCRUMBS = [{ name: "Point Shop", path: "/point-shop" }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Point Shop – lös in dina poäng mot belöningar",
+    description: `Lös in poängen du tjänar på varje affär mot skins, turneringsplatser, merch och förmåner som dubbla poäng. ${POINTS_VALUE.points.toLocaleString("sv-SE")} poäng motsvarar ungefär ${POINTS_VALUE.sek} kr.`,
+    path: "/point-shop",
+    breadcrumbs: BREADCRUMBS,
+  });
+
+// A refused purchase (429) keeps its Retry-After (app/lib/route-headers.ts).
+export const headers = keepRetryAfter;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadPointShop(request);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handlePurchase(request);
+}
+
+/**
+ * After any purchase attempt the balance and stock are read again, refusals included: a
+ * "sold out" or "not enough points" answer means what the page shows is out of date.
+ */
+export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod?.toUpperCase() === "POST" && formAction?.split("?")[0] === "/point-shop") return true;
+  return defaultShouldRevalidate;
+}
+
+const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" });
+const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
+
+type Answer = PurchaseAnswer | { ok: false; message: string; title?: string };
+
+/** The toast's (or the no-JavaScript page's) words for a purchase answer. */
+function describe(answer: Answer): { title: string; text: string } {
+  if (!answer.ok)
+    return { title: answer.title ?? SHOP_MESSAGES.failureTitle, text: answer.message || SHOP_MESSAGES.failureFallback };
+  const perk = answer.perk
+    ? ` ${answer.perk.label} ${answer.perk.expiresAt ? `gäller till ${dateFormat.format(new Date(answer.perk.expiresAt))}` : "gäller på din nästa försäljning"}.`
+    : "";
+  return {
+    title: SHOP_MESSAGES.success,
+    text: `${SHOP_MESSAGES.purchased(answer.itemName, answer.pointsSpent)}${perk}`,
+  };
+}
+
+export default function PointShop({ loaderData }: Route.ComponentProps) {
+  const { signedIn, balance, level, xpLevelId, items } = loaderData;
+  const fetcher = useFetcher<typeof action>({ key: "point-shop-purchase" });
+  // Set only when the page posted without JavaScript.
+  const posted = useActionData<typeof action>() as Answer | undefined;
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [confirming, setConfirming] = useState<ShopCardItem | null>(null);
+  const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
+  const handled = useRef<unknown>(undefined);
+
+  const memberLevel = level ? levelById(level.id) : null;
+  const xpLevel = xpLevelId ? levelById(xpLevelId) : null;
+  const current = balance ?? 0;
+  const busy = fetcher.state !== "idle";
+  const buyingId = busy ? String(fetcher.formData?.get("itemId") ?? "") : null;
+
+  // Stock changed (someone bought the last one, staff edited the shop) or the member's points moved.
+  // (A purchase's own debit is one of those events: while it is on its way, its answer revalidates.)
+  useRevalidateOnContent("shop");
+  useRevalidateOnMemberEvents(["points"], busy);
+
+  useEffect(() => {
+    const answer = fetcher.data as Answer | undefined;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    const { title, text } = describe(answer);
+    if (answer.ok) {
+      toast.success(title, {
+        description: text,
+        action: { label: "Visa profil", onClick: () => void navigate("/profile?historik=ordrar") },
+      });
+      if (searchParams.has(CONFIRM_PARAM)) void navigate("/point-shop", { replace: true, preventScrollReset: true });
+    } else {
+      toast.error(title, { description: text });
+    }
+  }, [fetcher.state, fetcher.data, navigate, searchParams]);
+
+  function buy(item: ShopCardItem) {
+    setConfirming(null);
+    void fetcher.submit({ itemId: item.id }, { method: "post", action: "/point-shop" });
+  }
+
+  const confirmId = searchParams.get(CONFIRM_PARAM);
+  const stepItem = signedIn ? items.find((item) => item.id === confirmId) : undefined;
+  const stepOpen =
+    stepItem &&
+    redeemState({
+      signedIn,
+      points: current,
+      cost: stepItem.pointCost,
+      soldOut: stepItem.soldOut,
+      memberLevel,
+      minLevel: stepItem.minLevel,
+      grantsLevel: stepItem.effect?.kind === "temporary_level" ? stepItem.effect.level : null,
+      xpLevel,
+    }).kind === "buy";
+  const postedAnswer = posted ? describe(posted) : null;
+
+  return (
+    <>
+      <PageIntro
+        breadcrumbs={BREADCRUMBS}
+        eyebrow="Belöningar för dina poäng"
+        icon={<Gift className="size-4 text-orange-300" aria-hidden="true" />}
+        title="Point Shop"
+        lead={
+          <p>
+            Lös in poängen du tjänar på varje affär mot skins, turneringsplatser, merch och förmåner. Du får{" "}
+            {POINTS_PER_SEK.sale} poäng per krona när du säljer och {POINTS_PER_SEK.purchase} per krona när du köper.
+          </p>
+        }
+      >
+        {signedIn ? (
+          <div className="inline-flex flex-wrap items-center gap-x-8 gap-y-3 rounded-xl bg-white/10 px-5 py-4 ring-1 ring-white/20">
+            <div>
+              <p className="text-sm text-white/75">Ditt saldo</p>
+              <p
+                className="text-3xl font-black tracking-tight tabular-nums"
+                data-testid="shop-balance"
+                aria-live="polite"
+              >
+                {points(current)}
+              </p>
+            </div>
+            {memberLevel ? (
+              <div>
+                <p className="text-sm text-white/75">Din nivå</p>
+                <LevelBadge level={memberLevel} className="mt-1" />
+              </div>
+            ) : null}
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <p className="text-white/80">Logga in för att se ditt saldo och lösa in belöningar.</p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button asChild size="lg">
+                <Link to={SIGN_IN_TO_BUY_HREF}>Logga in</Link>
+              </Button>
+              <Button asChild size="lg" variant="outline" className={HERO_OUTLINE_BUTTON}>
+                <Link to="/auth?mode=signup">Skapa konto</Link>
+              </Button>
+            </div>
+          </div>
+        )}
+      </PageIntro>
+
+      <section aria-labelledby="beloningar-rubrik" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+        {postedAnswer ? (
+          <FormAlert
+            tone={posted?.ok ? "success" : "error"}
+            title={postedAnswer.title}
+            className="mx-auto mb-8 max-w-lg"
+          >
+            {postedAnswer.text}
+          </FormAlert>
+        ) : null}
+        {stepOpen && stepItem ? <PurchaseConfirmPanel item={stepItem} balance={current} fetcher={fetcher} /> : null}
+
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="beloningar-rubrik" className="text-2xl font-bold tracking-tight sm:text-3xl">
+              Belöningar
+            </h2>
+            <p className="mt-1 text-muted-foreground">
+              {items.length === 0 ? "Inga belöningar just nu." : `${items.length} belöningar, billigast först.`}
+            </p>
+          </div>
+          <Link to="/point-system" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Så fungerar poängen
+          </Link>
+        </div>
+
+        {items.length === 0 ? (
+          <div className="mt-8 flex flex-col items-center gap-3 rounded-xl border border-dashed p-10 text-center">
+            <Gift className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="font-semibold">Butiken fylls på snart</p>
+            <p className="max-w-md text-sm text-muted-foreground">
+              Just nu finns inga belöningar att lösa in. Dina poäng ligger kvar – titta in igen om en stund.
+            </p>
+          </div>
+        ) : (
+          <ul
+            className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy={revalidator.state === "loading" || busy}
+          >
+            {items.map((item) => (
+              <li key={item.id}>
+                <ShopItemCard
+                  item={item}
+                  signedIn={signedIn}
+                  balance={current}
+                  memberLevel={memberLevel}
+                  xpLevel={xpLevel}
+                  busy={busy}
+                  buying={buyingId === item.id}
+                  onBuy={(chosen, trigger) => {
+                    setReturnFocusTo(trigger);
+                    setConfirming(chosen);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="sr-only" aria-live="polite">
+          {busy ? "Köpet genomförs" : ""}
+        </p>
+      </section>
+
+      <section aria-labelledby="fler-poang-rubrik" className="border-t bg-muted/50">
+        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
+          <h2 id="fler-poang-rubrik" className="text-2xl font-bold tracking-tight">
+            Samla fler poäng
+          </h2>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {[
+              {
+                to: "/salja-skins",
+                Icon: TrendingUp,
+                title: "Sälj skins",
+                text: `${POINTS_PER_SEK.sale} poäng per krona på varje försäljning.`,
+              },
+              {
+                to: "/point-system",
+                Icon: Coins,
+                title: "Så fungerar poängen",
+                text: `${POINTS_VALUE.points.toLocaleString("sv-SE")} poäng ≈ ${POINTS_VALUE.sek} kr i belöningar.`,
+              },
+              {
+                to: "/xp-system",
+                Icon: Sparkles,
+                title: "XP och VIP-nivåer",
+                text: "Högre nivå ger bonus på försäljningar och unika erbjudanden.",
+              },
+            ].map(({ to, Icon, title, text }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary/50"
+                >
+                  <Icon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="grid gap-1">
+                    <span className="flex items-center gap-1 font-semibold">
+                      {title}
+                      <ArrowRight
+                        className="size-4 transition-transform group-hover:translate-x-0.5"
+                        aria-hidden="true"
+                      />
+                    </span>
+                    <span className="text-sm text-muted-foreground">{text}</span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <PurchaseDialog
+        item={confirming}
+        balance={current}
+        onCancel={() => setConfirming(null)}
+        onConfirm={buy}
+        returnFocusTo={returnFocusTo}
+      />
+    </>
+  );
+}
