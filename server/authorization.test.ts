@@ -103,6 +103,8 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/auth.steam.callback": { get: everyone("redirect") },
   // Google sign-in is off unless configured (as here).
   "routes/auth.google": { get: everyone("404") },
+  // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).
+  "routes/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },

@@ -549,7 +549,7 @@ async function selectRows(
   const raw = await queryRows<RawListRow>(
     db,
     sql`SELECT t.id, ${column}::text AS cursor_value,
-               p.email AS member_email,
+               CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END AS member_email,
                COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS member_name,
                p.steam_id AS member_steam_id,
                (SELECT count(*) FROM trade_items i WHERE i.trade_id = t.id) AS item_count,
