@@ -246,7 +246,7 @@ describe("on PostgreSQL", () => {
         await onSecond.waitFor((m) => m.event === "points");
         expect(eventsOf(onSecond)).toEqual([points(alva.userId, "row-cross")]);
         // Signing out on the first instance closes the stream on the second.
-        await fetch(`${server.url}/api/auth/sign-out`, {
+        await fetch(`${server.url}/auth/sign-out`, {
           method: "POST",
           headers: { cookie: alva.cookie, origin: server.url, "x-forwarded-for": alva.ip },
         });
