@@ -241,13 +241,31 @@ async function recordAndCompleteSale(page: Page, skin: string, price: string) {
   await expect(row.getByTestId("trade-status")).toHaveText("Genomförd");
 }
 
-async function expectPointsPopup(member: Page, points: string) {
+/**
+ * Records, in the member's page, every value the XP element shows while highlighted: the
+ * highlight lasts one second, so it is caught when it happens rather than looked for later.
+ */
+async function watchXpHighlight(member: Page) {
+  await member.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __xpHighlights: string[] }).__xpHighlights = seen;
+    const xp = document.querySelector('[data-testid="profile-xp"]');
+    if (!xp) throw new Error("the profile shows no XP");
+    new MutationObserver(() => {
+      if (xp.getAttribute("data-highlighted") === "true") seen.push(xp.textContent ?? "");
+    }).observe(xp, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+}
+
+async function expectPointsPopup(member: Page, points: string, xp: string) {
   const popup = member.getByRole("dialog", { name: "Grattis!" });
   await expect(popup).toBeVisible({ timeout: 10_000 });
   await expect(popup).toContainText(`Du har fått ${points} poäng`);
-  // The /profile XP highlight comes with the profile's loyalty part; asserted where it exists.
-  const xp = member.getByTestId("profile-xp");
-  if ((await xp.count()) > 0) await expect(xp).toHaveAttribute("data-highlighted", "true");
+  // The XP on /profile changed live and was highlighted while it did.
+  await expect
+    .poll(() => member.evaluate(() => (window as unknown as { __xpHighlights: string[] }).__xpHighlights.join("|")))
+    .toContain(xp);
+  await expect(member.getByTestId("profile-xp")).toContainText(xp);
 }
 
 test.describe("Transactions", () => {
@@ -259,6 +277,7 @@ test.describe("Transactions", () => {
     const staffPage = await staff.newPage();
     const memberPage = await member.newPage();
     await openWithStream(memberPage, `${server.url}/profile`);
+    await watchXpHighlight(memberPage);
     let reloaded = false;
     memberPage.on("framenavigated", (frame) => {
       if (frame === memberPage.mainFrame()) reloaded = true;
@@ -269,7 +288,7 @@ test.describe("Transactions", () => {
     await recordAndCompleteSale(staffPage, "AK-47 | Redline", "500");
 
     // 500 kr sold: 2 points per krona.
-    await expectPointsPopup(memberPage, "1\u00a0000");
+    await expectPointsPopup(memberPage, "1\u00a0000", "1\u00a0000");
     expect(reloaded).toBe(false);
     await staff.close();
     await member.close();
@@ -346,12 +365,13 @@ test.describe("two app instances on one PostgreSQL database (DATABASE_URL)", () 
     const staffPage = await staff.newPage();
     const memberPage = await member.newPage();
     await openWithStream(memberPage, `${instanceB.url}/profile`);
+    await watchXpHighlight(memberPage);
 
     await staffPage.goto(`${instanceA.url}/admin/transactions`);
     await recordAndCompleteSale(staffPage, "AWP | Asiimov", "1250");
 
     // 1 250 kr sold: 2 500 points, announced through PostgreSQL to the other instance.
-    await expectPointsPopup(memberPage, "2\u00a0500");
+    await expectPointsPopup(memberPage, "2\u00a0500", "2\u00a0500");
     await staff.close();
     await member.close();
   });

@@ -266,7 +266,8 @@ test.describe("/profile", () => {
     await expect(toast).toContainText("Dina uppgifter har sparats.");
     await expect(form).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: "Erik" })).toBeVisible();
-    await expect(page.getByText("0701234567")).toBeVisible();
+    // Stored as digits, shown one way (docs/rules/accounts.md#phone-numbers).
+    await expect(page.getByText("070-123 45 67")).toBeVisible();
 
     // With a phone number the SMS switch can be turned on, and stays on.
     const sms = page.getByRole("switch", { name: "Erbjudanden via SMS" });

@@ -75,7 +75,8 @@ export function NewPasswordForm({ token }: { token: string }) {
         )}
       </FormField>
       <div aria-live="polite" className="empty:hidden">
-        {localError ? <FormAlert>{localError.message}</FormAlert> : serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        {/* A field's message shows next to the field (and as a toast); only a form-wide failure shows here. */}
+        {!localError && serverError ? <FormAlert>{serverError}</FormAlert> : null}
       </div>
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
