@@ -351,6 +351,10 @@ test.describe("cookie consent", () => {
     expect(gaRequests).toEqual([]);
 
     await page.goBack();
+    // The way back is a client navigation: let it finish, or its page view races the consent.
+    await expect(page).toHaveURL(`${server.url}/`);
+    await expect(hero).toBeVisible();
+    await settle(page);
     await banner(page).getByRole("button", { name: "Acceptera alla" }).click();
     await expect.poll(() => collected("page_view").length).toBe(1);
     await page.locator('[data-analytics-label="Buy Skins Hero"]').click();
