@@ -1,16 +1,25 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // The server build's entry is our Express app, so the server, the routes and the
-  // database client are one bundle with one copy of every module.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
+  // The server build's entries are our Express app (index.js) and the process that serves
+  // it (main.js), so the server, the routes and the database client are one bundle with one
+  // copy of every module, and production runs compiled JavaScript with plain node.
+  build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", main: "./server/main.ts" } } } : {},
   resolve: { tsconfigPaths: true },
   plugins: [
     tailwindcss(),
     reactRouter(),
+    // React Router names every server entry after its build file; the process entry keeps its own name.
+    isSsrBuild && {
+      name: "skinhamnen:server-entry-names",
+      outputOptions: (options: Rollup.OutputOptions): Rollup.OutputOptions => ({
+        ...options,
+        entryFileNames: (chunk) => (chunk.name === "main" ? "main.js" : "index.js"),
+      }),
+    },
     // Hashed client assets are served precompressed (gzip and brotli) by the server.
     !isSsrBuild && compression({ algorithms: ["gzip", "brotliCompress"], threshold: 1024 }),
   ],

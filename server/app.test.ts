@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../app/platform/logger.server";
@@ -130,6 +131,17 @@ describe("start-up and shutdown", () => {
     expect(response.body).toContain("</html>");
     expect(code).toBe(0);
     expect(own.output()).toContain("stopped");
+  }, 90_000);
+
+  it("`npm start` runs one compiled node process, and SIGTERM to npm stops it gracefully", async () => {
+    const own = await startTestServer({}, { npmStart: true });
+    // npm's only child is the compiled server itself: no shell, no transpiler in between.
+    const children = execFileSync("ps", ["-o", "args=", "--ppid", String(own.process.pid)]).toString().trim();
+    expect(children).toBe("node build/server/main.js");
+    const code = await own.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(own.output()).toContain('"signal":"SIGTERM","msg":"shutting down"');
+    expect(own.output()).toContain('"msg":"stopped"');
   }, 90_000);
 
   it.runIf(Boolean(process.env.DATABASE_URL))(

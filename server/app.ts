@@ -231,7 +231,13 @@ export async function prepare(): Promise<void> {
       "BETTER_AUTH_SECRET is not set: using a generated secret kept in DATA_DIR. Set one for real deployments.",
     );
   }
-  await prepareDatabase(database());
+  const db = database();
+  if (db.driver === "pglite" && cfg.isProduction) {
+    logger.warn(
+      "DATABASE_URL is not set: using the embedded database, which is for trying the product on one process. Production needs PostgreSQL (DATABASE_URL).",
+    );
+  }
+  await prepareDatabase(db, { seedDemo: db.driver === "pglite" || cfg.SEED_DEMO === "true" });
 }
 
 let jobRunner: JobRunner | undefined;

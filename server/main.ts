@@ -45,8 +45,8 @@ async function main() {
       }
     });
   } else {
-    // @ts-expect-error - build output, untyped; it exists once `npm run build` has run
-    mod = (await import("../build/server/index.js")) as AppModule;
+    // Compiled into the server build (build/server/main.js) beside the app it serves.
+    mod = await import("./app");
     handler = mod.app;
   }
 

@@ -1,5 +1,5 @@
 /**
- * Starts the real production server (`tsx server/main.ts` on the built app) in a child
+ * Starts the real production server (`node build/server/main.js`, the compiled process) in a child
  * process with its own fresh database: a temporary PGlite directory, or a uniquely named
  * PostgreSQL database (dropped on stop) when DATABASE_URL is set. A second server can share
  * the first one's PostgreSQL database, as instances behind a load balancer do.
@@ -44,6 +44,8 @@ export interface TestServerOptions {
   shareDatabaseWith?: TestServer;
   /** Runs on the server's fresh, migrated database before the server starts (e.g. members). */
   prepare?: (database: Database) => Promise<void>;
+  /** Start it as an operator does, with `npm start` (npm → node), instead of node directly. */
+  npmStart?: boolean;
 }
 
 async function freePort(): Promise<number> {
@@ -59,7 +61,7 @@ async function freePort(): Promise<number> {
 }
 
 export function assertBuilt(): void {
-  if (!existsSync("build/server/index.js")) {
+  if (!existsSync("build/server/main.js")) {
     throw new Error("No production build: run `npm run build` first (npm test does).");
   }
 }
@@ -94,7 +96,8 @@ export async function startTestServer(
     }
   }
 
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, ["build/server/main.js"]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -106,9 +109,11 @@ export async function startTestServer(
       SMTP_URL: "",
       // Lets publish()/notify() reach an embedded database through the server (Node IPC).
       SKINHAMNEN_TEST_IPC: "1",
+      // The demo content (blog posts, shop items) on PostgreSQL too, as on the embedded database.
+      SEED_DEMO: "true",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
+    stdio: ["ignore", "pipe", "pipe", options.npmStart ? "ignore" : "ipc"],
   });
   // The IPC channel must not keep this (test) process alive.
   child.channel?.unref();
@@ -196,7 +201,7 @@ export async function runServerExpectingExit(
   env: Record<string, string>,
   options: { timeoutMs?: number } = {},
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

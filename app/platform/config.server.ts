@@ -44,6 +44,8 @@ const envSchema = z
       z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),
       "false",
     ),
+    /** Seed the demo content into a brand-new PostgreSQL database (the embedded one always gets it). */
+    SEED_DEMO: withDefault(z.enum(["true", "false"], "must be true or false"), "false"),
     /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
     SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
   })

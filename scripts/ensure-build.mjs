@@ -1,15 +1,16 @@
 /**
- * `npm start` serves the production build; this builds it first when it is missing or older
+ * `npm start` serves the production build (plain node, no transpiler); this builds it first when it is missing or older
  * than the sources, so a fresh clone needs only `npm install && npm start`.
  */
 import { execSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import process from "node:process";
 
-const BUILD_ENTRY = "build/server/index.js";
+const BUILD_ENTRY = "build/server/main.js";
 const SOURCES = ["app", "server", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
 
-function newestMtime(target: string): number {
+function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
