@@ -10,7 +10,7 @@ import { textField } from "~/lib/validation";
 
 export const SHOP_ITEM_LIMITS = { description: 1_000, maxCost: 10_000_000, maxStock: 1_000_000 } as const;
 
-export const SHOP_ADMIN_MESSAGES = {
+const SHOP_ADMIN_MESSAGES = {
   nameRequired: "Ange ett namn.",
   costRequired: "Ange priset i poäng som ett heltal större än noll.",
   costTooHigh: `Priset får vara högst ${SHOP_ITEM_LIMITS.maxCost.toLocaleString("sv-SE")} poäng.`,

@@ -23,7 +23,7 @@ import { effectFromItem, effectLabel, type Perk, type PerkEffect } from "~/modul
 import { grantPerk, memberStanding } from "~/modules/loyalty/perks.server";
 import { pageParams } from "~/lib/paging";
 import { config } from "~/platform/config.server";
-import { imageUrl } from "~/platform/images/image-url";
+import { imageUrl } from "~/platform/images/images";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";

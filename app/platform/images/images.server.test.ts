@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_LIMITS } from "~/constants";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { IMAGE_MESSAGES, readImageVariant, sniffImageType, storeImage } from "./images.server";
+import { IMAGE_MESSAGES } from "./images";
+import { readImageVariant, sniffImageType, storeImage } from "./images.server";
 
 let database: TestDatabase;
 const db = () => database.db;

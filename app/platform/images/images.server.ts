@@ -11,17 +11,8 @@ import sharp, { type Metadata } from "sharp";
 import { and, eq } from "drizzle-orm";
 import { IMAGE_LIMITS, type ImageWidth } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
+import { IMAGE_MESSAGES } from "./images";
 import { image_variants, images } from "~/platform/db/schema";
-
-const MB = 1024 * 1024;
-
-export const IMAGE_MESSAGES = {
-  missing: "Välj en bild att ladda upp.",
-  notImage: "Filen är ingen bild. Ladda upp en PNG-, JPEG- eller WebP-bild.",
-  unreadable: "Bilden gick inte att läsa. Kontrollera filen och försök igen.",
-  tooLarge: `Bilden är för stor. Den får vara högst ${IMAGE_LIMITS.maxBytes / MB} MB.`,
-  tooManyPixels: `Bilden har för många pixlar. Den får ha högst ${IMAGE_LIMITS.maxPixels / 1_000_000} miljoner pixlar.`,
-} as const;
 
 type ImageType = "image/png" | "image/jpeg" | "image/webp";
 
@@ -34,7 +25,7 @@ export function sniffImageType(data: Uint8Array): ImageType | null {
   return null;
 }
 
-export interface StoredImage {
+interface StoredImage {
   id: string;
   width: number;
   height: number;
@@ -146,7 +137,8 @@ export function serveImage(db: () => Db): RequestHandler {
         ETag: variant.etag,
         "Content-Type": "image/webp",
       });
-      if (req.fresh) {
+      const asked = (req.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+      if (asked.includes(variant.etag) || asked.includes("*")) {
         res.status(304).end();
         return;
       }
