@@ -74,10 +74,10 @@ function ActiveBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? "success" : "secondary"}>{active ? "Aktiv" : "Inaktiv"}</Badge>;
 }
 
-function ItemActions({ item, fetcher }: { item: AdminShopItem; fetcher: Fetcher }) {
+function ItemActions({ item, fetcher, inTable }: { item: AdminShopItem; fetcher: Fetcher; inTable?: boolean }) {
   const busy = fetcher.state !== "idle";
   return (
-    <div className="flex flex-wrap items-center justify-end gap-1.5">
+    <div className={cn("flex items-center justify-end gap-1.5", inTable ? "flex-nowrap" : "flex-wrap")}>
       <Link to={`/admin/point-shop/items/${item.id}`} className={buttonVariants({ variant: "outline", size: "sm" })} data-testid="item-edit">
         <Pencil className="size-4" aria-hidden="true" />
         Redigera<span className="sr-only"> {item.name}</span>
@@ -145,7 +145,7 @@ function itemColumns(fetcher: Fetcher): DataTableColumn<AdminShopItem>[] {
       id: "actions",
       header: () => <span className="sr-only">Åtgärder</span>,
       meta: { className: "w-0" },
-      cell: ({ row }) => <ItemActions item={row.original} fetcher={fetcher} />,
+      cell: ({ row }) => <ItemActions item={row.original} fetcher={fetcher} inTable />,
     },
   ];
 }
@@ -317,7 +317,7 @@ function OrderFilters({ query }: { query: Route.ComponentProps["loaderData"]["qu
           <Label htmlFor="filter-q">Medlem</Label>
           <Input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="E-post eller namn" maxLength={TEXT_LIMITS.search} />
         </div>
-        <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1 xl:col-span-1">
+        <div className="col-span-2 grid gap-1.5 xl:col-span-1">
           <Label htmlFor="filter-status">Status</Label>
           <NativeSelect id="filter-status" name="status" defaultValue={query.status ?? ""}>
             <option value="">Alla statusar</option>
@@ -328,11 +328,11 @@ function OrderFilters({ query }: { query: Route.ComponentProps["loaderData"]["qu
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
           <Label htmlFor="filter-from">Från</Label>
           <Input id="filter-from" name="from" type="date" defaultValue={query.from ?? ""} />
         </div>
-        <div className="grid gap-1.5">
+        <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
           <Label htmlFor="filter-to">Till</Label>
           <Input id="filter-to" name="to" type="date" defaultValue={query.to ?? ""} />
         </div>
