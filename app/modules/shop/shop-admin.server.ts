@@ -209,11 +209,27 @@ export async function deleteItem(
   input: { actorUserId: string; itemId: string },
 ): Promise<{ ok: true } | Failure> {
   if (!isUuid(input.itemId)) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+  try {
+    return await deleteUnorderedItem(db, input);
+  } catch (error) {
+    // An order committed between the count and the delete: the foreign key (ON DELETE
+    // RESTRICT) refused it, which is the same answer.
+    if (isForeignKeyViolation(error)) return fail("has_orders", SHOP_ADMIN_ERRORS.itemHasOrders);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+function deleteUnorderedItem(db: Db, input: { actorUserId: string; itemId: string }) {
   return db.transaction(async (tx): Promise<{ ok: true } | Failure> => {
     const [before] = await tx.select().from(point_shop_items).where(eq(point_shop_items.id, input.itemId)).for("update");
     if (!before) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
-    // The row lock makes a purchase of it wait (it reads the item FOR UPDATE through the stock
-    // update or sees it gone); the foreign key (ON DELETE RESTRICT) is the last word either way.
     const [orders] = await tx.select({ value: count() }).from(point_shop_orders).where(eq(point_shop_orders.item_id, before.id));
     if ((orders?.value ?? 0) > 0) return fail("has_orders", SHOP_ADMIN_ERRORS.itemHasOrders);
     await tx.delete(point_shop_items).where(eq(point_shop_items.id, before.id));
