@@ -429,6 +429,23 @@ export const NEWSLETTER = {
 } as const;
 
 // ---------------------------------------------------------------------------
+// Images (docs/decisions/019-image-service.md)
+// ---------------------------------------------------------------------------
+export const IMAGE_LIMITS = {
+  /** Largest file accepted (the upload route's body limit leaves room for the form around it). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Largest picture in pixels (width × height), checked before it is decoded. */
+  maxPixels: 40_000_000,
+  /** The only widths made and served; a page asks for the ones it shows. */
+  widths: [160, 320, 480, 640, 960, 1280] as const,
+  /** WebP quality of every variant. */
+  webpQuality: 80,
+} as const;
+export type ImageWidth = (typeof IMAGE_LIMITS.widths)[number];
+/** The widths a point-shop item's picture is made in. */
+export const SHOP_IMAGE_WIDTHS: readonly ImageWidth[] = [320, 640];
+
+// ---------------------------------------------------------------------------
 // HTTP limits (docs/rules/http.md)
 // ---------------------------------------------------------------------------
 export const HTTP_LIMITS = {
@@ -437,7 +454,7 @@ export const HTTP_LIMITS = {
   /** Largest body of an image upload, on the paths that take one. */
   uploadBodyBytes: 10 * 1024 * 1024,
   /** Path prefixes whose actions take uploads. */
-  uploadPathPrefixes: [] as readonly string[],
+  uploadPathPrefixes: ["/admin/point-shop/image"] as readonly string[],
   /** Methods the site answers; anything else is 405. */
   methods: ["GET", "HEAD", "POST"] as const,
 } as const;

@@ -54,6 +54,8 @@ export default [
     route("referrals", "routes/admin.referrals.tsx"),
     route("influencers", "routes/admin.influencers.tsx"),
     route("point-shop", "routes/admin.point-shop.tsx"),
+    route("point-shop/items/:itemId", "routes/admin.point-shop.item.tsx"),
+    route("point-shop/image", "routes/admin.point-shop.image.ts"),
   ]),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   // Anything else: the not-found page, answered with HTTP 404.

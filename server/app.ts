@@ -18,7 +18,8 @@ import { auth, AUTH_BASE_PATH } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { getCurrentSession, isSessionActive } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
-import { closeDatabase, database, ping } from "~/platform/db/client.server";
+import { closeDatabase, database, db, ping } from "~/platform/db/client.server";
+import { serveImage } from "~/platform/images/images.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
 import { startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
 import { APP_JOBS } from "~/jobs.server";
@@ -170,6 +171,9 @@ export function createApp(): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
     }
   });
+
+  // Uploaded pictures, public and the same for everyone (docs/decisions/019-image-service.md).
+  app.get("/images/*splat", serveImage(db));
 
   // Better Auth serves only the mailed links and the Google callback over HTTP (all GET);
   // forms post to route actions that call it in-process. Anything else under its base path

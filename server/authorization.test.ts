@@ -59,7 +59,7 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions"
+    tab.id === "transactions" || tab.id === "point-shop"
       ? { get: staffTab("transactions"), action: staffTab("transactions", "passes") }
       : { get: staffTab(tab.id) },
   ]),
@@ -112,6 +112,12 @@ const ACCESS: Record<string, RouteAccess> = {
   ...tabRoutes,
   "routes/admin.transactions.export": { get: staffTab("transactions") },
   "routes/admin.transactions.members": { get: staffTab("transactions") },
+  "routes/admin.point-shop.item": {
+    path: "/admin/point-shop/items/new",
+    get: staffTab("point-shop"),
+    action: staffTab("point-shop", "passes"),
+  },
+  "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
   "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
 };
 

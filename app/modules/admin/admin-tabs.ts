@@ -112,7 +112,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/point-shop`,
     roles: ADMIN,
     summary: "Butikens varor, lager och beställningar att leverera.",
-    built: false,
+    built: true,
   },
 ] as const satisfies readonly AdminTab[];
 

@@ -10,6 +10,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import {
   SHOP_CATEGORY_LABELS,
+  SHOP_IMAGE_WIDTHS,
   PROFILE_PAGE_SIZE,
   shopPurchaseReason,
   type LevelDefinition,
@@ -22,6 +23,7 @@ import { effectFromItem, effectLabel, type Perk, type PerkEffect } from "~/modul
 import { grantPerk, memberStanding } from "~/modules/loyalty/perks.server";
 import { pageParams } from "~/lib/paging";
 import { config } from "~/platform/config.server";
+import { imageUrl } from "~/platform/images/images";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
@@ -66,6 +68,11 @@ export interface ShopListing {
   items: ShopItemView[];
 }
 
+/** The picture an item shows: an uploaded one in the shop's card width, else its old address. */
+export function shopItemImageUrl(row: Pick<ItemRow, "image_id" | "image_url">): string | null {
+  return row.image_id ? imageUrl(row.image_id, SHOP_IMAGE_WIDTHS[SHOP_IMAGE_WIDTHS.length - 1]!) : row.image_url;
+}
+
 function toView(row: ItemRow, points: number, level: LevelDefinition | null): ShopItemView {
   const effect = effectFromItem(row);
   const minLevel = row.min_level as LevelId | null;
@@ -76,7 +83,7 @@ function toView(row: ItemRow, points: number, level: LevelDefinition | null): Sh
     pointCost: row.point_cost,
     category: row.category as ShopCategory,
     categoryLabel: SHOP_CATEGORY_LABELS[row.category as ShopCategory] ?? row.category,
-    imageUrl: row.image_url,
+    imageUrl: shopItemImageUrl(row),
     stockQuantity: row.stock_quantity,
     soldOut: row.stock_quantity !== null && row.stock_quantity <= 0,
     minLevel,

@@ -12,6 +12,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -50,6 +51,11 @@ import {
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);
+/** Binary data; PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * A CHECK whose unknown (NULL) result counts as a violation. Plain CHECKs pass on NULL,
@@ -274,6 +280,8 @@ export const point_shop_items = pgTable(
     point_cost: integer().notNull(),
     category: text().notNull(),
     image_url: text(),
+    /** An uploaded picture (docs/decisions/019-image-service.md); shown instead of image_url. */
+    image_id: uuid().references((): AnyPgColumn => images.id, { onDelete: "set null" }),
     is_active: boolean().notNull().default(true),
     /** Null means unlimited. */
     stock_quantity: integer(),
@@ -338,6 +346,46 @@ export const point_shop_orders = pgTable(
     index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("point_shop_orders_status_idx").on(t.status, t.created_at.desc()),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Images (docs/decisions/019-image-service.md): originals and their WebP widths, in the
+// database so any instance can serve them.
+// ---------------------------------------------------------------------------
+export const images = pgTable(
+  "images",
+  {
+    id: id(),
+    /** What the content was recognised as (not what the upload claimed). */
+    content_type: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    byte_size: integer().notNull(),
+    original: bytea().notNull(),
+    uploaded_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("images_dimensions_positive", sql`${t.width} > 0 AND ${t.height} > 0`),
+    check("images_content_type_valid", sql`${t.content_type} IN ('image/png', 'image/jpeg', 'image/webp')`),
+  ],
+);
+
+export const image_variants = pgTable(
+  "image_variants",
+  {
+    image_id: uuid()
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    /** The width asked for (never wider than the original). */
+    width: integer().notNull(),
+    height: integer().notNull(),
+    data: bytea().notNull(),
+    byte_size: integer().notNull(),
+    /** Content hash, sent as the ETag. */
+    etag: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.image_id, t.width] }), check("image_variants_width_positive", sql`${t.width} > 0`)],
 );
 
 // ---------------------------------------------------------------------------

@@ -146,6 +146,37 @@ export const emailTemplates = {
       footnote: "Har du inte gjort den här beställningen? Kontakta vår support via kontaktsidan eller chatten.",
     } satisfies EmailParts;
   },
+  shopOrderStatusChanged(input: {
+    name: string;
+    itemName: string;
+    status: "completed" | "cancelled";
+    orderId: string;
+    /** Points given back (a cancelled order). */
+    pointsRefunded: number;
+    profileUrl: string;
+  }) {
+    const completed = input.status === "completed";
+    return {
+      subject: completed ? `Din order är levererad: ${input.itemName}` : `Din order är annullerad: ${input.itemName}`,
+      preheader: completed
+        ? `${input.itemName} är levererad.`
+        : `Vi har gett tillbaka ${formatPoints(input.pointsRefunded)} till ditt konto.`,
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        completed
+          ? `Din beställning av ${input.itemName} är levererad. Tack för att du handlar hos oss!`
+          : `Din beställning av ${input.itemName} är annullerad och poängen är tillbaka på ditt konto.`,
+      ],
+      details: [
+        ["Belöning", input.itemName],
+        ["Status", completed ? "Levererad" : "Annullerad"],
+        ...(completed ? [] : ([["Poäng tillbaka", formatPoints(input.pointsRefunded)]] as [string, string][])),
+        ["Ordernummer", input.orderId],
+      ],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote: "Har du frågor om ordern? Kontakta vår support via kontaktsidan eller chatten.",
+    } satisfies EmailParts;
+  },
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -1,0 +1,446 @@
+/**
+ * The Point Shop tab's service (docs/rules/admin.md#point-shop): the catalogue for staff and
+ * the orders members placed. Every write is one transaction with its audit row; a cancelled
+ * order's points go back through the ledger (keyed, so they are refunded once) and its stock
+ * is restored in that same transaction. The member's mail goes out after the commit.
+ */
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE, type LevelId, type ShopCategory, type ShopOrderStatus } from "~/constants";
+import { pageParams } from "~/lib/paging";
+import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { creditPoints } from "~/modules/loyalty/ledger.server";
+import { config } from "~/platform/config.server";
+import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
+import { likePattern } from "~/platform/db/like";
+import { images, member_perks, point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
+import { logger } from "~/platform/logger.server";
+import { sendMail } from "~/platform/mail/mailer.server";
+import { publishEvent } from "~/platform/realtime/publisher.server";
+import type { ShopItemInput, ShopOrderListQuery } from "./shop-admin-schema";
+import { shopItemImageUrl } from "./shop.server";
+
+export const SHOP_ADMIN_ERRORS = {
+  itemNotFound: "Belöningen finns inte.",
+  itemHasOrders: "Belöningen har ordrar och kan inte tas bort. Inaktivera den i stället.",
+  imageNotFound: "Bilden hittades inte. Ladda upp den igen.",
+  orderNotFound: "Ordern finns inte.",
+  alreadyCompleted: "Ordern är redan levererad.",
+  alreadyCancelled: "Ordern är redan annullerad.",
+  perkGranted: "Ordern aktiverade en förmån direkt och kan inte annulleras.",
+} as const;
+
+export type ShopAdminFailureCode = "not_found" | "has_orders" | "invalid" | "invalid_transition";
+type Failure = { ok: false; code: ShopAdminFailureCode; message: string; fieldErrors?: Record<string, string> };
+const fail = (code: ShopAdminFailureCode, message: string, fieldErrors?: Record<string, string>): Failure => ({
+  ok: false,
+  code,
+  message,
+  ...(fieldErrors ? { fieldErrors } : {}),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
+
+// ---------------------------------------------------------------------------
+// Items
+// ---------------------------------------------------------------------------
+
+type ItemRow = typeof point_shop_items.$inferSelect;
+
+export interface AdminShopItem {
+  id: string;
+  name: string;
+  description: string;
+  pointCost: number;
+  category: ShopCategory;
+  stockQuantity: number | null;
+  minLevel: LevelId | null;
+  imageId: string | null;
+  /** The picture the shop shows (an upload, or an older address). */
+  imageUrl: string | null;
+  isActive: boolean;
+  /** The item grants a perk when bought (set in the catalogue data, not in the tab). */
+  hasEffect: boolean;
+  orderCount: number;
+  updatedAt: string;
+}
+
+function toAdminItem(row: ItemRow, orderCount: number): AdminShopItem {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    pointCost: row.point_cost,
+    category: row.category as ShopCategory,
+    stockQuantity: row.stock_quantity,
+    minLevel: row.min_level as LevelId | null,
+    imageId: row.image_id,
+    imageUrl: shopItemImageUrl(row),
+    isActive: row.is_active,
+    hasEffect: row.effect_kind !== null,
+    orderCount,
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+const orderCountSql = sql<number>`(SELECT count(*)::int FROM point_shop_orders o WHERE o.item_id = "point_shop_items"."id")`;
+
+export async function listAdminItems(db: Db, options: { page?: number; pageSize?: number } = {}) {
+  const { page, pageSize, offset } = pageParams(options, ADMIN_PAGE_SIZE);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ item: point_shop_items, orderCount: orderCountSql })
+      .from(point_shop_items)
+      .orderBy(desc(point_shop_items.is_active), asc(point_shop_items.point_cost), asc(point_shop_items.name), asc(point_shop_items.id))
+      .limit(pageSize)
+      .offset(offset),
+    db.select({ value: count() }).from(point_shop_items),
+  ]);
+  const totalCount = total?.value ?? 0;
+  return {
+    items: rows.map((row) => toAdminItem(row.item, Number(row.orderCount))),
+    total: totalCount,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(totalCount / pageSize)),
+  };
+}
+
+export async function getAdminItem(db: Db, itemId: string): Promise<AdminShopItem | null> {
+  if (!isUuid(itemId)) return null;
+  const [row] = await db
+    .select({ item: point_shop_items, orderCount: orderCountSql })
+    .from(point_shop_items)
+    .where(eq(point_shop_items.id, itemId))
+    .limit(1);
+  return row ? toAdminItem(row.item, Number(row.orderCount)) : null;
+}
+
+export type ItemResult = { ok: true; item: AdminShopItem } | Failure;
+
+async function imageExists(tx: Tx, imageId: string | null): Promise<boolean> {
+  if (!imageId) return true;
+  const [row] = await tx.select({ id: images.id }).from(images).where(eq(images.id, imageId)).limit(1);
+  return Boolean(row);
+}
+
+function columnsOf(input: ShopItemInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    point_cost: input.pointCost,
+    category: input.category,
+    stock_quantity: input.stockQuantity,
+    min_level: input.minLevel,
+    image_id: input.imageId,
+    is_active: input.isActive,
+  };
+}
+
+/** Creates an item (no itemId) or changes one; a perk an item grants is left as it is. */
+export async function saveItem(
+  db: Db,
+  input: { actorUserId: string; itemId?: string | null; values: ShopItemInput },
+): Promise<ItemResult> {
+  if (input.itemId && !isUuid(input.itemId)) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+  return db.transaction(async (tx): Promise<ItemResult> => {
+    if (!(await imageExists(tx, input.values.imageId))) {
+      return fail("invalid", SHOP_ADMIN_ERRORS.imageNotFound, { imageId: SHOP_ADMIN_ERRORS.imageNotFound });
+    }
+    let before: ItemRow | null = null;
+    let after: ItemRow;
+    if (input.itemId) {
+      const [locked] = await tx.select().from(point_shop_items).where(eq(point_shop_items.id, input.itemId)).for("update");
+      if (!locked) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+      before = locked;
+      [after] = (await tx
+        .update(point_shop_items)
+        .set({ ...columnsOf(input.values), updated_at: new Date() })
+        .where(eq(point_shop_items.id, locked.id))
+        .returning()) as [ItemRow];
+    } else {
+      [after] = (await tx.insert(point_shop_items).values(columnsOf(input.values)).returning()) as [ItemRow];
+    }
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: before ? "shop_item.update" : "shop_item.create",
+      entityType: "shop_item",
+      entityId: after.id,
+      before,
+      after,
+    });
+    await publishEvent(tx, { type: "content", tag: "shop" });
+    const [orders] = await tx.select({ value: count() }).from(point_shop_orders).where(eq(point_shop_orders.item_id, after.id));
+    return { ok: true, item: toAdminItem(after, orders?.value ?? 0) };
+  });
+}
+
+export async function setItemActive(
+  db: Db,
+  input: { actorUserId: string; itemId: string; active: boolean },
+): Promise<ItemResult> {
+  if (!isUuid(input.itemId)) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+  return db.transaction(async (tx): Promise<ItemResult> => {
+    const [before] = await tx.select().from(point_shop_items).where(eq(point_shop_items.id, input.itemId)).for("update");
+    if (!before) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+    const [after] = (await tx
+      .update(point_shop_items)
+      .set({ is_active: input.active, updated_at: new Date() })
+      .where(eq(point_shop_items.id, before.id))
+      .returning()) as [ItemRow];
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: input.active ? "shop_item.activate" : "shop_item.deactivate",
+      entityType: "shop_item",
+      entityId: after.id,
+      before: { is_active: before.is_active },
+      after: { is_active: after.is_active },
+    });
+    await publishEvent(tx, { type: "content", tag: "shop" });
+    const [orders] = await tx.select({ value: count() }).from(point_shop_orders).where(eq(point_shop_orders.item_id, after.id));
+    return { ok: true, item: toAdminItem(after, orders?.value ?? 0) };
+  });
+}
+
+/** Deletes an item nobody ordered; one with orders is only ever deactivated (orders keep it). */
+export async function deleteItem(
+  db: Db,
+  input: { actorUserId: string; itemId: string },
+): Promise<{ ok: true } | Failure> {
+  if (!isUuid(input.itemId)) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+  try {
+    return await deleteUnorderedItem(db, input);
+  } catch (error) {
+    // An order committed between the count and the delete: the foreign key (ON DELETE
+    // RESTRICT) refused it, which is the same answer.
+    if (isForeignKeyViolation(error)) return fail("has_orders", SHOP_ADMIN_ERRORS.itemHasOrders);
+    throw error;
+  }
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23503") return true;
+  }
+  return false;
+}
+
+function deleteUnorderedItem(db: Db, input: { actorUserId: string; itemId: string }) {
+  return db.transaction(async (tx): Promise<{ ok: true } | Failure> => {
+    const [before] = await tx.select().from(point_shop_items).where(eq(point_shop_items.id, input.itemId)).for("update");
+    if (!before) return fail("not_found", SHOP_ADMIN_ERRORS.itemNotFound);
+    const [orders] = await tx.select({ value: count() }).from(point_shop_orders).where(eq(point_shop_orders.item_id, before.id));
+    if ((orders?.value ?? 0) > 0) return fail("has_orders", SHOP_ADMIN_ERRORS.itemHasOrders);
+    await tx.delete(point_shop_items).where(eq(point_shop_items.id, before.id));
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: "shop_item.delete",
+      entityType: "shop_item",
+      entityId: before.id,
+      before,
+      after: null,
+    });
+    await publishEvent(tx, { type: "content", tag: "shop" });
+    return { ok: true };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------
+
+export interface AdminShopOrder {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  status: ShopOrderStatus;
+  itemId: string;
+  itemName: string;
+  pointsSpent: number;
+  memberId: string;
+  memberName: string | null;
+  memberEmail: string | null;
+}
+
+function filterSql(query: ShopOrderListQuery): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.status) conditions.push(sql`o.status = ${query.status}`);
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    conditions.push(sql`(p.email ILIKE ${pattern} OR u.email ILIKE ${pattern} OR p.display_name ILIKE ${pattern}
+      OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`);
+  }
+  const from = query.from ? stockholmDayStart(query.from) : null;
+  const to = query.to ? stockholmDayEnd(query.to) : null;
+  if (from) conditions.push(sql`o.created_at >= ${from.toISOString()}::timestamptz`);
+  if (to) conditions.push(sql`o.created_at < ${to.toISOString()}::timestamptz`);
+  return sql.join(conditions, sql` AND `);
+}
+
+interface OrderSqlRow {
+  id: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  status: ShopOrderStatus;
+  item_id: string;
+  item_name: string;
+  points_spent: number;
+  user_id: string;
+  member_name: string | null;
+  member_email: string | null;
+}
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+export async function listOrders(db: Db, query: ShopOrderListQuery = {}) {
+  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
+  const where = filterSql(query);
+  const from = sql`point_shop_orders o JOIN profiles p ON p.user_id = o.user_id JOIN "user" u ON u.id = o.user_id`;
+  const [rows, totals] = await Promise.all([
+    queryRows<OrderSqlRow>(
+      db,
+      sql`SELECT o.id, o.created_at, o.updated_at, o.status, o.item_id, o.item_name, o.points_spent, o.user_id,
+                 COALESCE(NULLIF(concat_ws(' ', p.first_name, p.last_name), ''), p.display_name, u.name) AS member_name,
+                 COALESCE(p.email, u.email) AS member_email
+            FROM ${from} WHERE ${where}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
+    ),
+    queryRows<{ total: number; pending: number }>(
+      db,
+      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE o.status = 'pending')::int AS pending FROM ${from} WHERE ${where}`,
+    ),
+  ]);
+  const total = Number(totals[0]?.total ?? 0);
+  return {
+    rows: rows.map(
+      (row): AdminShopOrder => ({
+        id: row.id,
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        status: row.status,
+        itemId: row.item_id,
+        itemName: row.item_name,
+        pointsSpent: Number(row.points_spent),
+        memberId: row.user_id,
+        memberName: row.member_name,
+        memberEmail: row.member_email,
+      }),
+    ),
+    total,
+    pending: Number(totals[0]?.pending ?? 0),
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+type OrderRow = typeof point_shop_orders.$inferSelect;
+export type OrderResult = { ok: true; order: OrderRow; pointsRefunded: number; stockRestored: boolean } | Failure;
+
+function transitionMessage(status: string): string {
+  return status === "completed" ? SHOP_ADMIN_ERRORS.alreadyCompleted : SHOP_ADMIN_ERRORS.alreadyCancelled;
+}
+
+/**
+ * Moves a pending order on. The order row is locked first, so of two staff members acting on
+ * the same order at once the second waits and then finds it no longer pending.
+ */
+async function moveOrder(
+  db: Db,
+  input: { actorUserId: string; orderId: string; to: "completed" | "cancelled"; mail?: boolean },
+): Promise<OrderResult> {
+  if (!isUuid(input.orderId)) return fail("not_found", SHOP_ADMIN_ERRORS.orderNotFound);
+  const result = await db.transaction(async (tx): Promise<OrderResult> => {
+    const [before] = await tx.select().from(point_shop_orders).where(eq(point_shop_orders.id, input.orderId)).for("update");
+    if (!before) return fail("not_found", SHOP_ADMIN_ERRORS.orderNotFound);
+    if (before.status !== "pending") return fail("invalid_transition", transitionMessage(before.status));
+    let pointsRefunded = 0;
+    let stockRestored = false;
+    if (input.to === "cancelled") {
+      const [perk] = await tx
+        .select({ id: member_perks.id })
+        .from(member_perks)
+        .where(eq(member_perks.source_order_id, before.id))
+        .limit(1);
+      if (perk) return fail("invalid_transition", SHOP_ADMIN_ERRORS.perkGranted);
+      const refund = await creditPoints(tx, {
+        userId: before.user_id,
+        amount: before.points_spent,
+        reason: `Återbetalning: ${before.item_name}`,
+        referenceId: before.id,
+        idempotencyKey: `shop-order:${before.id}:refund`,
+      });
+      pointsRefunded = refund.applied ? refund.amount : 0;
+      // Unlimited items (null stock) stay unlimited.
+      const restored = await queryRows<{ id: string }>(
+        tx,
+        sql`UPDATE point_shop_items SET stock_quantity = stock_quantity + ${before.quantity}, updated_at = now()
+             WHERE id = ${before.item_id} AND stock_quantity IS NOT NULL RETURNING id`,
+      );
+      stockRestored = restored.length > 0;
+    }
+    const [after] = (await tx
+      .update(point_shop_orders)
+      .set({ status: input.to, updated_at: new Date() })
+      .where(and(eq(point_shop_orders.id, before.id), eq(point_shop_orders.status, "pending")))
+      .returning()) as [OrderRow];
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: input.to === "completed" ? "shop_order.complete" : "shop_order.cancel",
+      entityType: "shop_order",
+      entityId: after.id,
+      before,
+      after: { ...after, pointsRefunded, stockRestored },
+    });
+    await publishEvent(tx, { type: "account", userId: after.user_id, what: "shop-order" });
+    if (stockRestored) await publishEvent(tx, { type: "content", tag: "shop" });
+    return { ok: true, order: after, pointsRefunded, stockRestored };
+  });
+  if (result.ok && input.mail !== false) await mailStatus(db, result.order, result.pointsRefunded);
+  return result;
+}
+
+export const completeOrder = (db: Db, input: { actorUserId: string; orderId: string; mail?: boolean }) =>
+  moveOrder(db, { ...input, to: "completed" });
+
+/** Cancels a pending order: its points back through the ledger and its stock restored, once. */
+export const cancelOrder = (db: Db, input: { actorUserId: string; orderId: string; mail?: boolean }) =>
+  moveOrder(db, { ...input, to: "cancelled" });
+
+async function mailStatus(db: Db, order: OrderRow, pointsRefunded: number): Promise<void> {
+  try {
+    const [member] = await db
+      .select({
+        email: user.email,
+        name: user.name,
+        firstName: profiles.first_name,
+        displayName: profiles.display_name,
+        placeholder: profiles.email_is_placeholder,
+      })
+      .from(profiles)
+      .innerJoin(user, eq(user.id, profiles.user_id))
+      .where(eq(profiles.user_id, order.user_id))
+      .limit(1);
+    // A Steam account's placeholder address is ours, not the member's: never mailed.
+    if (!member || member.placeholder) return;
+    await sendMail(
+      {
+        to: member.email,
+        template: "shopOrderStatusChanged",
+        data: {
+          name: member.firstName || member.displayName || member.name || "medlem",
+          itemName: order.item_name,
+          status: order.status as "completed" | "cancelled",
+          orderId: order.id,
+          pointsRefunded,
+          profileUrl: `${config().PUBLIC_URL}/profile`,
+        },
+      },
+      db,
+    );
+  } catch (error) {
+    // The change stands; the member sees the order's status on /profile either way.
+    logger.error({ err: error, orderId: order.id }, "order status mail failed");
+  }
+}

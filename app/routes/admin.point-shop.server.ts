@@ -1,0 +1,168 @@
+/**
+ * /admin/point-shop's loaders and actions (admin only; docs/rules/admin.md#point-shop): read the
+ * lists' filters from the URL, call the shop's staff service, map its outcomes to the page.
+ * Every write goes through that service (one transaction with its audit row).
+ */
+import { data } from "react-router";
+import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { INPUT_MESSAGES } from "~/lib/validation";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import {
+  parseItemsPage,
+  parseShopOrderListQuery,
+  shopItemActiveSchema,
+  shopItemIdSchema,
+  shopItemSchema,
+  shopOrderIdSchema,
+} from "~/modules/shop/shop-admin-schema";
+import {
+  cancelOrder,
+  completeOrder,
+  deleteItem,
+  getAdminItem,
+  listAdminItems,
+  listOrders,
+  saveItem,
+  setItemActive,
+  type ShopAdminFailureCode,
+} from "~/modules/shop/shop-admin.server";
+import { SHOP_IMAGE_WIDTHS } from "~/constants";
+import { db } from "~/platform/db/client.server";
+import { storeImage } from "~/platform/images/images.server";
+import { IMAGE_MESSAGES, imageUrl } from "~/platform/images/images";
+
+const STATUS: Record<ShopAdminFailureCode, number> = { not_found: 404, has_orders: 409, invalid: 400, invalid_transition: 409 };
+
+export interface PointShopSuccess {
+  ok: true;
+  title: string;
+  message: string;
+}
+
+function failure(title: string, result: { code: ShopAdminFailureCode; message: string; fieldErrors?: Record<string, string> }) {
+  return data<ActionFailure>(
+    { ok: false, title, message: result.message, fieldErrors: result.fieldErrors },
+    { status: STATUS[result.code] },
+  );
+}
+
+export async function loadPointShop(request: Request) {
+  await requireAdminTab(request, "point-shop");
+  const params = new URL(request.url).searchParams;
+  const query = parseShopOrderListQuery(params);
+  const [items, orders] = await Promise.all([
+    listAdminItems(db(), { page: parseItemsPage(params) }),
+    listOrders(db(), query),
+  ]);
+  return { query, items, orders };
+}
+
+const TITLES = {
+  activate: "Belöningen kunde inte aktiveras",
+  delete: "Belöningen kunde inte tas bort",
+  complete: "Ordern kunde inte levereras",
+  cancel: "Ordern kunde inte annulleras",
+} as const;
+
+export async function handlePointShopAction(request: Request) {
+  const staff = await requireAdminTab(request, "point-shop");
+  const actorUserId = staff.user.id;
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const intent = input.data.intent;
+  if (intent === "set-active") {
+    const parsed = validate(input.data, shopItemActiveSchema, { title: TITLES.activate });
+    if (!parsed.ok) return parsed.response;
+    const result = await setItemActive(db(), { actorUserId, ...parsed.data });
+    if (!result.ok) return failure(TITLES.activate, result);
+    return data<PointShopSuccess>({
+      ok: true,
+      title: result.item.isActive ? "Belöningen är aktiv" : "Belöningen är inaktiverad",
+      message: result.item.isActive ? `${result.item.name} syns i poängbutiken.` : `${result.item.name} syns inte längre i poängbutiken.`,
+    });
+  }
+  if (intent === "delete") {
+    const parsed = validate(input.data, shopItemIdSchema, { title: TITLES.delete });
+    if (!parsed.ok) return parsed.response;
+    const result = await deleteItem(db(), { actorUserId, itemId: parsed.data.itemId });
+    if (!result.ok) return failure(TITLES.delete, result);
+    return data<PointShopSuccess>({ ok: true, title: "Belöningen är borttagen", message: "Den finns inte längre i katalogen." });
+  }
+  if (intent === "complete" || intent === "cancel") {
+    const parsed = validate(input.data, shopOrderIdSchema, { title: TITLES[intent] });
+    if (!parsed.ok) return parsed.response;
+    const result =
+      intent === "complete"
+        ? await completeOrder(db(), { actorUserId, orderId: parsed.data.orderId })
+        : await cancelOrder(db(), { actorUserId, orderId: parsed.data.orderId });
+    if (!result.ok) return failure(TITLES[intent], result);
+    return data<PointShopSuccess>(
+      intent === "complete"
+        ? { ok: true, title: "Ordern är levererad", message: "Medlemmen har fått ett mejl om det." }
+        : {
+            ok: true,
+            title: "Ordern är annullerad",
+            message: `${result.pointsRefunded.toLocaleString("sv-SE")} poäng är tillbaka hos medlemmen${result.stockRestored ? " och lagret är återställt" : ""}.`,
+          },
+    );
+  }
+  return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
+}
+
+// ---------------------------------------------------------------------------
+// One item: /admin/point-shop/items/new and /admin/point-shop/items/:itemId
+// ---------------------------------------------------------------------------
+
+export async function loadShopItem(request: Request, itemId: string | undefined) {
+  await requireAdminTab(request, "point-shop");
+  if (!itemId || itemId === "new") return { item: null };
+  const item = await getAdminItem(db(), itemId);
+  if (!item) throw data({ message: "Belöningen finns inte." }, { status: 404 });
+  return { item };
+}
+
+export async function handleShopItemAction(request: Request, itemId: string | undefined) {
+  const staff = await requireAdminTab(request, "point-shop");
+  const title = itemId === "new" ? "Belöningen kunde inte skapas" : "Belöningen kunde inte sparas";
+  const input = await readInput(request, { title });
+  if (!input.ok) return input.response;
+  const parsed = validate(input.data, shopItemSchema, { title });
+  if (!parsed.ok) return parsed.response;
+  const result = await saveItem(db(), {
+    actorUserId: staff.user.id,
+    itemId: itemId === "new" ? null : itemId,
+    values: parsed.data,
+  });
+  if (!result.ok) return failure(title, result);
+  return { ok: true as const, itemId: result.item.id, title: itemId === "new" ? "Belöningen är skapad" : "Belöningen är sparad" };
+}
+
+// ---------------------------------------------------------------------------
+// Image upload: /admin/point-shop/image (the only path with the larger body limit)
+// ---------------------------------------------------------------------------
+
+export async function handleShopImageUpload(request: Request) {
+  const staff = await requireAdminTab(request, "point-shop");
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data")) {
+    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing }, { status: 400 });
+  }
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("image");
+  } catch {
+    return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
+  }
+  if (!file || typeof file === "string" || file.size === 0) {
+    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing, fieldErrors: { image: IMAGE_MESSAGES.missing } }, { status: 400 });
+  }
+  const result = await storeImage(db(), {
+    data: new Uint8Array(await file.arrayBuffer()),
+    widths: SHOP_IMAGE_WIDTHS,
+    uploadedBy: staff.user.id,
+  });
+  if (!result.ok) {
+    return data<ActionFailure>({ ok: false, message: result.message, fieldErrors: { image: result.message } }, { status: result.status });
+  }
+  return data({ ok: true as const, imageId: result.image.id, url: imageUrl(result.image.id, SHOP_IMAGE_WIDTHS[0]!) });
+}
