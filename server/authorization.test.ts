@@ -59,8 +59,8 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions"
-      ? { get: staffTab("transactions"), action: staffTab("transactions", "passes") }
+    tab.id === "transactions" || tab.id === "dashboard"
+      ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
   ]),
 ) satisfies Record<string, RouteAccess>;
@@ -112,6 +112,7 @@ const ACCESS: Record<string, RouteAccess> = {
   ...tabRoutes,
   "routes/admin.transactions.export": { get: staffTab("transactions") },
   "routes/admin.transactions.members": { get: staffTab("transactions") },
+  "routes/admin.ltv.export": { get: staffTab("ltv") },
   "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
 };
 

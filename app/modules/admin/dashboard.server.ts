@@ -17,9 +17,9 @@ import { queryRows, type Db } from "~/platform/db/client.server";
 export const DASHBOARD_PERIODS = [1, 7, 30] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 /** Days in the volume chart. */
-export const CHART_DAYS = 30;
+const CHART_DAYS = 30;
 const LIST_LENGTH = 5;
-export const CONTACT_PAGE_SIZE = 10;
+const CONTACT_PAGE_SIZE = 10;
 
 interface Window {
   start: Date;

@@ -10,13 +10,11 @@ import { BUSINESS_TIME_ZONE, LEVELS, type LevelId } from "~/constants";
 import { csvRow, CSV_BOM } from "~/lib/csv";
 import { stockholmDayStart, stockholmMonth } from "~/lib/stockholm-time";
 import { levelForXp } from "~/modules/loyalty/levels";
+import { COHORT_HORIZONS, LTV_TOP } from "./ltv";
 import { queryRows, type Db } from "~/platform/db/client.server";
 
-export const LTV_TOP = 50;
 /** Sign-up months in the cohort table, the current one included. */
-export const COHORT_MONTHS = 24;
-/** Months after sign-up the cohort table shows the average value at. */
-export const COHORT_HORIZONS = [1, 3, 6, 12] as const;
+const COHORT_MONTHS = 24;
 const EXPORT_BATCH = 500;
 
 export interface MemberValue {
@@ -76,7 +74,7 @@ function toMemberValue(row: RawMemberValue): MemberValue {
 }
 
 /** The members with the highest lifetime value, highest first. */
-export async function topMembers(db: Db, limit = LTV_TOP): Promise<MemberValue[]> {
+async function topMembers(db: Db, limit = LTV_TOP): Promise<MemberValue[]> {
   const rows = await queryRows<RawMemberValue>(
     db,
     memberValueSql(
@@ -170,7 +168,7 @@ function addMonths(month: string, months: number): string {
 }
 
 /** The last COHORT_MONTHS sign-up months, newest first; months nobody signed up in are left out. */
-export async function signupCohorts(db: Db, now = new Date()): Promise<Cohort[]> {
+async function signupCohorts(db: Db, now = new Date()): Promise<Cohort[]> {
   const current = stockholmMonth(now);
   const from = monthStart(addMonths(current, -(COHORT_MONTHS - 1)));
   const horizonColumns = COHORT_HORIZONS.map(
@@ -217,7 +215,7 @@ export interface LevelValue {
 }
 
 /** Every level, lowest first: its members, how many traded and their summed lifetime value. */
-export async function valueByLevel(db: Db): Promise<LevelValue[]> {
+async function valueByLevel(db: Db): Promise<LevelValue[]> {
   const levelCase = sql.join(
     [...LEVELS].reverse().map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.id}`),
     sql` `,
