@@ -173,22 +173,23 @@ async function signupCohorts(db: Db, now = new Date()): Promise<Cohort[]> {
   const from = monthStart(addMonths(current, -(COHORT_MONTHS - 1)));
   const horizonColumns = COHORT_HORIZONS.map(
     (months) =>
-      sql`COALESCE(sum(t.total_ore) FILTER (WHERE t.completed_at < m.created_at + ${sql.raw(`interval '${months} months'`)}), 0) AS ${sql.identifier(`v${months}`)}`,
+      sql`COALESCE(sum(t.total_ore) FILTER (WHERE t.completed_at < p.created_at + ${sql.raw(`interval '${months} months'`)}), 0) AS ${sql.identifier(`v${months}`)}`,
   );
   const horizonSums = COHORT_HORIZONS.map((months) => sql`sum(${sql.identifier(`v${months}`)}) AS ${sql.identifier(`s${months}`)}`);
+  // Grouped by member first (a merge join on the member's id, no sort of the trades), then by month.
   const rows = await queryRows<Record<string, string | number>>(
     db,
-    sql`WITH m AS (
-          SELECT user_id, created_at, to_char(created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}, 'YYYY-MM') AS month
-            FROM profiles
-           WHERE created_at >= ${from.toISOString()}::timestamptz AND created_at < ${now.toISOString()}::timestamptz
-        ), per_member AS (
-          SELECT m.month, m.user_id, count(t.id) > 0 AS traded, ${sql.join(horizonColumns, sql`, `)}
-            FROM m LEFT JOIN trades t ON t.user_id = m.user_id AND t.status = 'completed'
-           GROUP BY m.month, m.user_id, m.created_at
-        )
-        SELECT month, count(*) AS members, count(*) FILTER (WHERE traded) AS traded, ${sql.join(horizonSums, sql`, `)}
-          FROM per_member GROUP BY month ORDER BY month DESC`,
+    sql`SELECT to_char(per_member.month, 'YYYY-MM') AS month, count(*) AS members,
+               count(*) FILTER (WHERE traded) AS traded, ${sql.join(horizonSums, sql`, `)}
+          FROM (
+            SELECT date_trunc('month', p.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS month,
+                   count(t.user_id) > 0 AS traded, ${sql.join(horizonColumns, sql`, `)}
+              FROM profiles p
+              LEFT JOIN trades t ON t.user_id = p.user_id AND t.status = 'completed'
+             WHERE p.created_at >= ${from.toISOString()}::timestamptz AND p.created_at < ${now.toISOString()}::timestamptz
+             GROUP BY p.user_id
+          ) per_member
+         GROUP BY per_member.month ORDER BY per_member.month DESC`,
   );
   return rows.map((row) => {
     const month = String(row.month);

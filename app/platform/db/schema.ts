@@ -485,7 +485,10 @@ export const trades = pgTable(
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Volume per period and per day, and each member's lifetime value (docs/rules/admin.md#dashboard, #ltv-analytics).
     index("trades_completed_at_idx").on(t.completed_at).where(sql`${t.status} = 'completed'`),
-    index("trades_completed_member_idx").on(t.user_id, t.completed_at).where(sql`${t.status} = 'completed'`),
+    // Covers the LTV queries (index-only scans grouped by member).
+    index("trades_completed_member_idx")
+      .on(t.user_id, t.completed_at, t.type, t.total_ore)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
