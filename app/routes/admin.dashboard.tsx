@@ -114,7 +114,7 @@ function Kpis({ data }: { data: LoaderData }) {
           ))}
         </nav>
       </div>
-      <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-4" data-testid="kpis">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="kpis">
         {cards.map((card) => (
           <Kpi key={card.label} label={card.label} value={card.format(card.change.current)} testId="kpi">
             <ChangeLine change={card.change} format={card.format} previousLabel={previous} />
@@ -175,7 +175,7 @@ function LatestLists({ data }: { data: LoaderData }) {
           </li>
         ))}
       </ListCard>
-      <ListCard title="Senaste butiksordrarna" id="latest-orders" href="/admin/point-shop" linkLabel="Point Shop" empty={data.latestOrders.length === 0}>
+      <ListCard title="Senaste ordrarna" id="latest-orders" href="/admin/point-shop" linkLabel="Alla ordrar" empty={data.latestOrders.length === 0}>
         {data.latestOrders.map((order) => (
           <li key={order.id} className="grid gap-1 py-2">
             <span className="flex items-center justify-between gap-2">

@@ -31,6 +31,8 @@ const MONTH = new Intl.DateTimeFormat("sv-SE", { month: "short", year: "numeric"
 const monthLabel = (month: string) => MONTH.format(new Date(`${month}-15T12:00:00Z`));
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${formatNumber(Math.round((part / whole) * 100))} %`);
 
+const members = (count: number) => `${formatNumber(count)} ${count === 1 ? "medlem" : "medlemmar"}`;
+
 function Help({ children }: { children: React.ReactNode }) {
   return <p className="max-w-prose text-sm text-muted-foreground">{children}</p>;
 }
@@ -46,7 +48,7 @@ function Summary({ levels }: { levels: LoaderData["levels"] }) {
     { label: "Snitt per handlande medlem", value: formatSek(traders === 0 ? 0 : Math.round(value / traders)) },
   ];
   return (
-    <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-4" data-testid="ltv-summary">
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="ltv-summary">
       {cards.map((card) => (
         <div key={card.label} className="rounded-xl border bg-card p-3 sm:p-4">
           <dt className="text-xs font-medium text-muted-foreground">{card.label}</dt>
@@ -83,7 +85,39 @@ function TopMembers({ top }: { top: LoaderData["top"] }) {
       {top.length === 0 ? (
         <p className="rounded-xl border bg-card p-6 text-center text-sm text-muted-foreground">Inga genomförda affärer ännu.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
+        <>
+        <ol className="grid gap-2 sm:hidden">
+          {top.map((member, index) => (
+            <li key={member.userId} className="grid gap-2 rounded-xl border bg-card p-3 text-sm">
+              <div className="flex items-start justify-between gap-2">
+                <span className="flex min-w-0 gap-2">
+                  <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
+                  <MemberLabel name={member.name} email={member.email} steamId={null} />
+                </span>
+                <LevelBadge level={member.level} />
+              </div>
+              <dl className="grid grid-cols-3 gap-2">
+                <div>
+                  <dt className="text-xs text-muted-foreground">Livstidsvärde</dt>
+                  <dd className="font-semibold tabular-nums">{formatSek(member.valueOre)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Sålt</dt>
+                  <dd className="tabular-nums">{formatSek(member.soldOre)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-muted-foreground">Köpt</dt>
+                  <dd className="tabular-nums">{formatSek(member.boughtOre)}</dd>
+                </div>
+              </dl>
+              <p className="text-xs text-muted-foreground">
+                {formatNumber(member.tradeCount)} affärer, <time dateTime={member.firstTradeAt}>{formatDate(member.firstTradeAt)}</time> –{" "}
+                <time dateTime={member.lastTradeAt}>{formatDate(member.lastTradeAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+        <div className="hidden overflow-x-auto rounded-xl border bg-card sm:block">
           <table className="w-full min-w-[44rem] text-sm" data-testid="ltv-top">
             <caption className="sr-only">Medlemmar med högst livstidsvärde</caption>
             <thead className="border-b">
@@ -137,6 +171,7 @@ function TopMembers({ top }: { top: LoaderData["top"] }) {
             </tbody>
           </table>
         </div>
+        </>
       )}
     </section>
   );
@@ -213,7 +248,7 @@ function Levels({ levels }: { levels: LoaderData["levels"] }) {
         Alla medlemmar per XP-nivå: hur många som har handlat, deras sammanlagda livstidsvärde och snittet per medlem på
         nivån. En tillfällig nivå från Point Shop flyttar inte medlemmen här.
       </Help>
-      <dl className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 lg:grid-cols-4" data-testid="ltv-levels">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="ltv-levels">
         {levels.map((level) => (
           <div key={level.level} className="grid gap-1 rounded-xl border bg-card p-3 sm:p-4">
             <dt className="flex items-center gap-2 text-sm font-semibold">
@@ -222,7 +257,7 @@ function Levels({ levels }: { levels: LoaderData["levels"] }) {
             </dt>
             <dd className="text-lg font-bold tabular-nums">{formatSek(level.valueOre)}</dd>
             <dd className="text-xs text-muted-foreground">
-              {formatNumber(level.members)} medlemmar, {formatNumber(level.traders)} har handlat
+              {members(level.members)}, {formatNumber(level.traders)} har handlat
             </dd>
             <dd className="text-xs text-muted-foreground">Snitt {formatSek(level.averageOre)} per medlem</dd>
           </div>

@@ -18,8 +18,8 @@ const KRONOR = new Intl.NumberFormat("sv-SE", { notation: "compact", maximumFrac
 export function VolumeChart({ days }: { days: VolumeDay[] }) {
   const points = days.map((day) => ({ day: day.day, label: SHORT_DAY(day.day), sold: day.soldOre / 100, bought: day.boughtOre / 100 }));
   return (
-    <figure className="grid gap-2" data-testid="volume-chart">
-      <div aria-hidden="true" className="h-72 w-full text-xs">
+    <figure className="grid min-w-0 gap-2" data-testid="volume-chart">
+      <div aria-hidden="true" className="h-72 w-full min-w-0 overflow-hidden text-xs">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 288 }}>
           <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
