@@ -401,6 +401,12 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
 export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
 export const INFLUENCER_STATUSES = ["active", "inactive"] as const;
 export const CONTACT_MESSAGE_STATUSES = ["new", "read", "answered"] as const;
+export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
+export const CONTACT_MESSAGE_STATUS_LABELS: Record<ContactMessageStatus, string> = {
+  new: "Ny",
+  read: "Läst",
+  answered: "Besvarad",
+};
 export const EMAIL_OUTBOX_STATUSES = ["captured", "sent", "failed"] as const;
 export const BLOG = {
   homePostCount: 3,

@@ -51,6 +51,7 @@ export default [
     route("seo", "routes/admin.seo.tsx"),
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("ltv", "routes/admin.ltv.tsx"),
+    route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),
     route("influencers", "routes/admin.influencers.tsx"),
     route("point-shop", "routes/admin.point-shop.tsx"),

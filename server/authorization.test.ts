@@ -59,8 +59,8 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions" || tab.id === "point-shop"
-      ? { get: staffTab("transactions"), action: staffTab("transactions", "passes") }
+    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard"
+      ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
   ]),
 ) satisfies Record<string, RouteAccess>;
@@ -118,6 +118,7 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("point-shop", "passes"),
   },
   "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
+  "routes/admin.ltv.export": { get: staffTab("ltv") },
   "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
 };
 

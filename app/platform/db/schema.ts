@@ -186,6 +186,8 @@ export const profiles = pgTable(
     check("profiles_not_self_referred", sql`${t.referred_by} <> ${t.user_id}`),
     check("profiles_steam_id_format", sql`${t.steam_id} ~ '^[0-9]{17}$'`),
     index("profiles_referred_by_idx").on(t.referred_by),
+    // New members per period and sign-up cohorts (docs/rules/admin.md#dashboard).
+    index("profiles_created_idx").on(t.created_at),
   ],
 );
 
@@ -246,6 +248,8 @@ export const points_transactions = pgTable(
   (t) => [
     check("points_transactions_amount_non_zero", sql`${t.amount} <> 0`),
     index("points_transactions_user_created_idx").on(t.user_id, t.created_at.desc()),
+    // Points issued per period (docs/rules/admin.md#dashboard).
+    index("points_transactions_created_idx").on(t.created_at),
   ],
 );
 
@@ -345,6 +349,7 @@ export const point_shop_orders = pgTable(
     ),
     index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("point_shop_orders_status_idx").on(t.status, t.created_at.desc()),
+    index("point_shop_orders_created_idx").on(t.created_at),
   ],
 );
 
@@ -526,6 +531,12 @@ export const trades = pgTable(
     index("trades_status_created_idx").on(t.status, t.created_at.desc()),
     index("trades_type_created_idx").on(t.type, t.created_at.desc()),
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
+    // Volume per period and per day, and each member's lifetime value (docs/rules/admin.md#dashboard, #ltv-analytics).
+    index("trades_completed_at_idx").on(t.completed_at).where(sql`${t.status} = 'completed'`),
+    // Covers the LTV queries (index-only scans grouped by member).
+    index("trades_completed_member_idx")
+      .on(t.user_id, t.completed_at, t.type, t.total_ore)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -710,6 +721,7 @@ export const newsletter_subscriptions = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.user_id} IS NULL`),
     check("newsletter_email_format", sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+    index("newsletter_subscriptions_created_idx").on(t.created_at),
   ],
 );
 
@@ -742,6 +754,8 @@ export const contact_messages = pgTable(
     check("contact_messages_status_valid", oneOf("status", CONTACT_MESSAGE_STATUSES)),
     check("contact_messages_required", sql`length(${t.name}) > 0 AND length(${t.subject}) > 0 AND length(${t.message}) > 0`),
     index("contact_messages_created_idx").on(t.created_at.desc()),
+    // The dashboard's waiting messages and its list by status.
+    index("contact_messages_status_created_idx").on(t.status, t.created_at.desc()),
   ],
 );
 

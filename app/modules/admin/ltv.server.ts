@@ -1,0 +1,251 @@
+/**
+ * LTV Analytics (docs/rules/admin.md#ltv-analytics): each member's lifetime value — what they
+ * sold to us plus what they bought from us, completed trades only, in öre — computed in SQL:
+ * the top 50, a CSV export streamed in batches, monthly sign-up cohorts and value by level.
+ * The level is the XP level (docs/rules/loyalty.md#levels); a temporary level from a perk
+ * does not move a member between rows.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { BUSINESS_TIME_ZONE, LEVELS, type LevelId } from "~/constants";
+import { csvRow, CSV_BOM } from "~/lib/csv";
+import { stockholmDayStart, stockholmMonth } from "~/lib/stockholm-time";
+import { levelForXp } from "~/modules/loyalty/levels";
+import { COHORT_HORIZONS, LTV_TOP } from "./ltv";
+import { queryRows, type Db } from "~/platform/db/client.server";
+
+/** Sign-up months in the cohort table, the current one included. */
+const COHORT_MONTHS = 24;
+const EXPORT_BATCH = 500;
+
+export interface MemberValue {
+  userId: string;
+  name: string | null;
+  email: string | null;
+  level: LevelId;
+  soldOre: number;
+  boughtOre: number;
+  valueOre: number;
+  tradeCount: number;
+  firstTradeAt: string;
+  lastTradeAt: string;
+}
+
+interface RawMemberValue {
+  user_id: string;
+  name: string | null;
+  email: string | null;
+  placeholder: boolean | null;
+  xp: number | string | null;
+  sold: number | string;
+  bought: number | string;
+  trades: number | string;
+  first_at: Date | string;
+  last_at: Date | string;
+}
+
+const memberValueColumns = sql`t.user_id,
+  COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'sale'), 0) AS sold,
+  COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'purchase'), 0) AS bought,
+  count(*) AS trades, min(t.completed_at) AS first_at, max(t.completed_at) AS last_at`;
+
+/** Per-member aggregates (the inner query) joined to the member's name, address and XP. */
+function memberValueSql(inner: SQL, order: SQL): SQL {
+  return sql`SELECT v.*, p.email, p.email_is_placeholder AS placeholder, p.xp,
+                    COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS name
+               FROM (${inner}) v LEFT JOIN profiles p ON p.user_id = v.user_id
+              ORDER BY ${order}`;
+}
+
+function toMemberValue(row: RawMemberValue): MemberValue {
+  const soldOre = Number(row.sold);
+  const boughtOre = Number(row.bought);
+  return {
+    userId: row.user_id,
+    name: row.name,
+    email: row.placeholder ? null : row.email,
+    level: levelForXp(Number(row.xp ?? 0)).id,
+    soldOre,
+    boughtOre,
+    valueOre: soldOre + boughtOre,
+    tradeCount: Number(row.trades),
+    firstTradeAt: new Date(row.first_at).toISOString(),
+    lastTradeAt: new Date(row.last_at).toISOString(),
+  };
+}
+
+/** The members with the highest lifetime value, highest first. */
+async function topMembers(db: Db, limit = LTV_TOP): Promise<MemberValue[]> {
+  const rows = await queryRows<RawMemberValue>(
+    db,
+    memberValueSql(
+      sql`SELECT ${memberValueColumns} FROM trades t WHERE t.status = 'completed'
+           GROUP BY t.user_id ORDER BY sum(t.total_ore) DESC, t.user_id LIMIT ${limit}`,
+      sql`v.sold + v.bought DESC, v.user_id`,
+    ),
+  );
+  return rows.map(toMemberValue);
+}
+
+/** Every member with a completed trade, in batches by member id, so memory stays flat. */
+async function* memberValueBatches(db: Db): AsyncGenerator<MemberValue[]> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: RawMemberValue[] = await queryRows<RawMemberValue>(
+      db,
+      memberValueSql(
+        sql`SELECT ${memberValueColumns} FROM trades t
+             WHERE t.status = 'completed' ${after ? sql`AND t.user_id > ${after}` : sql``}
+             GROUP BY t.user_id ORDER BY t.user_id LIMIT ${EXPORT_BATCH}`,
+        sql`v.user_id`,
+      ),
+    );
+    if (rows.length === 0) return;
+    yield rows.map(toMemberValue);
+    if (rows.length < EXPORT_BATCH) return;
+    after = rows[rows.length - 1]!.user_id;
+  }
+}
+
+const LTV_CSV_HEADER = [
+  "Medlems-id",
+  "Namn",
+  "E-post",
+  "Nivå",
+  "Sålt (SEK)",
+  "Köpt (SEK)",
+  "Livstidsvärde (SEK)",
+  "Affärer",
+  "Första affär",
+  "Senaste affär",
+] as const;
+
+const sek = (ore: number) => ore / 100;
+const levelNames = new Map(LEVELS.map((level) => [level.id, level.name]));
+
+/** The CSV export of every member's lifetime value: the BOM and header, then one chunk per batch. */
+export async function* exportLtvCsv(db: Db): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(LTV_CSV_HEADER);
+  for await (const batch of memberValueBatches(db)) {
+    yield batch
+      .map((row) =>
+        csvRow([
+          row.userId,
+          row.name,
+          row.email,
+          levelNames.get(row.level) ?? row.level,
+          sek(row.soldOre),
+          sek(row.boughtOre),
+          sek(row.valueOre),
+          row.tradeCount,
+          row.firstTradeAt,
+          row.lastTradeAt,
+        ]),
+      )
+      .join("");
+  }
+}
+
+export interface Cohort {
+  /** `yyyy-mm`, Stockholm. */
+  month: string;
+  members: number;
+  /** Members with at least one completed trade so far. */
+  traded: number;
+  /**
+   * Average value per member of the cohort (all of them, traders or not) within N months of
+   * their own sign-up; null while the cohort's youngest members are not that old yet.
+   */
+  averageOre: Record<(typeof COHORT_HORIZONS)[number], number | null>;
+}
+
+function monthStart(month: string): Date {
+  return stockholmDayStart(`${month}-01`)!;
+}
+
+function addMonths(month: string, months: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
+}
+
+/** The last COHORT_MONTHS sign-up months, newest first; months nobody signed up in are left out. */
+async function signupCohorts(db: Db, now = new Date()): Promise<Cohort[]> {
+  const current = stockholmMonth(now);
+  const from = monthStart(addMonths(current, -(COHORT_MONTHS - 1)));
+  const horizonColumns = COHORT_HORIZONS.map(
+    (months) =>
+      sql`COALESCE(sum(t.total_ore) FILTER (WHERE t.completed_at < p.created_at + ${sql.raw(`interval '${months} months'`)}), 0) AS ${sql.identifier(`v${months}`)}`,
+  );
+  const horizonSums = COHORT_HORIZONS.map((months) => sql`sum(${sql.identifier(`v${months}`)}) AS ${sql.identifier(`s${months}`)}`);
+  // Grouped by member first (a merge join on the member's id, no sort of the trades), then by month.
+  const rows = await queryRows<Record<string, string | number>>(
+    db,
+    sql`SELECT to_char(per_member.month, 'YYYY-MM') AS month, count(*) AS members,
+               count(*) FILTER (WHERE traded) AS traded, ${sql.join(horizonSums, sql`, `)}
+          FROM (
+            SELECT date_trunc('month', p.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS month,
+                   count(t.user_id) > 0 AS traded, ${sql.join(horizonColumns, sql`, `)}
+              FROM profiles p
+              LEFT JOIN trades t ON t.user_id = p.user_id AND t.status = 'completed'
+             WHERE p.created_at >= ${from.toISOString()}::timestamptz AND p.created_at < ${now.toISOString()}::timestamptz
+             GROUP BY p.user_id
+          ) per_member
+         GROUP BY per_member.month ORDER BY per_member.month DESC`,
+  );
+  return rows.map((row) => {
+    const month = String(row.month);
+    const members = Number(row.members);
+    const averageOre = Object.fromEntries(
+      COHORT_HORIZONS.map((months) => {
+        // Known once the cohort's youngest member (signed up by the month's end) is N months in.
+        const mature = monthStart(addMonths(month, 1 + months)) <= now;
+        return [months, mature ? Math.round(Number(row[`s${months}`] ?? 0) / members) : null];
+      }),
+    ) as Cohort["averageOre"];
+    return { month, members, traded: Number(row.traded), averageOre };
+  });
+}
+
+export interface LevelValue {
+  level: LevelId;
+  members: number;
+  /** Members with at least one completed trade. */
+  traders: number;
+  valueOre: number;
+  /** Per member at the level (traders or not). */
+  averageOre: number;
+}
+
+/** Every level, lowest first: its members, how many traded and their summed lifetime value. */
+async function valueByLevel(db: Db): Promise<LevelValue[]> {
+  const levelCase = sql.join(
+    [...LEVELS].reverse().map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.id}`),
+    sql` `,
+  );
+  const rows = await queryRows<{ level: LevelId; members: string | number; traders: string | number; value: string | number }>(
+    db,
+    sql`SELECT CASE ${levelCase} ELSE ${LEVELS[0]!.id} END AS level,
+               count(*) AS members, count(v.user_id) AS traders, COALESCE(sum(v.value), 0) AS value
+          FROM profiles p
+          LEFT JOIN (SELECT user_id, sum(total_ore) AS value FROM trades WHERE status = 'completed' GROUP BY user_id) v
+            ON v.user_id = p.user_id
+         GROUP BY 1`,
+  );
+  const byLevel = new Map(rows.map((row) => [row.level, row]));
+  return LEVELS.map((level) => {
+    const row = byLevel.get(level.id);
+    const members = Number(row?.members ?? 0);
+    const valueOre = Number(row?.value ?? 0);
+    return {
+      level: level.id,
+      members,
+      traders: Number(row?.traders ?? 0),
+      valueOre,
+      averageOre: members > 0 ? Math.round(valueOre / members) : 0,
+    };
+  });
+}
+
+export async function loadLtv(db: Db, now = new Date()) {
+  const [top, cohorts, levels] = await Promise.all([topMembers(db), signupCohorts(db, now), valueByLevel(db)]);
+  return { top, cohorts, levels };
+}
