@@ -5,12 +5,12 @@ import { reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { points_transactions, profiles, security_events, session, user_roles, xp_transactions } from "~/platform/db/schema";
+import { isSignInBlocked } from "~/modules/accounts/sign-in-block.server";
 import { listAudit } from "./audit.server";
 import {
   adjustBalance,
   getContactPerson,
   getMemberOverview,
-  isSignInBlocked,
   MEMBER_MESSAGES,
   parseMemberSearch,
   revokeSessions,

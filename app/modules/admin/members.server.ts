@@ -29,8 +29,6 @@ export const MEMBER_MESSAGES = {
   lastAdmin: "Den sista administratören kan inte förlora sin roll.",
   notPlatinum: "Kontaktperson kan bara tilldelas medlemmar på nivån Platinum.",
   notStaff: "Kontaktpersonen måste vara en personal med en roll.",
-  /** Shown at sign-in to a blocked member, whichever way they sign in. */
-  signInBlocked: "Ditt konto är spärrat för inloggning. Kontakta kundtjänst om du tror att detta är ett misstag.",
 } as const;
 
 export type MemberFailureCode = "invalid" | "not_found" | "insufficient" | "last_admin" | "not_platinum" | "not_staff";
@@ -303,17 +301,6 @@ export async function listStaffMembers(db: Db): Promise<StaffMember[]> {
     .orderBy(user.email)
     .limit(500);
   return rows.map((row) => ({ ...row, roles: (row.roles ?? []) as Role[] }));
-}
-
-/** Whether staff blocked this user's sign-in. */
-export async function isSignInBlocked(db: Db, userId: string): Promise<boolean> {
-  if (!isUserId(userId)) return false;
-  const [row] = await db
-    .select({ blockedAt: profiles.sign_in_blocked_at })
-    .from(profiles)
-    .where(eq(profiles.user_id, userId))
-    .limit(1);
-  return Boolean(row?.blockedAt);
 }
 
 // ---------------------------------------------------------------------------
