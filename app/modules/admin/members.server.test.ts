@@ -58,7 +58,7 @@ describe("searchMembers", () => {
     await createMember(db());
     const first = await searchMembers(db(), { pageSize: 1 });
     expect(first.rows).toHaveLength(1);
-    expect(first.hasMore).toBe(true);
+    expect(first.total).toBeGreaterThanOrEqual(2);
   });
 
   it("reads its view from the URL and ignores malformed values", () => {

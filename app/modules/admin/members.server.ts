@@ -5,7 +5,7 @@
  * ledger. Refusals come back as Swedish messages with a code the route maps to a status.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE, ROLES, type LevelId, type Role } from "~/constants";
 import { pageParams } from "~/lib/paging";
@@ -72,7 +72,8 @@ export interface MemberSearchPage {
   rows: MemberListRow[];
   page: number;
   pageSize: number;
-  hasMore: boolean;
+  /** Members matching the search. */
+  total: number;
 }
 
 const searchParamsSchema = z.object({
@@ -121,7 +122,7 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
     }
     where = or(...conditions);
   }
-  const rows = await db
+  const rowsQuery = db
     .select({
       id: user.id,
       email: user.email,
@@ -139,10 +140,16 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
     .leftJoin(profiles, eq(profiles.user_id, user.id))
     .where(where)
     .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(pageSize + 1)
+    .limit(pageSize)
     .offset(offset);
+  const countQuery = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.user_id, user.id))
+    .where(where);
+  const [rows, [counted]] = await Promise.all([rowsQuery, countQuery]);
   return {
-    rows: rows.slice(0, pageSize).map((row) => ({
+    rows: rows.map((row) => ({
       id: row.id,
       email: row.email,
       name: row.name,
@@ -158,7 +165,7 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
     })),
     page,
     pageSize,
-    hasMore: rows.length > pageSize,
+    total: Number(counted?.total ?? 0),
   };
 }
 
@@ -325,10 +332,10 @@ async function lockProfile(tx: Tx, userId: string) {
   return row ?? null;
 }
 
-export const REASON_MAX = 200;
+const REASON_MAX = 200;
 const BALANCE_MAX = 10_000_000;
 
-export const adjustBalanceSchema = z.object({
+const adjustBalanceSchema = z.object({
   currency: z.enum(["points", "xp"], { error: "Välj poäng eller XP." }),
   direction: z.enum(["credit", "debit"], { error: "Välj om saldot ska ökas eller minskas." }),
   amount: z.coerce
@@ -341,8 +348,6 @@ export const adjustBalanceSchema = z.object({
     textField(REASON_MAX).pipe(z.string().min(3, MEMBER_MESSAGES.reasonRequired)),
   ),
 });
-
-export type AdjustBalanceInput = z.input<typeof adjustBalanceSchema>;
 
 /**
  * Adds or takes points or XP with a mandatory reason, through the ledger; a debit never takes
@@ -531,12 +536,4 @@ export async function setContactPerson(
     });
     return { ok: true as const, contactPerson: person };
   });
-}
-
-/** Emails of the given user ids (the audit view names staff by email). */
-export async function emailsOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  const valid = ids.filter(isUserId);
-  if (valid.length === 0) return new Map();
-  const rows = await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.id, valid));
-  return new Map(rows.map((row) => [row.id, row.email]));
 }
