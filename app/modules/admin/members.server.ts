@@ -338,11 +338,15 @@ const BALANCE_MAX = 10_000_000;
 const adjustBalanceSchema = z.object({
   currency: z.enum(["points", "xp"], { error: "Välj poäng eller XP." }),
   direction: z.enum(["credit", "debit"], { error: "Välj om saldot ska ökas eller minskas." }),
-  amount: z.coerce
-    .number({ error: MEMBER_MESSAGES.amountInvalid })
-    .int(MEMBER_MESSAGES.amountInvalid)
-    .min(1, MEMBER_MESSAGES.amountInvalid)
-    .max(BALANCE_MAX, `Högst ${BALANCE_MAX.toLocaleString("sv-SE")} åt gången.`),
+  // Digits only: "1e3", "0x10" or "1.5" are not whole numbers someone typed.
+  amount: z.preprocess(
+      (value) => (typeof value === "string" ? (/^\s*\d{1,12}\s*$/.test(value) ? Number(value) : Number.NaN) : value),
+      z
+        .number({ error: MEMBER_MESSAGES.amountInvalid })
+        .int(MEMBER_MESSAGES.amountInvalid)
+        .min(1, MEMBER_MESSAGES.amountInvalid)
+        .max(BALANCE_MAX, `Högst ${BALANCE_MAX.toLocaleString("sv-SE")} åt gången.`),
+    ),
   reason: z.preprocess(
     (value) => value ?? "",
     textField(REASON_MAX).pipe(z.string().min(3, MEMBER_MESSAGES.reasonRequired)),
