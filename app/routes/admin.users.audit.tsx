@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin.users.audit";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
-import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary } from "~/components/admin/users/audit-text";
+import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary, ENTITY_LABELS } from "~/components/admin/users/audit-text";
 import { Pager } from "~/components/admin/users/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -67,7 +67,7 @@ function Subject({ row }: { row: Row }) {
   }
   return (
     <span className="grid">
-      <span>{row.entityType}</span>
+      <span>{ENTITY_LABELS[row.entityType] ?? row.entityType}</span>
       <span className="truncate text-xs text-muted-foreground" title={row.entityId}>
         {row.entityId}
       </span>

@@ -27,6 +27,7 @@ import { listPointsHistory, listXpHistory } from "~/modules/loyalty/profile-loya
 import { listMemberOrders } from "~/modules/shop/shop.server";
 import { listMemberTrades } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
+import { sessionsEnded } from "~/components/admin/users/audit-text";
 
 const pageOf = (params: URLSearchParams, key: string) => {
   const value = Number(params.get(key));
@@ -176,7 +177,7 @@ export async function handleMemberAction(request: Request, userId: string | unde
       const result = await revokeSessions(db(), { actorUserId, userId });
       return answer(intent, result, (value) => ({
         title: "Sessionerna är avslutade",
-        message: value.count === 1 ? "1 session avslutades." : `${value.count} sessioner avslutades.`,
+        message: `${sessionsEnded(value.count)}.`,
       }));
     }
     case "block":

@@ -38,6 +38,8 @@ type ActionAnswer = { ok: true; title: string; message: string; intent: string }
 
 const n = (value: number) => value.toLocaleString("sv-SE");
 
+const SEVERITY_LABELS: Record<string, string> = { low: "låg", medium: "medel", high: "hög", critical: "kritisk" };
+
 const EVENT_LABELS: Record<string, string> = {
   user_login: "Inloggning",
   user_logout: "Utloggning",
@@ -233,7 +235,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
                 key={event.id}
                 primary={EVENT_LABELS[event.type] ?? event.type}
                 secondary={`${formatDateTime(event.createdAt)} · IP ${event.ipAddress ?? "okänd"}`}
-                aside={<Badge variant={event.severity === "low" ? "outline" : "secondary"}>{event.severity}</Badge>}
+                aside={<Badge variant={event.severity === "low" ? "outline" : "secondary"}>{SEVERITY_LABELS[event.severity] ?? event.severity}</Badge>}
               />
             ))}
           </Rows>

@@ -1,5 +1,11 @@
 /** How the Users tab words audit rows: the action's name and a one-line summary of the change. */
 
+/** "1 session avslutades" / "3 sessioner avslutades". */
+export const sessionsEnded = (count: number) => (count === 1 ? "1 session avslutades" : `${count} sessioner avslutades`);
+
+/** Names of what an audit row is about. */
+export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning" };
+
 /** "+50" / "−30", Swedish digit grouping. */
 export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${Math.abs(value).toLocaleString("sv-SE")}`;
 
@@ -34,7 +40,7 @@ export function auditSummary(before: unknown, after: unknown): string {
   if (typeof a.amount === "number") parts.push(signedNumber(a.amount));
   if (typeof a.reason === "string") parts.push(`"${a.reason}"`);
   if (Array.isArray(a.roles)) parts.push(`${Array.isArray(b.roles) && b.roles.length ? b.roles.join(", ") : "inga"} → ${a.roles.length ? a.roles.join(", ") : "inga"}`);
-  if (typeof a.sessionsEnded === "number") parts.push(`${a.sessionsEnded} sessioner avslutade`);
+  if (typeof a.sessionsEnded === "number" && a.sessionsEnded > 0) parts.push(sessionsEnded(a.sessionsEnded));
   if ("contactPersonEmail" in a) parts.push(typeof a.contactPersonEmail === "string" ? a.contactPersonEmail : "ingen");
   return parts.join(" · ");
 }

@@ -172,7 +172,13 @@ export function AccessActions({ fetcher, blocked, sessionCount }: { fetcher: Mem
   return (
     <Panel
       title="Inloggning"
-      description={blocked ? "Inloggningen är spärrad: medlemmen kan inte logga in på något sätt." : `${sessionCount} aktiva sessioner.`}
+      description={
+        blocked
+          ? "Inloggningen är spärrad: medlemmen kan inte logga in på något sätt."
+          : sessionCount === 1
+            ? "1 aktiv session."
+            : `${sessionCount} aktiva sessioner.`
+      }
     >
       <div className="flex flex-wrap gap-2">
         <ConfirmedButton
