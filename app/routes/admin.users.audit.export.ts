@@ -1,6 +1,6 @@
 /**
  * GET /admin/users/audit/export.csv (admin only): the audit view's filtered rows as CSV,
- * streamed through the shared CSV helper with the page's filters (its search params).
+ * streamed through the shared CSV functions with the page's filters (its search params).
  */
 import type { Route } from "./+types/admin.users.audit.export";
 import { csvResponse } from "~/lib/csv.server";

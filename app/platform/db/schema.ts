@@ -168,7 +168,7 @@ export const profiles = pgTable(
     points: integer().notNull().default(0),
     /** Set while staff block the member's sign-in: no new session is created (docs/rules/admin.md#users). */
     sign_in_blocked_at: timestamp({ withTimezone: true }),
-    /** A Platinum member's named contact person, a staff member (spec §6). */
+    /** A Platinum member's named contact person, a staff member (docs/rules/admin.md#users). */
     contact_person_id: uuid().references(() => user.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
