@@ -9,8 +9,7 @@ import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
 import { auth, AUTH_CALLBACKS } from "~/modules/accounts/auth.server";
 import { withProfileSeed } from "~/modules/accounts/profiles.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
-import { SIGN_IN_BLOCKED_CODE } from "~/modules/accounts/sign-in-block.server";
-import { SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
+import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { SIGNUP_FAILED_MESSAGE, SIGNUP_TOAST_TITLES, type SignupInput } from "~/modules/accounts/signup-schema";
 import { logger } from "~/platform/logger.server";
 

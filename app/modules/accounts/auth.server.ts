@@ -23,8 +23,8 @@ import { GOOGLE_ERROR_REDIRECT, googleOAuthConfig, oidcProfileSeed, type GoogleO
 import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileEmail } from "./profiles.server";
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
-import { isSignInBlocked, SIGN_IN_BLOCKED_CODE } from "./sign-in-block.server";
-import { SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
+import { isSignInBlocked } from "./sign-in-block.server";
+import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 

@@ -6,8 +6,8 @@ import { session, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { AUTH_CALLBACKS, createAuth, type Auth } from "./auth.server";
 import { withProfileSeed } from "./profiles.server";
-import { isSignInBlockedError, SIGN_IN_BLOCKED_CODE } from "./sign-in-block.server";
-import { SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
+import { isSignInBlockedError } from "./sign-in-block.server";
+import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
 
 let database: TestDatabase;
 let auth: Auth;

@@ -6,9 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { profiles } from "~/platform/db/schema";
-
-/** The code a refused sign-in carries (Better Auth's APIError body). */
-export const SIGN_IN_BLOCKED_CODE = "SIGN_IN_BLOCKED";
+import { SIGN_IN_BLOCKED_CODE } from "./social-sign-in-errors";
 
 /** The Steam sign-in's landing page for a blocked member. */
 export const SIGN_IN_BLOCKED_REDIRECT = "/auth?mode=signin&error=blocked";

@@ -14,6 +14,17 @@ export const SOCIAL_SIGN_IN_ERRORS = {
 
 export type SocialSignInError = keyof typeof SOCIAL_SIGN_IN_ERRORS;
 
+/** The code a refused sign-in of a blocked member carries (Better Auth's APIError body). */
+export const SIGN_IN_BLOCKED_CODE = "SIGN_IN_BLOCKED";
+
+/**
+ * The /auth page's `error` value: `blocked` when any `error` param is the blocked code (Google's
+ * callback appends its own `error=SIGN_IN_BLOCKED` to our `error=google`), else the first.
+ */
+export function signInErrorParam(params: URLSearchParams): string | null {
+  return params.getAll("error").includes(SIGN_IN_BLOCKED_CODE) ? "blocked" : params.get("error");
+}
+
 /** The message for an `error` query value, or null for anything else. */
 export function socialSignInErrorMessage(error: string | null | undefined): string | null {
   return error === "steam" || error === "google" || error === "blocked" ? SOCIAL_SIGN_IN_ERRORS[error] : null;
