@@ -59,6 +59,9 @@ describe("searchMembers", () => {
     const first = await searchMembers(db(), { pageSize: 1 });
     expect(first.rows).toHaveLength(1);
     expect(first.total).toBeGreaterThanOrEqual(2);
+    const beyond = await searchMembers(db(), { q: "sokbar", page: 50 });
+    expect(beyond).toMatchObject({ rows: [], total: 1 });
+    expect((await searchMembers(db(), { q: "SÖKBAR" })).total).toBe(1);
   });
 
   it("reads its view from the URL and ignores malformed values", () => {

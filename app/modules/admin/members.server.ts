@@ -98,31 +98,22 @@ const rolesOf = sql<string[] | null>`(SELECT array_agg(r.role ORDER BY r.role) F
 
 /**
  * Members matching `q` in email, name, Steam id, phone or referral code (newest first), one
- * page at a time; without `q`, every member.
+ * page at a time; without `q`, every member. A search reads each profile's one search column
+ * (`profiles.search_text`) once; the total comes with the page (a window count).
  */
 export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Promise<MemberSearchPage> {
   const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
   const q = query.q?.trim();
   let where: SQL | undefined;
   if (q) {
-    const pattern = likePattern(q);
+    // Lower-cased by the database on both sides, so its own case rules apply to å, ä and ö.
+    const conditions: SQL[] = [sql`${profiles.search_text} LIKE lower(${likePattern(q)})`, ilike(user.email, likePattern(q))];
+    // Phones are matched by digits, so "070-123 45 67" finds "0701234567".
     const digits = q.replace(/[^0-9]/g, "");
-    const conditions: SQL[] = [
-      ilike(user.email, pattern),
-      ilike(profiles.email, pattern),
-      ilike(displayName, pattern),
-      ilike(profiles.display_name, pattern),
-      eq(profiles.referral_code, q.toUpperCase()),
-    ];
-    if (/^[0-9]{17}$/.test(q)) conditions.push(eq(profiles.steam_id, q));
-    else if (digits.length >= 4) conditions.push(ilike(profiles.steam_id, likePattern(digits)));
-    // Phones are stored as typed; compare digits only, so "070-123 45 67" finds "0701234567".
-    if (digits.length >= 4) {
-      conditions.push(sql`regexp_replace(coalesce(${profiles.phone_number}, ''), '[^0-9]', '', 'g') LIKE ${likePattern(digits)}`);
-    }
+    if (digits.length >= 4 && digits !== q) conditions.push(sql`${profiles.search_text} LIKE ${likePattern(digits)}`);
     where = or(...conditions);
   }
-  const rowsQuery = db
+  const rows = await db
     .select({
       id: user.id,
       email: user.email,
@@ -135,6 +126,8 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
       roles: rolesOf,
       blockedAt: profiles.sign_in_blocked_at,
       createdAt: user.createdAt,
+      // A search counts its matches in the same pass; the whole list reads one page by index.
+      total: where ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<number>`NULL`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.user_id, user.id))
@@ -142,12 +135,18 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
     .orderBy(desc(user.createdAt), desc(user.id))
     .limit(pageSize)
     .offset(offset);
-  const countQuery = db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(user)
-    .leftJoin(profiles, eq(profiles.user_id, user.id))
-    .where(where);
-  const [rows, [counted]] = await Promise.all([rowsQuery, countQuery]);
+  let total = where ? rows[0]?.total : undefined;
+  if (total === undefined) {
+    // The whole list, or a page past the end (no row to carry the count).
+    const [counted] = where
+      ? await db
+          .select({ total: sql<number>`count(*)`.mapWith(Number) })
+          .from(user)
+          .leftJoin(profiles, eq(profiles.user_id, user.id))
+          .where(where)
+      : await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(user);
+    total = counted?.total ?? 0;
+  }
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -165,7 +164,7 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
     })),
     page,
     pageSize,
-    total: Number(counted?.total ?? 0),
+    total,
   };
 }
 
