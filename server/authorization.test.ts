@@ -119,6 +119,14 @@ const ACCESS: Record<string, RouteAccess> = {
   },
   "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
   "routes/admin.ltv.export": { get: staffTab("ltv") },
+  // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
+  "routes/admin.users.member": {
+    path: "/admin/users/00000000-0000-4000-8000-000000000000",
+    get: { ...staffTab("users"), admin: "404" },
+    action: staffTab("users", "passes"),
+  },
+  "routes/admin.users.audit": { get: staffTab("users") },
+  "routes/admin.users.audit.export": { get: staffTab("users") },
   "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
 };
 

@@ -25,7 +25,22 @@ export function csvRow(values: readonly CsvValue[]): string {
   return values.map(csvCell).join(",") + CSV_LINE_END;
 }
 
-/** A whole document at once (small exports); streams use csvRow per row after CSV_BOM. */
+/**
+ * A streamed export's text chunks: the byte-order mark and header first, then one chunk per
+ * batch of rows, so only one batch is ever in memory. Every list export goes through this.
+ */
+export async function* csvChunks<T>(
+  header: readonly string[],
+  batches: AsyncIterable<readonly T[]>,
+  values: (row: T) => readonly CsvValue[],
+): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(header);
+  for await (const batch of batches) {
+    if (batch.length > 0) yield batch.map((row) => csvRow(values(row))).join("");
+  }
+}
+
+/** A whole document at once (small exports); streams use csvChunks. */
 export function toCsv(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
   let out = CSV_BOM + csvRow(header);
   for (const row of rows) out += csvRow(row);

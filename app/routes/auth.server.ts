@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
 import { auth, AUTH_CALLBACKS } from "~/modules/accounts/auth.server";
 import { withProfileSeed } from "~/modules/accounts/profiles.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { SIGNUP_FAILED_MESSAGE, SIGNUP_TOAST_TITLES, type SignupInput } from "~/modules/accounts/signup-schema";
 import { logger } from "~/platform/logger.server";
 
@@ -92,6 +93,8 @@ export async function signIn(
     switch (authError?.body?.code) {
       case "EMAIL_NOT_VERIFIED":
         return failure("signin", 403, { code: "EMAIL_NOT_VERIFIED", title: AUTH_MESSAGES.emailNotConfirmed, message: AUTH_MESSAGES.emailNotConfirmedHelp });
+      case SIGN_IN_BLOCKED_CODE:
+        return failure("signin", 403, { code: SIGN_IN_BLOCKED_CODE, title: AUTH_MESSAGES.signInBlockedTitle, message: SIGN_IN_BLOCKED_MESSAGE });
       case "INVALID_EMAIL_OR_PASSWORD":
         return failure("signin", 401, { code: "INVALID_CREDENTIALS", message: AUTH_MESSAGES.wrongCredentials });
       default:

@@ -7,7 +7,7 @@ import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalida
 import { toast } from "sonner";
 import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "lucide-react";
 import type { Route } from "./+types/auth";
-import { socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
+import { signInErrorParam, socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
 import { FormAlert } from "~/components/ui/form-alert";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { ResetRequestForm } from "~/components/auth/reset-request-form";
@@ -172,7 +172,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
     );
 
   const heading = HEADINGS[mode];
-  const socialError = socialSignInErrorMessage(linkError);
+  const socialError = socialSignInErrorMessage(signInErrorParam(searchParams));
   const signInNotice =
     socialError ? (
       <FormAlert title="Inloggningen misslyckades">{socialError}</FormAlert>

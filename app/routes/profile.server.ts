@@ -18,6 +18,7 @@ import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
 import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { getContactPerson } from "~/modules/admin/members.server";
 import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
 import { ledgerReasonLabel, parseProfileView } from "~/modules/loyalty/profile-view";
 import { db } from "~/platform/db/client.server";
@@ -29,10 +30,11 @@ const PROFILE_NOT_FOUND = "Profile not found";
 export async function loadProfilePage(request: Request) {
   const current = await requireUser(request);
   const userId = current.user.id;
-  const [existingProfile, newsletter, sessions] = await Promise.all([
+  const [existingProfile, newsletter, sessions, contactPerson] = await Promise.all([
     getProfile(db(), userId),
     getNewsletterSettings(db(), userId),
     auth().api.listSessions({ headers: request.headers }),
+    getContactPerson(db(), userId),
   ]);
   // The profile is written by Better Auth's user-create hook after the account's own
   // transaction; should that write have failed, the account gets a blank one here and is
@@ -75,6 +77,8 @@ export async function loadProfilePage(request: Request) {
       steamLinked: Boolean(profile.steam_id),
     },
     view,
+    /** A Platinum member's named contact person (docs/rules/admin.md#users). */
+    contactPerson,
     loyalty: memberLoyalty(loyalty),
     newsletter,
     sessions: sessions

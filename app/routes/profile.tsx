@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, Sparkles } from "lucide-react";
+import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, Sparkles, UserRound } from "lucide-react";
 import { toast } from "sonner";
 import type { Route } from "./+types/profile";
 import { handleProfileAction, loadProfilePage } from "./profile.server";
@@ -49,7 +49,7 @@ const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing, loyalty, view } = loaderData;
+  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson } = loaderData;
   const [editing, setEditing] = useState(completing);
   const initial = (profile.name ?? profile.email ?? "?").trim().charAt(0).toUpperCase() || "?";
   // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
@@ -119,6 +119,17 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <strong className="font-semibold">Lägg till din e-postadress.</strong> Steam ger oss ingen
               e-postadress, så vi kan inte nå dig om dina affärer eller utbetalningar. Ange en riktig adress
               under Redigera Profil – vi skickar en bekräftelselänk dit.
+            </p>
+          </div>
+        ) : null}
+        {contactPerson ? (
+          <div className="mt-6 flex gap-3 rounded-lg border bg-muted/40 p-4 text-sm" data-testid="contact-person">
+            <UserRound className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+            <p>
+              <strong className="font-semibold">Din personliga kontaktperson:</strong> {contactPerson.name},{" "}
+              <a href={`mailto:${contactPerson.email}`} className="break-all text-primary underline-offset-4 hover:underline">
+                {contactPerson.email}
+              </a>
             </p>
           </div>
         ) : null}

@@ -21,6 +21,8 @@ export const AUTH_MESSAGES = {
   emailNotConfirmedHelp: "Bekräfta din e-postadress via länken vi skickade innan du loggar in.",
   wrongCredentials: "Felaktiga uppgifter",
   signInFailed: "Fel vid inloggning. Kontrollera dina uppgifter.",
+  // docs/rules/admin.md#users
+  signInBlockedTitle: "Kontot är spärrat",
   // docs/rules/accounts.md#password-reset
   resetSent: "E-post skickad!",
   resetFailed: "Fel vid återställning av lösenord. Försök igen.",

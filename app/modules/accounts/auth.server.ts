@@ -23,6 +23,8 @@ import { GOOGLE_ERROR_REDIRECT, googleOAuthConfig, oidcProfileSeed, type GoogleO
 import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileEmail } from "./profiles.server";
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
+import { isSignInBlocked } from "./sign-in-block.server";
+import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 
@@ -150,6 +152,13 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
     databaseHooks: {
       session: {
         create: {
+          // docs/rules/admin.md#users: a member whose sign-in staff blocked gets no session,
+          // whichever way they sign in (every method creates its session here).
+          async before(session) {
+            if (await isSignInBlocked(db, session.userId)) {
+              throw new APIError("FORBIDDEN", { message: SIGN_IN_BLOCKED_MESSAGE, code: SIGN_IN_BLOCKED_CODE });
+            }
+          },
           // docs/rules/accounts.md#security-events: every new session is a sign-in, whichever way it happened.
           async after(session) {
             await logSecurityEvent(db, {

@@ -17,6 +17,7 @@ import { auth } from "./auth.server";
 import { isNewUserProfile } from "./profile-rules";
 import { getProfile } from "./profiles.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER } from "./session-policy";
+import { isSignInBlockedError, SIGN_IN_BLOCKED_REDIRECT } from "./sign-in-block.server";
 import { buildSteamLoginUrl } from "./steam-openid.server";
 import {
   fetchSteamPlayerSummary,
@@ -120,6 +121,10 @@ export async function completeSteamSignIn(
     response.headers.append("Set-Cookie", clearFlow);
     return response;
   } catch (error) {
+    if (isSignInBlockedError(error)) {
+      logger.warn({ reason: "sign_in_blocked" }, "steam sign-in rejected");
+      return redirect(SIGN_IN_BLOCKED_REDIRECT, { headers: { "Set-Cookie": clearFlow } });
+    }
     logger.error({ err: error }, "steam sign-in failed");
     return reject("internal_error");
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaff } from "~/modules/loyalty/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { listAudit, parseAuditListQuery, recordAudit } from "./audit.server";
+import { auditBatches, exportAuditCsv, listAudit, parseAuditListQuery, recordAudit } from "./audit.server";
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -125,5 +125,36 @@ describe("parseAuditListQuery", () => {
     expect((await listAudit(db(), { actorUserId: "nope" })).entries).toEqual([]);
     expect((await listAudit(db(), { entityId: "a\u0000b" })).entries).toEqual([]);
     expect((await listAudit(db(), { from: new Date("invalid") })).entries.length).toBeGreaterThan(0);
+  });
+});
+
+describe("auditBatches and exportAuditCsv", () => {
+  it("reads every matching entry exactly once, newest first, in keyset batches", async () => {
+    const actor = await createStaff(db());
+    // One transaction: every row gets the same timestamp, so only the id orders them.
+    await db().transaction(async (tx) => {
+      for (let index = 0; index < 5; index++) {
+        await recordAudit(tx, { actorUserId: actor, action: "member.adjust_points", entityType: "member", entityId: `m-${index}` });
+      }
+    });
+    const batches: string[][] = [];
+    for await (const batch of auditBatches(db(), { actorUserId: actor }, 2)) batches.push(batch.map((entry) => entry.entityId));
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(new Set(batches.flat()).size).toBe(5);
+    const none: unknown[] = [];
+    for await (const batch of auditBatches(db(), { actorUserId: "nope" })) none.push(batch);
+    expect(none).toEqual([]);
+  });
+
+  it("exports CSV with the staff member's email and neutralised cells", async () => {
+    const actor = await createStaff(db());
+    await db().transaction((tx) =>
+      recordAudit(tx, { actorUserId: actor, action: "member.adjust_points", entityType: "member", entityId: "=HYPERLINK(1)", after: { reason: "a,b" } }),
+    );
+    let csv = "";
+    for await (const chunk of exportAuditCsv(db(), { actorUserId: actor })) csv += chunk;
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("\uFEFFTidpunkt,Personal,Åtgärd,Typ,Id,Före,Efter");
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,personal-[^,]+@example\.se,member\.adjust_points,member,'=HYPERLINK\(1\),,"\{""reason"":""a,b""\}"$/);
   });
 });

@@ -6,6 +6,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ADMIN_PAGE_SIZE } from "~/constants";
+import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import type { Db, Tx } from "~/platform/db/client.server";
@@ -131,15 +132,14 @@ export function parseAuditListQuery(params: URLSearchParams): AuditFilters {
 
 const validDate = (value: Date | undefined) => (value && !Number.isNaN(value.getTime()) ? value : undefined);
 
-/** Newest first, one page at a time (a page more than asked is never read). */
-export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
-  const { page, pageSize, offset } = pageParams(filters, ADMIN_PAGE_SIZE);
-  // Not a user id, or text PostgreSQL cannot hold: nothing can match (and the query would fail).
+/** The filters as SQL conditions; null when nothing can match (and the query would fail). */
+function auditConditions(filters: AuditFilters): SQL[] | null {
+  // Not a user id, or text PostgreSQL cannot hold: nothing can match.
   if (
     (filters.actorUserId !== undefined && !UUID.test(filters.actorUserId)) ||
     [filters.action, filters.entityType, filters.entityId].some((value) => value?.includes("\u0000"))
   ) {
-    return { entries: [], page, pageSize, hasMore: false };
+    return null;
   }
   const from = validDate(filters.from);
   const to = validDate(filters.to);
@@ -157,19 +157,28 @@ export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<Aud
   if (filters.entityId) conditions.push(eq(audit_log.entity_id, filters.entityId));
   if (from) conditions.push(gte(audit_log.created_at, from));
   if (to) conditions.push(lt(audit_log.created_at, to));
+  return conditions;
+}
 
+const entryColumns = {
+  id: audit_log.id,
+  actorUserId: audit_log.actor_user_id,
+  actorEmail: user.email,
+  action: audit_log.action,
+  entityType: audit_log.entity_type,
+  entityId: audit_log.entity_id,
+  before: audit_log.before,
+  after: audit_log.after,
+  createdAt: audit_log.created_at,
+};
+
+/** Newest first, one page at a time (a page more than asked is never read). */
+export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
+  const { page, pageSize, offset } = pageParams(filters, ADMIN_PAGE_SIZE);
+  const conditions = auditConditions(filters);
+  if (!conditions) return { entries: [], page, pageSize, hasMore: false };
   const rows = await db
-    .select({
-      id: audit_log.id,
-      actorUserId: audit_log.actor_user_id,
-      actorEmail: user.email,
-      action: audit_log.action,
-      entityType: audit_log.entity_type,
-      entityId: audit_log.entity_id,
-      before: audit_log.before,
-      after: audit_log.after,
-      createdAt: audit_log.created_at,
-    })
+    .select(entryColumns)
     .from(audit_log)
     .leftJoin(user, eq(user.id, audit_log.actor_user_id))
     .where(conditions.length ? and(...conditions) : undefined)
@@ -177,4 +186,52 @@ export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<Aud
     .limit(pageSize + 1)
     .offset(offset);
   return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
+}
+
+/** Rows per export batch. */
+const AUDIT_EXPORT_BATCH = 500;
+
+/**
+ * Every entry the filters match (page and page size aside), newest first, in batches read by
+ * keyset so a long export costs the same per batch at the end as at the start.
+ */
+export async function* auditBatches(db: Db, filters: AuditFilters = {}, batchSize = AUDIT_EXPORT_BATCH): AsyncGenerator<AuditEntry[]> {
+  const conditions = auditConditions(filters);
+  if (!conditions) return;
+  // The cursor is the last row's id; its timestamp is read in SQL, keeping its microseconds.
+  let after: string | null = null;
+  for (;;) {
+    const keyset: SQL[] = after
+      ? [sql`(${audit_log.created_at}, ${audit_log.id}) < (SELECT a.created_at, a.id FROM audit_log a WHERE a.id = ${after})`]
+      : [];
+    const where = [...conditions, ...keyset];
+    const rows: AuditEntry[] = await db
+      .select(entryColumns)
+      .from(audit_log)
+      .leftJoin(user, eq(user.id, audit_log.actor_user_id))
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(audit_log.created_at), desc(audit_log.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+const AUDIT_CSV_HEADER = ["Tidpunkt", "Personal", "Åtgärd", "Typ", "Id", "Före", "Efter"] as const;
+
+const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** The filtered log as streamed CSV text (csvChunks: BOM, quoting, no formulas). */
+export function exportAuditCsv(db: Db, filters: AuditFilters = {}): AsyncGenerator<string> {
+  return csvChunks(AUDIT_CSV_HEADER, auditBatches(db, filters), (entry) => [
+    entry.createdAt,
+    entry.actorEmail,
+    entry.action,
+    entry.entityType,
+    entry.entityId,
+    json(entry.before),
+    json(entry.after),
+  ]);
 }

@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { BUSINESS_TIME_ZONE, LEVELS, type LevelId } from "~/constants";
-import { csvRow, CSV_BOM } from "~/lib/csv";
+import { csvChunks } from "~/lib/csv";
 import { stockholmDayStart, stockholmMonth } from "~/lib/stockholm-time";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { COHORT_HORIZONS, LTV_TOP } from "./ltv";
@@ -123,26 +123,19 @@ const sek = (ore: number) => ore / 100;
 const levelNames = new Map(LEVELS.map((level) => [level.id, level.name]));
 
 /** The CSV export of every member's lifetime value: the BOM and header, then one chunk per batch. */
-export async function* exportLtvCsv(db: Db): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(LTV_CSV_HEADER);
-  for await (const batch of memberValueBatches(db)) {
-    yield batch
-      .map((row) =>
-        csvRow([
-          row.userId,
-          row.name,
-          row.email,
-          levelNames.get(row.level) ?? row.level,
-          sek(row.soldOre),
-          sek(row.boughtOre),
-          sek(row.valueOre),
-          row.tradeCount,
-          row.firstTradeAt,
-          row.lastTradeAt,
-        ]),
-      )
-      .join("");
-  }
+export function exportLtvCsv(db: Db): AsyncGenerator<string> {
+  return csvChunks(LTV_CSV_HEADER, memberValueBatches(db), (row) => [
+    row.userId,
+    row.name,
+    row.email,
+    levelNames.get(row.level) ?? row.level,
+    sek(row.soldOre),
+    sek(row.boughtOre),
+    sek(row.valueOre),
+    row.tradeCount,
+    row.firstTradeAt,
+    row.lastTradeAt,
+  ]);
 }
 
 export interface Cohort {

@@ -22,7 +22,7 @@ import {
   type TradeStatus,
   type TradeType,
 } from "~/constants";
-import { csvRow, CSV_BOM, type CsvValue } from "~/lib/csv";
+import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
@@ -703,11 +703,8 @@ function csvValues(row: TradeListRow): CsvValue[] {
 }
 
 /** The filtered list as CSV text chunks: byte-order mark and header first, then a chunk per batch. */
-export async function* exportTradesCsv(db: Db, query: TradeListQuery = {}): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(TRADE_CSV_HEADER);
-  for await (const batch of exportTrades(db, query)) {
-    yield batch.map((row) => csvRow(csvValues(row))).join("");
-  }
+export function exportTradesCsv(db: Db, query: TradeListQuery = {}): AsyncGenerator<string> {
+  return csvChunks(TRADE_CSV_HEADER, exportTrades(db, query), csvValues);
 }
 
 // ---------------------------------------------------------------------------

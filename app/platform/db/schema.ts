@@ -79,15 +79,20 @@ function oneOf(column: string, values: readonly string[]) {
 // ---------------------------------------------------------------------------
 // Better Auth (its documented core schema: user, session, account, verification)
 // ---------------------------------------------------------------------------
-export const user = pgTable("user", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
-});
+export const user = pgTable(
+  "user",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  // The Users tab lists members newest first.
+  (t) => [index("user_created_at_idx").on(t.createdAt.desc(), t.id.desc())],
+);
 
 export const session = pgTable(
   "session",
@@ -172,6 +177,22 @@ export const profiles = pgTable(
     avatar_url: text(),
     xp: integer().notNull().default(0),
     points: integer().notNull().default(0),
+    /** Set while staff block the member's sign-in: no new session is created (docs/rules/admin.md#users). */
+    sign_in_blocked_at: timestamp({ withTimezone: true }),
+    /** A Platinum member's named contact person, a staff member (docs/rules/admin.md#users). */
+    contact_person_id: uuid().references(() => user.id, { onDelete: "set null" }),
+    /**
+     * What the Users tab's search matches, lower-cased in one column so a search reads each
+     * row once: address, names, Steam id, referral code and the phone's digits.
+     */
+    search_text: text()
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`lower(
+          coalesce(${profiles.email}, '') || ' ' || coalesce(${profiles.first_name}, '') || ' ' || coalesce(${profiles.last_name}, '')
+          || ' ' || coalesce(${profiles.display_name}, '') || ' ' || coalesce(${profiles.steam_id}, '') || ' ' || coalesce(${profiles.referral_code}, '')
+          || ' ' || regexp_replace(coalesce(${profiles.phone_number}, ''), '[^0-9]', '', 'g'))`,
+      ),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

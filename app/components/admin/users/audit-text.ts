@@ -1,0 +1,51 @@
+/** How the Users tab words audit rows: the action's name and a one-line summary of the change. */
+
+/** "1 session avslutades" / "3 sessioner avslutades". */
+export const sessionsEnded = (count: number) => (count === 1 ? "1 session avslutades" : `${count} sessioner avslutades`);
+
+/** Names of what an audit row is about. */
+export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning" };
+
+/** "+50" / "−30", Swedish digit grouping. */
+export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${Math.abs(value).toLocaleString("sv-SE")}`;
+
+const ACTION_LABELS: Record<string, string> = {
+  "member.adjust_points": "Poäng justerade",
+  "member.adjust_xp": "XP justerad",
+  "member.grant_role": "Roll tilldelad",
+  "member.revoke_role": "Roll borttagen",
+  "member.revoke_sessions": "Utloggad överallt",
+  "member.block_sign_in": "Inloggning spärrad",
+  "member.unblock_sign_in": "Spärr hävd",
+  "member.set_contact_person": "Kontaktperson ändrad",
+  "trade.record": "Affär registrerad",
+  "trade.complete": "Affär genomförd",
+  "trade.cancel": "Affär annullerad",
+  "trade.reverse": "Affär återförd",
+};
+
+/** The actions the audit view offers as filters (an area such as `member` matches all of its actions). */
+export const AUDIT_ACTION_FILTERS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: "member", label: "Alla medlemsåtgärder" },
+  ...Object.entries(ACTION_LABELS).filter(([action]) => action.startsWith("member.")).map(([value, label]) => ({ value, label })),
+  { value: "trade", label: "Alla affärsåtgärder" },
+  ...Object.entries(ACTION_LABELS).filter(([action]) => action.startsWith("trade.")).map(([value, label]) => ({ value, label })),
+];
+
+/** One short line for an audit row's change. */
+export function auditSummary(before: unknown, after: unknown): string {
+  const parts: string[] = [];
+  const a = (after ?? {}) as Record<string, unknown>;
+  const b = (before ?? {}) as Record<string, unknown>;
+  if (typeof a.amount === "number") parts.push(signedNumber(a.amount));
+  if (typeof a.reason === "string") parts.push(`"${a.reason}"`);
+  if (Array.isArray(a.roles)) parts.push(`${Array.isArray(b.roles) && b.roles.length ? b.roles.join(", ") : "inga"} → ${a.roles.length ? a.roles.join(", ") : "inga"}`);
+  if (typeof a.sessionsEnded === "number" && a.sessionsEnded > 0) parts.push(sessionsEnded(a.sessionsEnded));
+  if ("contactPersonEmail" in a) parts.push(typeof a.contactPersonEmail === "string" ? a.contactPersonEmail : "ingen");
+  return parts.join(" · ");
+}
+
+
+export function auditActionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}
