@@ -48,7 +48,7 @@ function ChangeLine({ change, format, previousLabel }: { change: Change; format:
   const { current, previous } = change;
   const percent = previous === 0 ? null : Math.round(((current - previous) / previous) * 100);
   const Icon = current > previous ? ArrowUpRight : current < previous ? ArrowDownRight : Minus;
-  const tone = current > previous ? "text-success" : current < previous ? "text-destructive" : "text-muted-foreground";
+  const tone = current > previous ? "text-success-text" : current < previous ? "text-destructive" : "text-muted-foreground";
   const text =
     percent === null ? (current === 0 ? "Oförändrat" : "Ny jämfört med 0") : `${percent > 0 ? "+" : ""}${formatNumber(percent)} %`;
   return (

@@ -127,7 +127,7 @@ export function NewsletterForm({
         aria-live="polite"
         className={cn(
           "min-h-5 text-sm",
-          shown?.ok ? "text-[color-mix(in_oklch,var(--color-success)_62%,black)] dark:text-success" : "text-destructive",
+          shown?.ok ? "text-success-text" : "text-destructive",
         )}
       >
         {shown ? (

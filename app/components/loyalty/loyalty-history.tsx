@@ -195,7 +195,7 @@ function LedgerList({ entries, unit }: { entries: MemberLoyalty["pointsHistory"]
             className={cn(
               "shrink-0 font-semibold tabular-nums",
               entry.amount > 0
-                ? "text-[color-mix(in_oklch,var(--color-success)_70%,black)] dark:text-success"
+                ? "text-success-text"
                 : "text-foreground",
             )}
           >

@@ -23,7 +23,7 @@ const badgeVariants = cva(
         // Tinted rather than solid so the small text keeps AA contrast in both themes
         // (there is no success-foreground token).
         success:
-          "border-success/30 bg-success/15 text-[color-mix(in_oklch,var(--color-success)_62%,black)] dark:text-success [a&]:hover:bg-success/25",
+          "border-success/30 bg-success/15 text-success-text [a&]:hover:bg-success/25",
       },
     },
     defaultVariants: {

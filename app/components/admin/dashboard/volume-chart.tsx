@@ -21,7 +21,7 @@ export function VolumeChart({ days }: { days: VolumeDay[] }) {
     <figure className="grid min-w-0 gap-2" data-testid="volume-chart">
       <div aria-hidden="true" className="h-72 w-full min-w-0 overflow-hidden text-xs">
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 720, height: 288 }}>
-          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" minTickGap={16} stroke="var(--color-muted-foreground)" />
             <YAxis tickFormatter={(value: number) => KRONOR.format(value)} width={48} tickLine={false} stroke="var(--color-muted-foreground)" />
