@@ -18,6 +18,7 @@ import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
 import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { memberGiveaways } from "~/modules/loyalty/giveaways.server";
 import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
 import { ledgerReasonLabel, parseProfileView } from "~/modules/loyalty/profile-view";
 import { db } from "~/platform/db/client.server";
@@ -53,6 +54,7 @@ export async function loadProfilePage(request: Request) {
     orders: view.pages.ordrar,
   });
   if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
+  const giveaways = await memberGiveaways(db(), userId, loyalty.summary.xp);
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
   const name =
@@ -76,6 +78,7 @@ export async function loadProfilePage(request: Request) {
     },
     view,
     loyalty: memberLoyalty(loyalty),
+    giveaways,
     newsletter,
     sessions: sessions
       .map((session) => ({
