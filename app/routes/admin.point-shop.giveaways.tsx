@@ -155,17 +155,20 @@ function CreateForm({ currentMonth, failure, created }: { currentMonth: string; 
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="giveaway-title" name="title" label="Rubrik" required error={errors.title}>
-          {(control) => <Input {...control} maxLength={GIVEAWAY_LIMITS.title} autoComplete="off" placeholder="Månadens Gold-giveaway" />}
+          {(control) => <Input {...control} maxLength={GIVEAWAY_LIMITS.title} autoComplete="off" placeholder="t.ex. Månadens Gold-giveaway" />}
         </FormField>
         <FormField id="giveaway-prize" name="prize" label="Vinst" required error={errors.prize}>
-          {(control) => <Input {...control} maxLength={GIVEAWAY_LIMITS.prize} autoComplete="off" placeholder="AK-47 | Redline (FT)" />}
+          {(control) => <Input {...control} maxLength={GIVEAWAY_LIMITS.prize} autoComplete="off" placeholder="t.ex. AK-47 | Redline (FT)" />}
         </FormField>
         <FormField id="giveaway-month" name="month" label="Månad" required error={errors.month} hint="ÅÅÅÅ-MM, svensk tid.">
           {(control) => <Input {...control} type="month" defaultValue={currentMonth} pattern="\d{4}-\d{2}" />}
         </FormField>
         <fieldset className="grid gap-2" aria-describedby={errors.eligibleLevels ? "giveaway-levels-error" : undefined}>
-          <legend className="mb-2 text-sm font-medium">
-            Nivåer som kan vinna<span aria-hidden="true" className="text-destructive">*</span>
+          <legend className="mb-2 flex items-center gap-2 text-sm font-medium">
+            Nivåer som kan vinna
+            <span aria-hidden="true" className="text-destructive">
+              *
+            </span>
           </legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">
             {LEVELS.map((level) => (
@@ -227,7 +230,7 @@ export default function AdminGiveaways({ loaderData, actionData }: Route.Compone
       </div>
 
       {answer && !createFailure ? (
-        // Only without JavaScript: a plain form post answers with the page.
+        // A created giveaway (the form posts as a navigation), or a draw without JavaScript.
         <FormAlert tone={answer.ok ? "success" : "error"} title={answer.title}>
           {answer.message}
         </FormAlert>
