@@ -72,6 +72,11 @@ describe("drawGiveaway", () => {
     await db().insert(user_roles).values({ user_id: staffMember, role: "admin" });
 
     const giveaway = await createGiveaway(db(), { actorUserId: staffId, values: values() });
+    const [created] = await db()
+      .select()
+      .from(audit_log)
+      .where(and(eq(audit_log.entity_id, giveaway.id), eq(audit_log.action, "giveaway.create")));
+    expect(created).toMatchObject({ actor_user_id: staffId, entity_type: "giveaway" });
     const result = await drawGiveaway(db(), { actorUserId: staffId, giveawayId: giveaway.id });
     if (!result.ok) throw new Error(result.message);
     const candidates = await auditedCandidates(giveaway.id);
