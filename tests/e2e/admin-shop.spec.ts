@@ -2,8 +2,8 @@
  * The Point Shop tab in Chromium against the production build, with a real SMTP server on
  * loopback: an admin creates an item with an uploaded picture (shown on /point-shop) and
  * cancels a member's order (points back on the member's balance, stock back in the list, the
- * member mailed), and a Gold member sees this month's Gold giveaway on /profile. Screenshots of the items list, the item form and the orders list at 1280
- * and 375 px go to screenshots/. What HTTP tests prove (refusals, limits) is not repeated here.
+ * member mailed), and a Gold member sees this month's Gold giveaway on /profile. Screenshots
+ * of the items list, the item form and the orders list at 1280 and 375 px go to screenshots/. What HTTP tests prove (refusals, limits) is not repeated here.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
