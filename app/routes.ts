@@ -60,6 +60,7 @@ export default [
     route("point-shop", "routes/admin.point-shop.tsx"),
     route("point-shop/items/:itemId", "routes/admin.point-shop.item.tsx"),
     route("point-shop/image", "routes/admin.point-shop.image.ts"),
+    route("point-shop/giveaways", "routes/admin.point-shop.giveaways.tsx"),
   ]),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
   // Anything else: the not-found page, answered with HTTP 404.

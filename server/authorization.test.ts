@@ -118,6 +118,7 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("point-shop", "passes"),
   },
   "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
+  "routes/admin.point-shop.giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
   "routes/admin.ltv.export": { get: staffTab("ltv") },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
-import { Ban, CircleCheck, Eye, EyeOff, Filter, ImageOff, Pencil, Plus, Trash2, X } from "lucide-react";
+import { Ban, CircleCheck, Eye, EyeOff, Filter, Gift, ImageOff, Pencil, Plus, Trash2, X } from "lucide-react";
 import type { Route } from "./+types/admin.point-shop";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
@@ -387,10 +387,16 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
               Det medlemmarna kan lösa in poäng mot. En belöning med ordrar kan inaktiveras men inte tas bort.
             </p>
           </div>
-          <Link to="/admin/point-shop/items/new" className={buttonVariants()} data-testid="item-new">
-            <Plus className="size-4" aria-hidden="true" />
-            Ny belöning
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/point-shop/giveaways" className={buttonVariants({ variant: "outline" })} data-testid="giveaways-link">
+              <Gift className="size-4" aria-hidden="true" />
+              Giveaways
+            </Link>
+            <Link to="/admin/point-shop/items/new" className={buttonVariants()} data-testid="item-new">
+              <Plus className="size-4" aria-hidden="true" />
+              Ny belöning
+            </Link>
+          </div>
         </div>
         <DataTable
           testId="shop-items"

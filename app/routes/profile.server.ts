@@ -19,6 +19,7 @@ import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "
 import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { getContactPerson } from "~/modules/admin/members.server";
+import { memberGiveaways } from "~/modules/loyalty/giveaways.server";
 import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
 import { ledgerReasonLabel, parseProfileView } from "~/modules/loyalty/profile-view";
 import { db } from "~/platform/db/client.server";
@@ -55,6 +56,7 @@ export async function loadProfilePage(request: Request) {
     orders: view.pages.ordrar,
   });
   if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
+  const giveaways = await memberGiveaways(db(), userId, loyalty.summary.xp);
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
   const name =
@@ -80,6 +82,7 @@ export async function loadProfilePage(request: Request) {
     /** A Platinum member's named contact person (docs/rules/admin.md#users). */
     contactPerson,
     loyalty: memberLoyalty(loyalty),
+    giveaways,
     newsletter,
     sessions: sessions
       .map((session) => ({

@@ -6,6 +6,7 @@ import type { Route } from "./+types/profile";
 import { handleProfileAction, loadProfilePage } from "./profile.server";
 import { LevelBadge } from "~/components/loyalty/level-badge";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
+import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { LevelProgressPanel, PerksCard, PointsCard, StatisticsCard } from "~/components/loyalty/loyalty-overview";
 import { useLivePoints, useLiveXp } from "~/components/realtime/use-live-number";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
@@ -49,7 +50,7 @@ const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson } = loaderData;
+  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways } = loaderData;
   const [editing, setEditing] = useState(completing);
   const initial = (profile.name ?? profile.email ?? "?").trim().charAt(0).toUpperCase() || "?";
   // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
@@ -146,6 +147,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8 grid gap-8">
+        <GiveawaysCard giveaways={giveaways} />
         <LoyaltyHistory loyalty={loyalty} view={view} />
         {editing ? (
           <EditProfileForm profile={profile} completing={completing} onClose={() => setEditing(false)} />

@@ -2,14 +2,16 @@
  * The Point Shop tab in Chromium against the production build, with a real SMTP server on
  * loopback: an admin creates an item with an uploaded picture (shown on /point-shop) and
  * cancels a member's order (points back on the member's balance, stock back in the list, the
- * member mailed). Screenshots of the items list, the item form and the orders list at 1280
- * and 375 px go to screenshots/. What HTTP tests prove (refusals, limits) is not repeated here.
+ * member mailed), and a Gold member sees this month's Gold giveaway on /profile. Screenshots
+ * of the items list, the item form and the orders list at 1280 and 375 px go to screenshots/. What HTTP tests prove (refusals, limits) is not repeated here.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { stockholmMonth } from "../../app/lib/stockholm-time";
+import { creditXp } from "../../app/modules/loyalty/ledger.server";
 import { purchaseItem } from "../../app/modules/shop/shop.server";
-import { point_shop_items } from "../../app/platform/db/schema";
+import { giveaways, point_shop_items } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
@@ -20,6 +22,8 @@ test.describe.configure({ mode: "serial" });
 const ADMIN = "butiksadmin@example.se";
 const BUYER = "muggkopare@example.se";
 const MUG = "Skinhamnen-mugg";
+const GOLD_MEMBER = "guldmedlem@example.se";
+const GIVEAWAY = "Guldmånadens giveaway";
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -33,6 +37,14 @@ test.beforeAll(async () => {
       prepare: async (database) => {
         const staff = await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", staff: true });
         const buyer = await createAccount(database, { email: BUYER, firstName: "Kim", lastName: "Köpare" });
+        // A Gold member and this month's Gold giveaway, for the card on /profile.
+        const goldMember = await createAccount(database, { email: GOLD_MEMBER, firstName: "Gull", lastName: "Guld" });
+        await database.db.transaction((tx) =>
+          creditXp(tx, { userId: goldMember, amount: 100_000, reason: "Start-XP", idempotencyKey: "e2e:gold-xp" }),
+        );
+        await database.db
+          .insert(giveaways)
+          .values({ title: GIVEAWAY, prize: "AWP | Asiimov", eligible_levels: ["gold", "platinum"], month: stockholmMonth(new Date()), created_by: staff });
         // 1 000 kr sold: 2 000 points.
         await giveTrades(database, staff, buyer, [{ type: "sale", items: [{ skinName: "AK-47 | Vulcan", wear: "MW", price: "1000" }] }]);
         const [mug] = await database.db
@@ -127,6 +139,17 @@ test("an admin cancels an order: the points come back, the stock is restored and
   expect(body).toContain(`Din order är annullerad: ${MUG}`);
   expect(body).toContain("600 poäng");
   await member.close();
+  await context.close();
+});
+
+test("a Gold member sees this month's Gold giveaway on /profile", async ({ browser }) => {
+  const context = await signedIn(browser, GOLD_MEMBER);
+  const page = await context.newPage();
+  await page.goto(url("/profile"));
+  const card = page.getByRole("region", { name: "Månadens giveaways" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(GIVEAWAY)).toBeVisible();
+  await expect(card.getByText("Du är med", { exact: true })).toBeVisible();
   await context.close();
 });
 

@@ -638,6 +638,51 @@ export const member_perks = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Monthly giveaways (docs/rules/admin.md#giveaways): staff create one per month for some
+// levels and draw its winner once, with the seed and candidate hash that let anyone re-run it.
+// ---------------------------------------------------------------------------
+export const giveaways = pgTable(
+  "giveaways",
+  {
+    id: id(),
+    title: text().notNull(),
+    prize: text().notNull(),
+    /** Level ids whose members may win, e.g. {gold,platinum}. */
+    eligible_levels: text().array().notNull(),
+    /** YYYY-MM in Stockholm time. */
+    month: text().notNull(),
+    created_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    /** Set once, with everything below, when the winner is drawn. */
+    drawn_at: timestamp({ withTimezone: true }),
+    drawn_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    winner_user_id: uuid().references(() => profiles.user_id, { onDelete: "set null" }),
+    /** Hex seed the winner was picked with. */
+    seed: text(),
+    candidate_count: integer(),
+    /** SHA-256 (hex) of the sorted candidate ids, one per line. */
+    candidates_hash: text(),
+  },
+  (t) => [
+    check("giveaways_month_format", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      "giveaways_levels_valid",
+      sql`cardinality(${t.eligible_levels}) > 0 AND ${t.eligible_levels} <@ ARRAY[${sql.raw(literals(LEVEL_IDS))}]::text[]`,
+    ),
+    check(
+      "giveaways_draw_complete",
+      strictly(
+        sql`(${t.drawn_at} IS NULL AND ${t.seed} IS NULL AND ${t.candidate_count} IS NULL AND ${t.candidates_hash} IS NULL AND ${t.winner_user_id} IS NULL)
+        OR (${t.drawn_at} IS NOT NULL AND ${t.seed} IS NOT NULL AND ${t.candidate_count} > 0 AND ${t.candidates_hash} IS NOT NULL)`,
+      ),
+    ),
+    index("giveaways_month_idx").on(t.month, t.created_at.desc()),
+    index("giveaways_created_idx").on(t.created_at.desc()),
+    index("giveaways_winner_idx").on(t.winner_user_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------
 // Audit log: every staff write (who, what, which row, before, after, when)
 // ---------------------------------------------------------------------------
 export const audit_log = pgTable(

@@ -177,6 +177,23 @@ export const emailTemplates = {
       footnote: "Har du frågor om ordern? Kontakta vår support via kontaktsidan eller chatten.",
     } satisfies EmailParts;
   },
+  giveawayWon(input: { name: string; title: string; prize: string; month: string; profileUrl: string }) {
+    return {
+      subject: `Grattis, du vann: ${input.title}`,
+      preheader: `Du har vunnit ${input.prize}.`,
+      heading: `Grattis ${input.name}!`,
+      paragraphs: [
+        `Du har dragits som vinnare i vår giveaway "${input.title}" och vinner ${input.prize}. Vi hör av oss om hur du får din vinst.`,
+      ],
+      details: [
+        ["Giveaway", input.title],
+        ["Vinst", input.prize],
+        ["Månad", input.month],
+      ],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote: "Har du frågor om vinsten? Kontakta vår support via kontaktsidan eller chatten.",
+    } satisfies EmailParts;
+  },
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;
