@@ -34,7 +34,8 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
   assertBuilt();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  Object.assign(process.env, { PUBLIC_URL: url, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "silent", ...env });
+  // The demo content (blog posts, shop items) on PostgreSQL too, as on the embedded database.
+  Object.assign(process.env, { PUBLIC_URL: url, PORT: String(port), SMTP_URL: "", LOG_LEVEL: "silent", SEED_DEMO: "true", ...env });
   const database = await createTestDatabase({ migrate: false });
   // The build reads the process's database through the same singleton registry.
   singleton("database", () => database);
