@@ -90,6 +90,19 @@ describe("the production server", () => {
     expect(response.headers.get("content-encoding")).toBe("br");
   });
 
+  it("serves a real /favicon.ico and logs no request for a static file", async () => {
+    const response = await fetch(`${server.url}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/icon/);
+    // An ICO container: reserved 0, type 1 (icon).
+    expect([...new Uint8Array(await response.arrayBuffer()).slice(0, 4)]).toEqual([0, 0, 1, 0]);
+    await fetch(`${server.url}/favicon.svg`);
+    // A page request after them is logged; they are not.
+    await fetch(`${server.url}/faq`);
+    await expect.poll(() => server.output()).toContain('"url":"/faq"');
+    expect(server.output()).not.toContain('"url":"/favicon');
+  });
+
   it("compresses HTML responses", async () => {
     const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");

@@ -81,6 +81,9 @@ export function eventStreams(): EventStreams {
   );
 }
 
+/** Paths answered from files rather than by the app: never logged per request. */
+const STATIC_PATH = /^\/(assets\/|images\/|favicon\.(ico|svg)(\?|$))/;
+
 export function createApp(): express.Express {
   const cfg = config();
   const app = express();
@@ -97,7 +100,8 @@ export function createApp(): express.Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      // Static files (hashed assets, uploaded pictures, the icons) are not worth a line each.
+      autoLogging: { ignore: (req) => STATIC_PATH.test(req.url ?? "") },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
