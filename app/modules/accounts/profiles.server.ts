@@ -97,3 +97,24 @@ export async function syncProfileEmail(db: Db, user: { id: string; email?: strin
     .set({ email: user.email, email_is_placeholder: isPlaceholderEmail(user.email), updated_at: new Date() })
     .where(eq(profiles.user_id, user.id));
 }
+
+/**
+ * Where and how to mail a member: their address and the name to greet them by, or null when
+ * there is no profile or the address is a Steam account's placeholder (ours, never mailed).
+ */
+export async function mailRecipient(db: Db, userId: string): Promise<{ email: string; name: string } | null> {
+  const [member] = await db
+    .select({
+      email: userTable.email,
+      name: userTable.name,
+      firstName: profiles.first_name,
+      displayName: profiles.display_name,
+      placeholder: profiles.email_is_placeholder,
+    })
+    .from(profiles)
+    .innerJoin(userTable, eq(userTable.id, profiles.user_id))
+    .where(eq(profiles.user_id, userId))
+    .limit(1);
+  if (!member || member.placeholder) return null;
+  return { email: member.email, name: member.firstName || member.displayName || member.name || "medlem" };
+}

@@ -4,6 +4,7 @@
  * order's points go back through the ledger (keyed, so they are refunded once) and its stock
  * is restored in that same transaction. The member's mail goes out after the commit.
  */
+import { mailRecipient } from "~/modules/accounts/profiles.server";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type LevelId, type ShopCategory, type ShopOrderStatus } from "~/constants";
 import { pageParams } from "~/lib/paging";
@@ -13,7 +14,7 @@ import { creditPoints } from "~/modules/loyalty/ledger.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
-import { images, member_perks, point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
+import { images, member_perks, point_shop_items, point_shop_orders } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
@@ -410,26 +411,15 @@ export const cancelOrder = (db: Db, input: { actorUserId: string; orderId: strin
 
 async function mailStatus(db: Db, order: OrderRow, pointsRefunded: number): Promise<void> {
   try {
-    const [member] = await db
-      .select({
-        email: user.email,
-        name: user.name,
-        firstName: profiles.first_name,
-        displayName: profiles.display_name,
-        placeholder: profiles.email_is_placeholder,
-      })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.user_id))
-      .where(eq(profiles.user_id, order.user_id))
-      .limit(1);
-    // A Steam account's placeholder address is ours, not the member's: never mailed.
-    if (!member || member.placeholder) return;
+    // No mail to a Steam account's placeholder address (ours, not the member's).
+    const member = await mailRecipient(db, order.user_id);
+    if (!member) return;
     await sendMail(
       {
         to: member.email,
         template: "shopOrderStatusChanged",
         data: {
-          name: member.firstName || member.displayName || member.name || "medlem",
+          name: member.name,
           itemName: order.item_name,
           status: order.status as "completed" | "cancelled",
           orderId: order.id,

@@ -7,6 +7,7 @@
  * back. The confirmation mail goes out after the commit, so a mail problem never undoes a
  * purchase and a rolled-back purchase never mails.
  */
+import { mailRecipient } from "~/modules/accounts/profiles.server";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import {
   SHOP_CATEGORY_LABELS,
@@ -25,7 +26,7 @@ import { pageParams } from "~/lib/paging";
 import { config } from "~/platform/config.server";
 import { imageUrl } from "~/platform/images/images";
 import { queryRows, type Db } from "~/platform/db/client.server";
-import { point_shop_items, point_shop_orders, profiles, user } from "~/platform/db/schema";
+import { point_shop_items, point_shop_orders } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
@@ -243,26 +244,15 @@ async function mailConfirmation(
   outcome: { order: ShopOrder; balance: number; effect: PerkEffect | null },
 ): Promise<void> {
   try {
-    const [member] = await db
-      .select({
-        email: user.email,
-        name: user.name,
-        firstName: profiles.first_name,
-        displayName: profiles.display_name,
-        placeholder: profiles.email_is_placeholder,
-      })
-      .from(profiles)
-      .innerJoin(user, eq(user.id, profiles.user_id))
-      .where(eq(profiles.user_id, userId))
-      .limit(1);
-    // A Steam account's placeholder address is ours, not the member's: never mailed.
-    if (!member || member.placeholder) return;
+    // No mail to a Steam account's placeholder address (ours, not the member's).
+    const member = await mailRecipient(db, userId);
+    if (!member) return;
     await sendMail(
       {
         to: member.email,
         template: "shopOrderConfirmation",
         data: {
-          name: member.firstName || member.displayName || member.name || "medlem",
+          name: member.name,
           itemName: outcome.order.itemName,
           pointsSpent: outcome.order.pointsSpent,
           balance: outcome.balance,
