@@ -486,6 +486,19 @@ export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", of
 export const TOOLTIP_DELAY_MS = 700;
 export const SSE_HEARTBEAT_MS = 25_000;
 
+/**
+ * The anonymous HTML cache (docs/decisions/020-anonymous-html-cache.md): how long a stored page
+ * is fresh, how long a stale one may still be answered while one render refreshes it, and the
+ * default memory for compressed bodies (HTML_CACHE_MB overrides it).
+ */
+export const HTML_CACHE = {
+  freshMs: 60_000,
+  staleMs: 10 * 60_000,
+  defaultMb: 32,
+  /** A page bigger than this (both encodings together) is rendered per request instead. */
+  maxEntryBytes: 1024 * 1024,
+} as const;
+
 /** The live event stream, /api/events (docs/rules/realtime.md). */
 export const REALTIME = {
   /** Open streams per signed-in member on one server (one per tab). */

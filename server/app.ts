@@ -25,7 +25,10 @@ import { startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.serve
 import { APP_JOBS } from "~/jobs.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
-import { createReactRouterHandler } from "./react-router-handler";
+import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
+import { createRouteMatcher, HtmlPageCache, htmlCacheMiddleware } from "./html-cache";
+import { CACHEABLE_ROUTES } from "./html-cache-routes";
+import { HTML_CACHE } from "~/constants";
 import {
   addressGuard,
   bodyErrors,
@@ -162,6 +165,25 @@ export function createApp(): express.Express {
     }),
   );
 
+  const pageHandler = createPageHandler(build, cfg.isDevelopment ? "development" : "production");
+  // Anonymous visitors' public pages, stored precompressed: answered before anything below
+  // (compression, body reading, React Router) touches the request.
+  if (cfg.HTML_CACHE_MB > 0 && !cfg.isDevelopment) {
+    app.use(
+      htmlCacheMiddleware({
+        cache: htmlPageCache(),
+        matchRoute: createRouteMatcher(build, CACHEABLE_ROUTES),
+        origin: new URL(cfg.PUBLIC_URL).origin,
+        async render(request, cspNonce) {
+          // Listening before the first render: no change after it can go unnoticed.
+          await listenForContentChanges();
+          return pageHandler(request, { cspNonce, requestId: "html-cache", clientIp: "", userAgent: "" });
+        },
+        onError: (error, key) => logger.error({ err: error, url: redactUrl(key) }, "page not rendered for the cache"),
+      }),
+    );
+  }
+
   // An event stream must reach the browser event by event, never held back to be compressed.
   app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
   app.use(sameOriginOnly);
@@ -206,8 +228,7 @@ export function createApp(): express.Express {
 
   app.use(
     createReactRouterHandler({
-      build: serverBuild as unknown as ServerBuild,
-      mode: cfg.isDevelopment ? "development" : "production",
+      handle: pageHandler,
       getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         requestId: String(req.id ?? ""),
@@ -226,10 +247,42 @@ export function createApp(): express.Express {
   return app;
 }
 
-export const app = createApp();
-
 /** The React Router build this server answers with (its route manifest lists every route). */
 export const build = serverBuild as unknown as ServerBuild;
+
+/** The process's anonymous HTML cache (docs/decisions/020-anonymous-html-cache.md). */
+export function htmlPageCache(): HtmlPageCache {
+  return singleton(
+    "html-page-cache",
+    () =>
+      new HtmlPageCache({
+        maxBytes: config().HTML_CACHE_MB * 1024 * 1024,
+        maxEntryBytes: HTML_CACHE.maxEntryBytes,
+        freshMs: HTML_CACHE.freshMs,
+        staleMs: HTML_CACHE.staleMs,
+      }),
+  );
+}
+
+let contentListener: Promise<void> | undefined;
+
+/**
+ * Drops cached pages when the content they show changes on any instance (the realtime
+ * channel's `content` events); drops them all when the channel was lost for a while.
+ */
+function listenForContentChanges(): Promise<void> {
+  contentListener ??= (() => {
+    const hub = realtimeHub();
+    hub.subscribe((signal) => {
+      if (signal.kind === "resync") htmlPageCache().clear();
+      else if (signal.event.type === "content") htmlPageCache().invalidate(signal.event.tag);
+    });
+    return hub.ready();
+  })();
+  return contentListener;
+}
+
+export const app = createApp();
 
 /** Start-up work before the server accepts requests: migrations and the first seed. */
 export async function prepare(): Promise<void> {
@@ -278,5 +331,6 @@ export async function close(): Promise<void> {
   await jobRunner?.stop();
   jobRunner = undefined;
   await closeRealtimeHub();
+  contentListener = undefined;
   await closeDatabase();
 }

@@ -9,9 +9,15 @@ import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/modules/accounts/session-policy";
 
+export type PageHandler = ReturnType<typeof createRequestHandler>;
+
+/** React Router's handler for the build, created once (the HTML cache renders through it too). */
+export function createPageHandler(build: ServerBuild, mode: string): PageHandler {
+  return createRequestHandler(build, mode);
+}
+
 export interface ReactRouterHandlerOptions {
-  build: ServerBuild;
-  mode: string;
+  handle: PageHandler;
   getLoadContext(req: express.Request, res: express.Response): AppLoadContext;
 }
 
@@ -72,8 +78,7 @@ async function sendResponse(res: express.Response, response: Response, headers: 
   }
 }
 
-export function createReactRouterHandler({ build, mode, getLoadContext }: ReactRouterHandlerOptions): express.RequestHandler {
-  const handle = createRequestHandler(build, mode);
+export function createReactRouterHandler({ handle, getLoadContext }: ReactRouterHandlerOptions): express.RequestHandler {
   return async (req, res, next) => {
     try {
       const response = await handle(toFetchRequest(req, res), getLoadContext(req, res));

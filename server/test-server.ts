@@ -46,6 +46,8 @@ export interface TestServerOptions {
   prepare?: (database: Database) => Promise<void>;
   /** Start it as an operator does, with `npm start` (npm → node), instead of node directly. */
   npmStart?: boolean;
+  /** Node options for the server process (bench/profile.ts: `--cpu-prof`). */
+  nodeArgs?: string[];
 }
 
 async function freePort(): Promise<number> {
@@ -96,7 +98,7 @@ export async function startTestServer(
     }
   }
 
-  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, ["build/server/main.js"]];
+  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, [...(options.nodeArgs ?? []), "build/server/main.js"]];
   const child = spawn(command, args, {
     env: {
       ...process.env,

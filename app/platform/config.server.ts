@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { COMPANY, SSE_HEARTBEAT_MS } from "../constants";
+import { COMPANY, HTML_CACHE, SSE_HEARTBEAT_MS } from "../constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -48,6 +48,8 @@ const envSchema = z
     SEED_DEMO: withDefault(z.enum(["true", "false"], "must be true or false"), "false"),
     /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
     SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
+    /** Memory for anonymous visitors' cached pages (MB of compressed bodies); 0 turns the cache off. */
+    HTML_CACHE_MB: withDefault(z.coerce.number().int().min(0).max(4096), HTML_CACHE.defaultMb),
   })
   .superRefine((env, ctx) => {
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless

@@ -19,6 +19,9 @@ export type RealtimeEvent =
   /** Public content changed: open lists of it refresh. */
   | { type: "content"; tag: "blog" | "shop" | "config" };
 
+/** What public content changed: a tag the anonymous HTML cache drops its pages by. */
+export type ContentTag = Extract<RealtimeEvent, { type: "content" }>["tag"];
+
 export type MemberEvent = Extract<RealtimeEvent, { userId: string }>;
 export type RealtimeEventType = RealtimeEvent["type"];
 

@@ -9,6 +9,7 @@ import type { Db } from "../client.server";
 import { blog_posts, influencers, point_shop_items } from "../schema";
 import { BLOG_POST_SEEDS } from "./blog-posts";
 import { SHOP_ITEM_SEEDS } from "./shop-items";
+import { publishEvent } from "../../realtime/publisher.server";
 
 export { BLOG_POST_SEEDS } from "./blog-posts";
 export { SHOP_ITEM_SEEDS } from "./shop-items";
@@ -54,6 +55,10 @@ export async function seed(
       .values(INFLUENCER_SEEDS.map((influencer) => ({ ...influencer })))
       .onConflictDoNothing({ target: influencers.referral_code })
       .returning({ id: influencers.id });
+
+    // A seed into a running deployment (npm run db:seed) changes what cached pages show.
+    if (posts.length > 0) await publishEvent(tx, { type: "content", tag: "blog" });
+    if (items.length > 0) await publishEvent(tx, { type: "content", tag: "shop" });
 
     return { posts: posts.length, items: items.length, influencers: partners.length };
   });
