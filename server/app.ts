@@ -191,7 +191,12 @@ export function createApp(): express.Express {
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: database().driver });
+      const pages = htmlPageCache();
+      res.set("Cache-Control", "no-store").json({
+        status: "ok",
+        database: database().driver,
+        htmlCache: { pages: pages.size, bytes: pages.bytes },
+      });
     } catch (error) {
       logger.error({ err: error }, "health check failed");
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });

@@ -129,12 +129,20 @@ export class HtmlPageCache {
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const SRC_ATTRIBUTE = /\ssrc\s*=/i;
+const TYPE_ATTRIBUTE = /\stype\s*=\s*"([^"]*)"/i;
+const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
 
-/** The text of every inline script element of a page (elements with `src` have none to allow). */
+/**
+ * The text of every inline script a browser would run. Elements with `src` have nothing inline
+ * to allow; data blocks (`application/ld+json`) are never run, so a policy does not name them.
+ */
 export function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(SCRIPT)) {
-    if (!SRC_ATTRIBUTE.test(match[1] ?? "")) scripts.push(match[2] ?? "");
+    const attributes = match[1] ?? "";
+    if (SRC_ATTRIBUTE.test(attributes)) continue;
+    const type = (TYPE_ATTRIBUTE.exec(attributes)?.[1] ?? "").trim().toLowerCase();
+    if (EXECUTABLE_TYPES.has(type)) scripts.push(match[2] ?? "");
   }
   return scripts;
 }
