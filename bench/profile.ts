@@ -82,6 +82,7 @@ if (!file) throw new Error(`no profile written in ${dir}`);
 const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const totals = new Map<string, number>();
+const functions = new Map<string, number>();
 let busy = 0;
 // Only the samples taken while wrk ran: not start-up (migrations, seeding) nor shutdown.
 const windowEnd = profile.endTime - (exitedAt - loadEnded) * 1000;
@@ -91,12 +92,23 @@ profile.samples.forEach((id, index) => {
   const delta = profile.timeDeltas[index] ?? 0;
   at += delta;
   if (at < windowStart || at > windowEnd) return;
-  const name = bucket(byId.get(id)!.callFrame);
+  const frame = byId.get(id)!.callFrame;
+  const name = bucket(frame);
+  if (name !== "(idle)") {
+    const fn = `${frame.functionName || "(anonymous)"} ${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/")}`;
+    functions.set(fn, (functions.get(fn) ?? 0) + delta);
+  }
   totals.set(name, (totals.get(name) ?? 0) + delta);
   if (name !== "(idle)") busy += delta;
 });
 process.stdout.write(`${pagePath}: ${rps ?? "?"} req/s under wrk -t1 -c32 for ${seconds} s; profile ${path.join(dir, file)}\n`);
+const idle = totals.get("(idle)") ?? 0;
+process.stdout.write(`the main thread was busy ${((busy / (busy + idle)) * 100).toFixed(0)} % of the load window\n`);
 process.stdout.write(`self time by package, % of busy (non-idle) CPU time:\n`);
 for (const [name, micros] of [...totals].filter(([name]) => name !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+  process.stdout.write(`${((micros / busy) * 100).toFixed(1).padStart(5)} %  ${name}\n`);
+}
+process.stdout.write(`top functions by self time:\n`);
+for (const [name, micros] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
   process.stdout.write(`${((micros / busy) * 100).toFixed(1).padStart(5)} %  ${name}\n`);
 }

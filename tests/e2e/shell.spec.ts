@@ -57,6 +57,27 @@ test.describe("layout shell", () => {
     expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe("light");
   });
 
+  test("a page answered from the HTML cache hydrates and runs under its hash-based policy", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    page.on("pageerror", (error) => violations.push(error.message));
+    // The first anonymous request fills the cache; the visit is answered from it.
+    await (await page.request.get("/om-oss")).text();
+    const response = await page.goto("/om-oss");
+    expect(response?.headers()["x-html-cache"]).toMatch(/^(hit|stale)$/);
+    expect(response?.headers()["content-security-policy"]).toContain("'sha256-");
+    // Interactive only once hydrated: the theme menu opens and applies a choice.
+    await page.getByTestId("theme-switch").click();
+    await page.getByRole("menuitemradio", { name: "Mörkt" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    // A client-side navigation (a data request, no new document) works as well.
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    expect(violations).toEqual([]);
+  });
+
   test("'system' follows the operating system's colour scheme", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/");
