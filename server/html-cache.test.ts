@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTML_CACHE } from "~/constants";
+import type { Database } from "~/platform/db/client.server";
 import { BLOG_POST_SEEDS, seed, SHOP_ITEM_SEEDS } from "~/platform/db/seed";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD } from "../tests/e2e/helpers/loyalty-members";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
@@ -139,7 +140,7 @@ const MEMBER_EMAIL = "cache.medlem@example.se";
 const STAFF_EMAIL = "cache.personal@example.se";
 const SHOP_ITEM = SHOP_ITEM_SEEDS[0]!;
 
-async function prepare(database: Parameters<NonNullable<Parameters<typeof startTestServer>[1]>["prepare"]>[0]) {
+async function prepare(database: Database) {
   // A prepared database is not fresh at start-up, so the demo content comes from here.
   await seed(database.db);
   const staff = await createAccount(database, { email: STAFF_EMAIL, firstName: "Cache", lastName: "Personal", staff: true });

@@ -136,7 +136,7 @@ const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/
  * The text of every inline script a browser would run. Elements with `src` have nothing inline
  * to allow; data blocks (`application/ld+json`) are never run, so a policy does not name them.
  */
-export function inlineScripts(html: string): string[] {
+function inlineScripts(html: string): string[] {
   const scripts: string[] = [];
   for (const match of html.matchAll(SCRIPT)) {
     const attributes = match[1] ?? "";
@@ -148,7 +148,7 @@ export function inlineScripts(html: string): string[] {
 }
 
 /** CSP sources that allow exactly these inline scripts. */
-export function scriptHashSources(html: string): string[] {
+function scriptHashSources(html: string): string[] {
   const sources = inlineScripts(html).map(
     (script) => `'sha256-${createHash("sha256").update(script, "utf8").digest("base64")}'`,
   );
