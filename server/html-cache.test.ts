@@ -57,6 +57,16 @@ describe("the page store", () => {
     });
   });
 
+  it("stops answering a stale page once its refresh may not be stored", async () => {
+    let now = 0;
+    const cache = store({ now: () => now });
+    await cache.fill("/blog/x", async () => ({ ...page(), storedAt: 0 }));
+    now = 1500;
+    expect(cache.get("/blog/x")?.state).toBe("stale");
+    await cache.fill("/blog/x", async () => null);
+    expect(cache.get("/blog/x")).toBeUndefined();
+  });
+
   it("drops the pages of a tag, and does not store a render that began before the change", async () => {
     const cache = store();
     await cache.fill("/blog", async () => page(["blog"]));

@@ -97,6 +97,8 @@ export class HtmlPageCache {
     const promise = render()
       .then((page) => {
         if (page && generation === this.generation) this.pages.set(key, page);
+        // A page that may no longer be stored (gone, moved) is not answered stale either.
+        else if (!page) this.pages.delete(key);
         return page;
       })
       .finally(() => this.pending.delete(key));
