@@ -88,7 +88,7 @@ export async function loadAnalytics(
       db,
       sql`SELECT referrer AS label, count(*) AS count FROM visitor_sessions
            WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)}
-           GROUP BY referrer ORDER BY count DESC, referrer NULLS FIRST LIMIT ${TOP_LIST}`,
+           GROUP BY referrer ORDER BY count DESC, referrer NULLS LAST LIMIT ${TOP_LIST}`,
     ),
     queryRows<{ label: string | null; count: Num }>(
       db,
