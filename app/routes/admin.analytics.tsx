@@ -27,7 +27,7 @@ const DEVICE_LABELS: Record<VisitorDevice, string> = { mobile: "Mobil", tablet: 
 
 function Card({ title, id, children, testId }: { title: string; id: string; children: React.ReactNode; testId?: string }) {
   return (
-    <section aria-labelledby={id} className="grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4" data-testid={testId}>
+    <section aria-labelledby={id} className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border bg-card p-4" data-testid={testId}>
       <h2 id={id} className="font-semibold">
         {title}
       </h2>

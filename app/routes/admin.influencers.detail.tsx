@@ -96,7 +96,7 @@ function Commission({ data }: { data: LoaderData }) {
   const { commission, influencer } = data;
   const csvHref = `/admin/influencers/${influencer.id}/commission.csv?manad=${commission.month}`;
   return (
-    <section aria-labelledby="commission-title" className="grid min-w-0 gap-3 rounded-xl border bg-card p-4">
+    <section aria-labelledby="commission-title" className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border bg-card p-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="commission-title" className="font-semibold">
           Provisionsrapport
@@ -207,7 +207,7 @@ export default function AdminInfluencerDetail({ loaderData, actionData }: Route.
         {params.get("skapad") ? <FormAlert tone="success" title="Influencern är skapad">Dela länken med koden för att börja räkna klick.</FormAlert> : null}
       </div>
 
-      <section aria-labelledby="figures-title" className="grid min-w-0 gap-3">
+      <section aria-labelledby="figures-title" className="grid min-w-0 grid-cols-1 gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="figures-title" className="font-semibold">
             De senaste {INSIGHT_PERIOD_LABELS[period]}
@@ -228,7 +228,7 @@ export default function AdminInfluencerDetail({ loaderData, actionData }: Route.
         </dl>
       </section>
 
-      <section aria-labelledby="clicks-title" className="grid min-w-0 gap-3 rounded-xl border bg-card p-4">
+      <section aria-labelledby="clicks-title" className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border bg-card p-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="clicks-title" className="font-semibold">
             Klick per dag
@@ -247,7 +247,7 @@ export default function AdminInfluencerDetail({ loaderData, actionData }: Route.
         )}
       </section>
 
-      <section aria-labelledby="utm-title" className="grid min-w-0 gap-3 rounded-xl border bg-card p-4">
+      <section aria-labelledby="utm-title" className="grid min-w-0 grid-cols-1 gap-3 rounded-xl border bg-card p-4">
         <h2 id="utm-title" className="font-semibold">
           Klick per källa, medium och kampanj
         </h2>

@@ -131,7 +131,7 @@ export default function AdminInfluencersTab({ loaderData, actionData }: Route.Co
         </Dialog>
       </div>
 
-      <section aria-labelledby="influencers-title" className="grid min-w-0 gap-3">
+      <section aria-labelledby="influencers-title" className="grid min-w-0 grid-cols-1 gap-3">
         <div className="grid gap-1">
           <h2 id="influencers-title" className="text-lg font-semibold">
             Influencers
