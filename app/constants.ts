@@ -484,7 +484,7 @@ export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 6
 export const VISITOR_DEVICES = ["mobile", "tablet", "desktop"] as const;
 export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
 export const VISITOR_TRACKING = {
-  /** A visit reports itself on load and then this often while the tab is open (spec §9). */
+  /** A visit reports itself on load and then this often while the tab is open. */
   heartbeatMs: 5 * 60_000,
   /** A visitor counts as online when seen within this long (a heartbeat plus slack) and not gone offline. */
   onlineWindowMinutes: 6,

@@ -21,7 +21,7 @@ import { db } from "~/platform/db/client.server";
 
 const STATUS = { not_found: 404, taken: 409 } as const;
 
-export const INFLUENCER_TITLES = {
+const INFLUENCER_TITLES = {
   create: "Influencern kunde inte skapas",
   update: "Ändringen kunde inte sparas",
   status: "Statusen kunde inte ändras",

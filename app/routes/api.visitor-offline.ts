@@ -4,7 +4,7 @@ import { visitorOfflineSchema } from "~/modules/analytics/visitor-schema";
 import { markVisitorOffline } from "~/modules/analytics/visitor-tracking.server";
 
 /**
- * POST /api/visitor-offline {sessionId} — the beacon a page sends on unload (spec §7), only
+ * POST /api/visitor-offline {sessionId} — the beacon a page sends on unload, only
  * with analytics consent: the visit no longer counts as online. 204; 400 / 429 as /api/visitor.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -16,18 +16,18 @@ import { insightRange } from "./insight-period";
 const TOP_LIST = 10;
 const TOP_PAGES_PAGE_SIZE = 10;
 
-export interface AnalyticsDay {
+interface AnalyticsDay {
   day: string;
   sessions: number;
   pageViews: number;
 }
 
-export interface CountRow {
+interface CountRow {
   label: string;
   count: number;
 }
 
-export interface ConsentTotals {
+interface ConsentTotals {
   total: number;
   analytics: number;
   marketing: number;

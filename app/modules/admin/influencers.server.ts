@@ -27,7 +27,7 @@ export interface Influencer {
   createdAt: string;
 }
 
-export interface InfluencerFigures {
+interface InfluencerFigures {
   clicks: number;
   signups: number;
   firstTrades: number;
@@ -130,14 +130,14 @@ export async function getInfluencer(db: Db, influencerId: string): Promise<Influ
   return row ? toInfluencer(row) : null;
 }
 
-export interface UtmRow {
+interface UtmRow {
   source: string;
   medium: string;
   campaign: string;
   clicks: number;
 }
 
-export interface CommissionMember {
+interface CommissionMember {
   userId: string;
   name: string | null;
   email: string | null;
@@ -147,7 +147,7 @@ export interface CommissionMember {
   valueOre: number;
 }
 
-export interface CommissionReport {
+interface CommissionReport {
   month: string;
   members: CommissionMember[];
   /** More members than the page shows (the CSV has them all). */

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { VISITOR_DEVICES, VISITOR_TRACKING, type VisitorDevice } from "~/constants";
 import { textField } from "~/lib/validation";
 
-export const VISITOR_MESSAGES = {
+const VISITOR_MESSAGES = {
   sessionId: "Ogiltigt besöks-id.",
   path: "Ogiltig sidadress.",
   event: "Okänd händelse.",
@@ -15,7 +15,7 @@ export const VISITOR_MESSAGES = {
 } as const;
 
 /** `load` opens or resumes a visit and counts its page; `heartbeat` keeps it online; `page_view` is a client-side navigation. */
-export const VISITOR_EVENTS = ["load", "heartbeat", "page_view"] as const;
+const VISITOR_EVENTS = ["load", "heartbeat", "page_view"] as const;
 export type VisitorEvent = (typeof VISITOR_EVENTS)[number];
 
 const sessionId = z
