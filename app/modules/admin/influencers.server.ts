@@ -65,8 +65,8 @@ function toInfluencer(row: RawInfluencer): Influencer {
 const inRange = (column: SQL, start: Date, end: Date) =>
   sql`${column} >= ${start.toISOString()}::timestamptz AND ${column} < ${end.toISOString()}::timestamptz`;
 
-/** When a member's referrer was set; a row written before that column existed falls back to the sign-up. */
-const attributedAt = sql`COALESCE(p.referred_at, p.created_at)`;
+/** When the member was attributed (set with the influencer reference): a range on it reads the (influencer, referred_at) index. */
+const attributedAt = sql`p.referred_at`;
 
 /** The four figures of one influencer (`i.id`) for a range, as correlated subqueries each bounded by an index. */
 function figureColumns(start: Date, end: Date): SQL {
