@@ -8,6 +8,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
@@ -204,6 +205,7 @@ test.describe("Influencers tab", () => {
     await expect(mira).toContainText("MIRA");
     await expect(mira.getByRole("cell").nth(3)).toHaveText("2");
     await expect(mira).toContainText("3 700");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // A taken code is refused with a clear message, in the dialog.
     await page.getByTestId("influencer-new").click();
@@ -256,6 +258,7 @@ test.describe("Influencers tab", () => {
     await expect(page.getByTestId("utm-table")).toContainText("youtube");
     await expect(page.getByTestId("commission-table")).toContainText("Anna Andersson");
     await expect(page.getByTestId("commission-amount")).toContainText("370");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const download = page.waitForEvent("download");
     await page.getByTestId("commission-csv").click();
     const file = await download;
@@ -296,6 +299,7 @@ test.describe("Analytics tab", () => {
     await expect(page.getByTestId("devices")).toContainText("Mobil");
     await expect(page.getByTestId("analytics-funnel").getByTestId("funnel-step")).toHaveCount(3);
     await expect(page.getByTestId("consent-analytics")).toContainText("%");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByTestId("period-switch").getByRole("link", { name: "7 dagar" }).click();
     await expect(page).toHaveURL(/period=7/);
     await context.close();
