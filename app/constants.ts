@@ -479,6 +479,30 @@ export const JOB_RUNNER = {
 export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 60 * 60_000 } as const;
 
 // ---------------------------------------------------------------------------
+// Visitor tracking and staff analytics (docs/rules/privacy.md#visitor-tracking)
+// ---------------------------------------------------------------------------
+export const VISITOR_DEVICES = ["mobile", "tablet", "desktop"] as const;
+export type VisitorDevice = (typeof VISITOR_DEVICES)[number];
+export const VISITOR_TRACKING = {
+  /** A visit reports itself on load and then this often while the tab is open. */
+  heartbeatMs: 5 * 60_000,
+  /** A visitor counts as online when seen within this long (a heartbeat plus slack) and not gone offline. */
+  onlineWindowMinutes: 6,
+  /** Reports per client IP and window (load, heartbeats, page views and the offline beacon together). */
+  rateLimit: { scope: "visitor", limit: 120, windowMs: 10 * 60_000 },
+  /** Saved cookie choices counted per client IP and window. */
+  consentRateLimit: { scope: "consent-choice", limit: 20, windowMs: 60 * 60_000 },
+  sessionIdPattern: /^[A-Za-z0-9_-]{8,64}$/,
+  maxPathLength: 500,
+  maxReferrerLength: 500,
+  maxUtmLength: 100,
+} as const;
+/** Analytics and Influencers tabs: the periods staff choose between, in Stockholm days. */
+export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
+export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+export const DEFAULT_INSIGHT_PERIOD: InsightPeriod = 30;
+
+// ---------------------------------------------------------------------------
 // UI and client behaviour (docs/rules/site.md#toasts)
 // ---------------------------------------------------------------------------
 /** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */

@@ -22,6 +22,10 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/blog/:slug/view", "routes/api.blog-view.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  // Our own visitor statistics, only with analytics consent; saved cookie choices as anonymous totals.
+  route("api/visitor", "routes/api.visitor.ts"),
+  route("api/visitor-offline", "routes/api.visitor-offline.ts"),
+  route("api/consent-choice", "routes/api.consent-choice.ts"),
   // Social sign-in and the profile.
   route("auth/steam", "routes/auth.steam.ts"),
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
@@ -57,6 +61,8 @@ export default [
     route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),
     route("influencers", "routes/admin.influencers.tsx"),
+    route("influencers/:influencerId", "routes/admin.influencers.detail.tsx"),
+    route("influencers/:influencerId/commission.csv", "routes/admin.influencers.commission.ts"),
     route("point-shop", "routes/admin.point-shop.tsx"),
     route("point-shop/items/:itemId", "routes/admin.point-shop.item.tsx"),
     route("point-shop/image", "routes/admin.point-shop.image.ts"),

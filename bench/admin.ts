@@ -3,12 +3,15 @@
  * (docs/rules/admin.md#dashboard): seeds 50,000 members and 100,000 trades (plus points,
  * orders, sign-ups and contact messages) in its own uniquely named database with bulk
  * INSERT ... SELECT generate_series, then prints p50/p95 of the Dashboard loader's query set,
- * a member search (the Transactions tab's ILIKE on email and names) and the LTV tab's
- * queries. The database is dropped afterwards. Target: p95 under 300 ms each.
+ * a member search (the Transactions tab's ILIKE on email and names), the LTV tab's
+ * queries, and the Analytics and Influencers tabs (docs/rules/admin.md#analytics) on 100,000
+ * visits, 300,000 page views, 20 influencers with 100,000 clicks and 20,000 attributed members. The database is dropped afterwards. Target: p95 under 300 ms each.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:admin [iterations]
  */
 import { sql } from "drizzle-orm";
 import { listContactMessages, loadDashboard } from "../app/modules/admin/dashboard.server";
+import { loadAnalytics } from "../app/modules/admin/analytics.server";
+import { listInfluencers, loadInfluencerDetail } from "../app/modules/admin/influencers.server";
 import { loadLtv } from "../app/modules/admin/ltv.server";
 import { searchMembers } from "../app/modules/trades/trades.server";
 import { openPostgres } from "../app/platform/db/client.server";
@@ -76,6 +79,29 @@ try {
     SELECT 'Kund ' || g, 'kund' || g || '@example.se', 'Fråga ' || g, 'Hej!', (ARRAY['new', 'read', 'answered'])[1 + g % 3],
            now() - random() * interval '365 days'
       FROM generate_series(1, 2000) g`);
+  await db.execute(sql`
+    INSERT INTO influencers (name, referral_code, commission_percent)
+    SELECT 'Influencer ' || g, 'INFL' || g, 10 FROM generate_series(1, 20) g`);
+  await db.execute(sql`
+    WITH ids AS (SELECT array_agg(id) AS a FROM influencers)
+    INSERT INTO influencer_clicks (influencer_id, utm_source, created_at)
+    SELECT ids.a[1 + g % 20], (ARRAY['direct', 'youtube', 'tiktok', 'twitch'])[1 + g % 4], now() - random() * interval '400 days'
+      FROM generate_series(1, 100000) g, ids`);
+  await db.execute(sql`
+    WITH ids AS (SELECT array_agg(id) AS a FROM influencers),
+    chosen AS (SELECT user_id, created_at, row_number() OVER () AS n FROM profiles LIMIT 20000)
+    UPDATE profiles p SET referred_by_influencer_id = ids.a[1 + chosen.n % 20], referred_at = chosen.created_at
+      FROM chosen, ids WHERE p.user_id = chosen.user_id`);
+  await db.execute(sql`
+    INSERT INTO visitor_sessions (session_id, device, referrer, utm_source, is_online, first_seen_at, last_seen_at)
+    SELECT 'bench-visit-' || g, (ARRAY['mobile', 'tablet', 'desktop'])[1 + g % 3], (ARRAY[NULL, 'google.com', 'youtube.com'])[1 + g % 3],
+           CASE WHEN g % 5 = 0 THEN 'tiktok' END, g % 50 = 0, at, at + interval '3 minutes'
+      FROM (SELECT g, now() - random() * interval '395 days' AS at FROM generate_series(1, 100000) g) s`);
+  await db.execute(sql`
+    INSERT INTO page_views (session_id, path, created_at)
+    SELECT 'bench-visit-' || (1 + g % 100000), (ARRAY['/', '/salja-skins', '/blog', '/faq', '/point-shop'])[1 + g % 5] || CASE WHEN g % 7 = 0 THEN '/' || g % 300 ELSE '' END,
+           now() - random() * interval '395 days'
+      FROM generate_series(1, 300000) g`);
   // As autovacuum would have by now: statistics and the visibility map (index-only scans).
   await db.execute(sql`VACUUM ANALYZE`);
   process.stdout.write(`seeded ${MEMBERS} members and ${TRADES} trades in ${Math.round(performance.now() - seedStarted)} ms\n`);
@@ -84,6 +110,13 @@ try {
     ["dashboard (loader query set)", () => Promise.all([loadDashboard(db), listContactMessages(db, {})])],
     ["member search (ILIKE email/name)", () => searchMembers(db, `medlem${Math.floor(Math.random() * 900) + 100}`, 25)],
     ["ltv tab (top 50, cohorts, levels)", () => loadLtv(db)],
+    ["analytics tab (30 days)", () => loadAnalytics(db, { period: 30 })],
+    ["analytics tab (365 days)", () => loadAnalytics(db, { period: 365 })],
+    ["influencers list (30 days)", () => listInfluencers(db, { period: 30 })],
+    ["influencer page (30 days, month)", async () => {
+      const [first] = (await listInfluencers(db, { period: 30 })).rows;
+      return loadInfluencerDetail(db, first!.id, { period: 30, month: new Date().toISOString().slice(0, 7) });
+    }],
   ];
   process.stdout.write(`case\titerations\tp50 ms\tp95 ms\tmax ms\n`);
   for (const [label, run] of cases) {

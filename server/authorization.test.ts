@@ -59,7 +59,7 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard"
+    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard" || tab.id === "influencers"
       ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
   ]),
@@ -95,6 +95,10 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/api.blog-view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
+  // Visitor statistics and consent totals (docs/rules/privacy.md#visitor-tracking): anyone may report.
+  "routes/api.visitor": { get: everyone("405"), action: everyone("passes") },
+  "routes/api.visitor-offline": { get: everyone("405"), action: everyone("passes") },
+  "routes/api.consent-choice": { get: everyone("405"), action: everyone("passes") },
   // Accounts.
   "routes/auth": { get: signedOutOnly, action: everyone("passes") },
   "routes/auth.sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
@@ -120,6 +124,16 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
   "routes/admin.point-shop.giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
   "routes/admin.ltv.export": { get: staffTab("ltv") },
+  // An influencer's page (with its actions) and its commission CSV (docs/rules/admin.md#influencers).
+  "routes/admin.influencers.detail": {
+    path: "/admin/influencers/00000000-0000-4000-8000-000000000000",
+    get: { ...staffTab("influencers"), admin: "404" },
+    action: staffTab("influencers", "passes"),
+  },
+  "routes/admin.influencers.commission": {
+    path: "/admin/influencers/00000000-0000-4000-8000-000000000000/commission.csv",
+    get: { ...staffTab("influencers"), admin: "404" },
+  },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",

@@ -104,6 +104,11 @@ export async function parseRequest<S extends z.ZodType>(
   return input.ok ? validate(input.data, schema, extras) : input;
 }
 
+/** A resource route answers with a real Response: one of the 4xx helpers' data as JSON. */
+export function asJson(result: { data: unknown; init: ResponseInit | null }): Response {
+  return Response.json(result.data, result.init ?? undefined);
+}
+
 /** The client's IP as Express saw it (honours TRUST_PROXY). */
 export function clientIp(context: AppLoadContext): string {
   return context.clientIp || "unknown";

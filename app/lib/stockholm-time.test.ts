@@ -36,3 +36,18 @@ describe("Stockholm days", () => {
     expect(stockholmDayEnd("")).toBeNull();
   });
 });
+
+describe("Stockholm months and day arithmetic", () => {
+  it("gives a month's bounds in Stockholm time and refuses a malformed month", async () => {
+    const { addDays, stockholmMonthRange } = await import("./stockholm-time");
+    expect(stockholmMonthRange("2026-03")).toEqual({
+      start: new Date("2026-02-28T23:00:00Z"),
+      end: new Date("2026-03-31T22:00:00Z"),
+    });
+    expect(stockholmMonthRange("2026-12")?.end).toEqual(new Date("2026-12-31T23:00:00Z"));
+    expect(stockholmMonthRange("2026-13")).toBeNull();
+    expect(stockholmMonthRange("2026-3")).toBeNull();
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
+  });
+});

@@ -65,3 +65,19 @@ export function stockholmDayEnd(day: string): Date | null {
   const next = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + 1));
   return stockholmDayStart(next.toISOString().slice(0, 10));
 }
+
+/** `yyyy-mm-dd` plus a number of calendar days (negative goes back). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** The instants a Stockholm calendar month (`yyyy-mm`) begins and ends (exclusive); null for a malformed month. */
+export function stockholmMonthRange(month: string): { start: Date; end: Date } | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match || Number(match[2]) < 1 || Number(match[2]) > 12) return null;
+  const next = new Date(Date.UTC(Number(match[1]), Number(match[2]), 1)).toISOString().slice(0, 7);
+  const start = stockholmDayStart(`${month}-01`);
+  const end = stockholmDayStart(`${next}-01`);
+  return start && end ? { start, end } : null;
+}

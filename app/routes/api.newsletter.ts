@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.newsletter";
-import { clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
+import { asJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { NEWSLETTER } from "~/constants";
 import {
   NEWSLETTER_FORM_PARAM,
@@ -44,11 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
-}
-
-/** A resource route answers with a real Response: the shared 4xx helpers' data as JSON. */
-function asJson(result: { data: unknown; init: ResponseInit | null }): Response {
-  return Response.json(result.data, result.init ?? undefined);
 }
 
 /** A browser navigation (a form posted without JavaScript), as opposed to the enhanced form's fetch. */

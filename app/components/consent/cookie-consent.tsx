@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { toast } from "sonner";
 import { CONSENT_EVENTS } from "~/constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
+import { reportConsentChoice } from "~/modules/analytics/visitor-tracking";
 import { ACCEPT_ALL, ONLY_NECESSARY, type ConsentChoice } from "~/modules/consent/consent";
 import {
   consentSnapshot,
@@ -54,10 +55,14 @@ export function CookieConsent() {
     return () => window.removeEventListener(CONSENT_EVENTS.openSettings, openSettings);
   }, [openSettings]);
 
-  const choose = useCallback((next: ConsentChoice) => saveConsent(next), []);
+  const choose = useCallback((next: ConsentChoice) => {
+    saveConsent(next);
+    reportConsentChoice(next);
+  }, []);
 
   const saveFromDialog = useCallback((next: ConsentChoice) => {
     saveConsent(next);
+    reportConsentChoice(next);
     setSettingsOpen(false);
     toast.success("Dina cookie-val är sparade", {
       description: "Du kan ändra dem när som helst via Cookie-inställningar längst ned på sidan.",

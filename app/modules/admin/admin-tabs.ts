@@ -48,7 +48,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/analytics`,
     roles: ADMIN,
     summary: "Besökare, sidvisningar och konverteringar över tid.",
-    built: false,
+    built: true,
   },
   {
     id: "users",
@@ -104,7 +104,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/influencers`,
     roles: ADMIN,
     summary: "Influencers, deras koder och vad de har gett.",
-    built: false,
+    built: true,
   },
   {
     id: "point-shop",

@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { BUSINESS_TIME_ZONE, CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/constants";
 import { pageParams } from "~/lib/paging";
-import { stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
+import { addDays, stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { queryRows, type Db } from "~/platform/db/client.server";
@@ -31,12 +31,6 @@ export interface PeriodWindows {
   days: DashboardPeriod;
   current: Window;
   previous: Window;
-}
-
-/** `yyyy-mm-dd` plus a number of calendar days. */
-function addDays(day: string, days: number): string {
-  const date = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)) + days));
-  return date.toISOString().slice(0, 10);
 }
 
 export function periodWindows(now: Date): PeriodWindows[] {

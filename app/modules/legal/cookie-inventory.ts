@@ -5,6 +5,7 @@
  */
 import { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, SESSION_POLICY } from "~/modules/accounts/session-policy";
 import { STORAGE_KEYS, type CookieCategory } from "~/constants";
+import { RETENTION } from "./legal";
 
 export type StorageKind = "cookie" | "localStorage" | "sessionStorage";
 
@@ -139,7 +140,7 @@ export function storageInventory(gaMeasurementId: string | null = null): Storage
       kind: "sessionStorage",
       provider: "first-party",
       purpose:
-        "Ett slumpat id för ditt besök som låter oss räkna besök och sidvisningar i vår egen statistik utan att veta vem du är.",
+        `Ett slumpat id för ditt besök som låter oss räkna besök och sidvisningar i vår egen statistik utan att veta vem du är. Sätts bara om du har godkänt analys; besöket sparas hos oss i ${RETENTION.pageViewsMonths} månader.`,
       lifetime: "Sessionen – försvinner när du stänger fliken",
     },
     {

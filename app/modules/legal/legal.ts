@@ -4,7 +4,7 @@
  */
 
 /** ISO date of the last revision of the cookie policy, privacy policy and terms. */
-export const LEGAL_LAST_UPDATED = "2026-11-22";
+export const LEGAL_LAST_UPDATED = "2026-11-23";
 
 /** "22 november 2026": fixed to UTC so server and browser render the same text. */
 export function formatSwedishDate(isoDate: string): string {

@@ -57,8 +57,8 @@ const PURPOSES: Purpose[] = [
   },
   {
     title: "Besöksstatistik och analys",
-    data: "Ett slumpat besöks-id, vilka sidor som visas, hänvisande sida och user agent; för visningar av blogginlägg ett saltat hashvärde i stället för IP-adress; Google Analytics om du godkänt det.",
-    basis: "Samtycke (artikel 6.1 a GDPR) för analys som sparar något i din webbläsare; berättigat intresse (artikel 6.1 f GDPR) för anonymiserade visningsräknare som inte sparar något hos dig.",
+    data: "Om du godkänt analys: ett slumpat besöks-id, vilka sidor som visas (utan det som står efter ? i adressen), vilken webbplats du kom från (bara domänen), kampanjparametrar (utm), typ av enhet och user agent – aldrig IP-adress och aldrig kopplat till ditt konto. Google Analytics om du godkänt det. För visningar av blogginlägg ett saltat hashvärde i stället för IP-adress. När du sparar dina cookie-val räknas valet i en anonym daglig summa utan något som identifierar dig.",
+    basis: "Samtycke (artikel 6.1 a GDPR) för besöksstatistik och analys; berättigat intresse (artikel 6.1 f GDPR) för anonymiserade visningsräknare och anonyma summor av cookie-val som inte sparar något hos dig.",
   },
 ];
 
@@ -124,8 +124,9 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               IP-adress och user agent.
             </li>
             <li>
-              <strong>Besöks- och sidvisningsstatistik:</strong> slumpade besöks-id, besökta sidor,
-              hänvisande sida och user agent, samt hashade identifierare för att räkna visningar.
+              <strong>Besöks- och sidvisningsstatistik:</strong> bara om du godkänt analys – slumpade
+              besöks-id, besökta sidor, hänvisande webbplats, kampanjparametrar, typ av enhet och user
+              agent – samt hashade identifierare för att räkna visningar av blogginlägg.
             </li>
             <li>
               <strong>Cookies och lokal lagring:</strong> se vår <Link to="/cookie-policy">cookiepolicy</Link>.
@@ -192,7 +193,9 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               kontaktformuläret efter en timme ({CONTACT.rateLimit.limit} meddelanden per timme).
             </li>
             <li>
-              <strong>Egen besöksstatistik:</strong> {RETENTION.pageViewsMonths} månader.
+              <strong>Egen besöksstatistik:</strong> {RETENTION.pageViewsMonths} månader, sedan raderas
+              besöken och sidvisningarna automatiskt. Anonyma summor av cookie-val innehåller inga
+              personuppgifter och sparas.
               <strong> Google Analytics:</strong> {RETENTION.analyticsMonths} månader.
             </li>
             <li>

@@ -28,7 +28,7 @@ async function count(table: string) {
 }
 
 describe("retention (the privacy policy's periods)", () => {
-  it("deletes contact messages, security events, launch notifications and page views past their period, and nothing younger", async () => {
+  it("deletes contact messages, security events, launch notifications, page views and visits past their period, and nothing younger", async () => {
     const message = { name: "A", email: "a@example.se", subject: "S", message: "M" };
     await database.db.insert(contact_messages).values([
       { ...message, created_at: monthsAgo(RETENTION.contactMessagesMonths, 1) },
@@ -42,7 +42,10 @@ describe("retention (the privacy policy's periods)", () => {
       { email: "gammal@example.se", created_at: monthsAgo(RETENTION.launchNotificationMonths, 1) },
       { email: "ny@example.se", created_at: monthsAgo(1) },
     ]);
-    await database.db.insert(visitor_sessions).values({ session_id: "besok-12345678" });
+    await database.db.insert(visitor_sessions).values([
+      { session_id: "besok-12345678", last_seen_at: monthsAgo(2) },
+      { session_id: "besok-gammalt-1", first_seen_at: monthsAgo(RETENTION.pageViewsMonths, 2), last_seen_at: monthsAgo(RETENTION.pageViewsMonths, 1) },
+    ]);
     await database.db.insert(page_views).values([
       { session_id: "besok-12345678", path: "/", created_at: monthsAgo(RETENTION.pageViewsMonths, 1) },
       { session_id: "besok-12345678", path: "/blog", created_at: monthsAgo(2) },
@@ -53,8 +56,9 @@ describe("retention (the privacy policy's periods)", () => {
       securityEvents: 1,
       launchNotifications: 1,
       pageViews: 1,
+      visitorSessions: 1,
     });
-    for (const table of ["contact_messages", "security_events", "launch_notifications", "page_views"]) {
+    for (const table of ["contact_messages", "security_events", "launch_notifications", "page_views", "visitor_sessions"]) {
       expect(await count(table), table).toBe(1);
     }
     expect(await purgeExpiredPersonalData(database.db, now)).toEqual({
@@ -62,6 +66,7 @@ describe("retention (the privacy policy's periods)", () => {
       securityEvents: 0,
       launchNotifications: 0,
       pageViews: 0,
+      visitorSessions: 0,
     });
   });
 });

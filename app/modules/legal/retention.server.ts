@@ -28,5 +28,10 @@ export async function purgeExpiredPersonalData(db: Db, now: Date = new Date()) {
       db,
       sql`DELETE FROM page_views WHERE created_at < ${olderThanMonths(RETENTION.pageViewsMonths, now)}`,
     ),
+    // A visit last seen before the same limit goes too (its user agent, referrer and campaign).
+    visitorSessions: await execCount(
+      db,
+      sql`DELETE FROM visitor_sessions WHERE last_seen_at < ${olderThanMonths(RETENTION.pageViewsMonths, now)}`,
+    ),
   };
 }

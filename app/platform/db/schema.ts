@@ -13,10 +13,12 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -46,6 +48,7 @@ import {
   TRADE_LIMITS,
   TRADE_STATUSES_BY_TYPE,
   TRADE_TYPES,
+  VISITOR_DEVICES,
 } from "../../constants";
 
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
@@ -171,6 +174,10 @@ export const profiles = pgTable(
       onDelete: "set null",
     }),
     referral_code: text().unique(),
+    /** The influencer whose code the member signed up with (a member's referrer is a member or an influencer). */
+    referred_by_influencer_id: uuid().references((): AnyPgColumn => influencers.id),
+    /** When the member's referrer was set. */
+    referred_at: timestamp({ withTimezone: true }),
     /** A code captured at sign-up, applied by the referral service after confirmation. */
     signup_referral_code: text(),
     steam_id: text().unique(),
@@ -207,6 +214,8 @@ export const profiles = pgTable(
     check("profiles_not_self_referred", sql`${t.referred_by} <> ${t.user_id}`),
     check("profiles_steam_id_format", sql`${t.steam_id} ~ '^[0-9]{17}$'`),
     index("profiles_referred_by_idx").on(t.referred_by),
+    // Sign-ups per influencer and period (docs/rules/admin.md#influencers).
+    index("profiles_influencer_referred_idx").on(t.referred_by_influencer_id, t.referred_at),
     // New members per period and sign-up cohorts (docs/rules/admin.md#dashboard).
     index("profiles_created_idx").on(t.created_at),
   ],
@@ -426,12 +435,19 @@ export const influencers = pgTable(
     status: text().notNull().default("active"),
     email: text(),
     notes: text(),
+    /** How staff reach the influencer (an address, a handle): free text. */
+    contact: text(),
+    /** Optional commission, percent of the attributed members' completed trade value (docs/rules/admin.md#influencers). */
+    commission_percent: numeric({ precision: 5, scale: 2 }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
     check("influencers_referral_code_format", sql`${t.referral_code} ~ '^[A-Z0-9]{4,12}$'`),
     check("influencers_status_valid", oneOf("status", INFLUENCER_STATUSES)),
+    check("influencers_commission_range", sql`${t.commission_percent} >= 0 AND ${t.commission_percent} <= 100`),
+    check("influencers_name_length", sql`length(${t.name}) BETWEEN 1 AND 100`),
+    index("influencers_created_idx").on(t.created_at.desc(), t.id.desc()),
   ],
 );
 
@@ -837,13 +853,23 @@ export const visitor_sessions = pgTable(
     current_page: text(),
     referrer: text(),
     user_agent: text(),
+    /** `mobile`, `tablet` or `desktop`, from the user agent when the visit began. */
+    device: text().notNull().default("desktop"),
+    /** The first page of the visit and its campaign parameters, if any. */
+    landing_page: text(),
+    utm_source: text(),
+    utm_medium: text(),
+    utm_campaign: text(),
     is_online: boolean().notNull().default(true),
     first_seen_at: createdAt(),
     last_seen_at: createdAt(),
   },
   (t) => [
     check("visitor_sessions_id_format", sql`length(${t.session_id}) BETWEEN 8 AND 64`),
+    check("visitor_sessions_device_valid", oneOf("device", VISITOR_DEVICES)),
     index("visitor_sessions_last_seen_idx").on(t.last_seen_at.desc()),
+    // Sessions per day and the Analytics tab's breakdowns by period.
+    index("visitor_sessions_first_seen_idx").on(t.first_seen_at),
   ],
 );
 
@@ -861,6 +887,25 @@ export const page_views = pgTable(
   (t) => [
     index("page_views_created_idx").on(t.created_at.desc()),
     index("page_views_session_idx").on(t.session_id),
+  ],
+);
+
+/**
+ * Saved cookie choices as anonymous totals (docs/rules/privacy.md#consent-totals): one counter
+ * per Stockholm day and combination of the optional categories, nothing that identifies anyone.
+ */
+export const consent_choice_totals = pgTable(
+  "consent_choice_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    analytics: boolean().notNull(),
+    marketing: boolean().notNull(),
+    functional: boolean().notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.analytics, t.marketing, t.functional] }),
+    check("consent_choice_totals_count_non_negative", sql`${t.count} >= 0`),
   ],
 );
 

@@ -1,0 +1,156 @@
+/**
+ * The Analytics tab's figures (docs/rules/admin.md#analytics) from our own visitor statistics,
+ * which hold only visits that consented to analytics (docs/rules/privacy.md#visitor-tracking):
+ * visitors online now, visits and page views per Stockholm day, top pages, referring sites,
+ * campaign sources, devices, the funnel visit → sign-up → first trade, and the saved cookie
+ * choices as anonymous totals. Each is one aggregate over an indexed time range with a LIMIT
+ * where it lists; nothing reads a whole table into Node.
+ */
+import { sql } from "drizzle-orm";
+import { BUSINESS_TIME_ZONE, VISITOR_DEVICES, VISITOR_TRACKING, type InsightPeriod, type VisitorDevice } from "~/constants";
+import { pageParams } from "~/lib/paging";
+import { stockholmDay } from "~/lib/stockholm-time";
+import { queryRows, type Db } from "~/platform/db/client.server";
+import { insightRange } from "./insight-period";
+
+const TOP_LIST = 10;
+const TOP_PAGES_PAGE_SIZE = 10;
+
+interface AnalyticsDay {
+  day: string;
+  sessions: number;
+  pageViews: number;
+}
+
+interface CountRow {
+  label: string;
+  count: number;
+}
+
+interface ConsentTotals {
+  total: number;
+  analytics: number;
+  marketing: number;
+  functional: number;
+  acceptAll: number;
+  onlyNecessary: number;
+  /** Any other combination (chosen in the settings dialog). */
+  custom: number;
+}
+
+export interface AnalyticsData {
+  onlineNow: number;
+  days: AnalyticsDay[];
+  totals: { sessions: number; pageViews: number };
+  topPages: { rows: CountRow[]; page: number; hasMore: boolean };
+  referrers: CountRow[];
+  utmSources: CountRow[];
+  devices: Array<{ device: VisitorDevice; count: number }>;
+  funnel: { visits: number; signups: number; firstTrades: number };
+  consent: ConsentTotals;
+}
+
+type Num = string | number;
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+export async function loadAnalytics(
+  db: Db,
+  input: { period: InsightPeriod; pagesPage?: number; now?: Date },
+): Promise<AnalyticsData> {
+  const now = input.now ?? new Date();
+  const range = insightRange(input.period, now);
+  const { start, end } = range;
+  const { page, offset } = pageParams({ page: input.pagesPage }, { default: TOP_PAGES_PAGE_SIZE, max: TOP_PAGES_PAGE_SIZE });
+  const onlineSince = new Date(now.getTime() - VISITOR_TRACKING.onlineWindowMinutes * 60_000);
+
+  const [online, sessionDays, viewDays, pages, referrers, utm, devices, funnel, consent] = await Promise.all([
+    queryRows<{ online: Num }>(
+      db,
+      sql`SELECT count(*) AS online FROM visitor_sessions WHERE is_online AND last_seen_at >= ${ts(onlineSince)} AND last_seen_at <= ${ts(now)}`,
+    ),
+    queryRows<{ day: string; count: Num }>(
+      db,
+      sql`SELECT to_char(first_seen_at AT TIME ZONE ${BUSINESS_TIME_ZONE}, 'YYYY-MM-DD') AS day, count(*) AS count
+            FROM visitor_sessions WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)} GROUP BY 1`,
+    ),
+    queryRows<{ day: string; count: Num }>(
+      db,
+      sql`SELECT to_char(created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}, 'YYYY-MM-DD') AS day, count(*) AS count
+            FROM page_views WHERE created_at >= ${ts(start)} AND created_at < ${ts(end)} GROUP BY 1`,
+    ),
+    queryRows<{ label: string; count: Num }>(
+      db,
+      sql`SELECT path AS label, count(*) AS count FROM page_views
+           WHERE created_at >= ${ts(start)} AND created_at < ${ts(end)}
+           GROUP BY path ORDER BY count DESC, path LIMIT ${TOP_PAGES_PAGE_SIZE + 1} OFFSET ${offset}`,
+    ),
+    queryRows<{ label: string | null; count: Num }>(
+      db,
+      sql`SELECT referrer AS label, count(*) AS count FROM visitor_sessions
+           WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)}
+           GROUP BY referrer ORDER BY count DESC, referrer NULLS LAST LIMIT ${TOP_LIST}`,
+    ),
+    queryRows<{ label: string | null; count: Num }>(
+      db,
+      sql`SELECT utm_source AS label, count(*) AS count FROM visitor_sessions
+           WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)} AND utm_source IS NOT NULL
+           GROUP BY utm_source ORDER BY count DESC, utm_source LIMIT ${TOP_LIST}`,
+    ),
+    queryRows<{ device: VisitorDevice; count: Num }>(
+      db,
+      sql`SELECT device, count(*) AS count FROM visitor_sessions
+           WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)} GROUP BY device`,
+    ),
+    queryRows<{ visits: Num; signups: Num; first_trades: Num }>(
+      db,
+      sql`SELECT
+            (SELECT count(*) FROM visitor_sessions WHERE first_seen_at >= ${ts(start)} AND first_seen_at < ${ts(end)}) AS visits,
+            (SELECT count(*) FROM profiles WHERE created_at >= ${ts(start)} AND created_at < ${ts(end)}) AS signups,
+            (SELECT count(DISTINCT t.user_id) FROM trades t
+              WHERE t.status = 'completed' AND t.completed_at >= ${ts(start)} AND t.completed_at < ${ts(end)}
+                AND NOT EXISTS (SELECT 1 FROM trades e WHERE e.user_id = t.user_id AND e.status = 'completed' AND e.completed_at < ${ts(start)})) AS first_trades`,
+    ),
+    queryRows<{ analytics: boolean; marketing: boolean; functional: boolean; count: Num }>(
+      db,
+      sql`SELECT analytics, marketing, functional, sum(count) AS count FROM consent_choice_totals
+           WHERE day >= ${range.dayList[0]!}::date AND day <= ${stockholmDay(now)}::date
+           GROUP BY analytics, marketing, functional`,
+    ),
+  ]);
+
+  const sessionsByDay = new Map(sessionDays.map((row) => [row.day, Number(row.count)]));
+  const viewsByDay = new Map(viewDays.map((row) => [row.day, Number(row.count)]));
+  const days = range.dayList.map((day) => ({ day, sessions: sessionsByDay.get(day) ?? 0, pageViews: viewsByDay.get(day) ?? 0 }));
+  const deviceCounts = new Map(devices.map((row) => [row.device, Number(row.count)]));
+  const consentTotals: ConsentTotals = { total: 0, analytics: 0, marketing: 0, functional: 0, acceptAll: 0, onlyNecessary: 0, custom: 0 };
+  for (const row of consent) {
+    const count = Number(row.count);
+    consentTotals.total += count;
+    if (row.analytics) consentTotals.analytics += count;
+    if (row.marketing) consentTotals.marketing += count;
+    if (row.functional) consentTotals.functional += count;
+    if (row.analytics && row.marketing && row.functional) consentTotals.acceptAll += count;
+    else if (!row.analytics && !row.marketing && !row.functional) consentTotals.onlyNecessary += count;
+    else consentTotals.custom += count;
+  }
+  const funnelRow = funnel[0];
+  return {
+    onlineNow: Number(online[0]?.online ?? 0),
+    days,
+    totals: { sessions: days.reduce((sum, day) => sum + day.sessions, 0), pageViews: days.reduce((sum, day) => sum + day.pageViews, 0) },
+    topPages: {
+      rows: pages.slice(0, TOP_PAGES_PAGE_SIZE).map((row) => ({ label: row.label, count: Number(row.count) })),
+      page,
+      hasMore: pages.length > TOP_PAGES_PAGE_SIZE,
+    },
+    referrers: referrers.map((row) => ({ label: row.label ?? "", count: Number(row.count) })),
+    utmSources: utm.map((row) => ({ label: row.label ?? "", count: Number(row.count) })),
+    devices: VISITOR_DEVICES.map((device) => ({ device, count: deviceCounts.get(device) ?? 0 })),
+    funnel: {
+      visits: Number(funnelRow?.visits ?? 0),
+      signups: Number(funnelRow?.signups ?? 0),
+      firstTrades: Number(funnelRow?.first_trades ?? 0),
+    },
+    consent: consentTotals,
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The period the Analytics and Influencers tabs show (`?period=7|30|90|365`, 30 by default):
+ * that many Stockholm days, today included, up to now. Isomorphic.
+ */
+import { DEFAULT_INSIGHT_PERIOD, INSIGHT_PERIODS, type InsightPeriod } from "~/constants";
+import { addDays, stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
+
+export const INSIGHT_PERIOD_LABELS: Record<InsightPeriod, string> = {
+  7: "7 dagar",
+  30: "30 dagar",
+  90: "90 dagar",
+  365: "365 dagar",
+};
+
+export function parseInsightPeriod(value: string | null): InsightPeriod {
+  const days = Number(value);
+  return (INSIGHT_PERIODS as readonly number[]).includes(days) ? (days as InsightPeriod) : DEFAULT_INSIGHT_PERIOD;
+}
+
+export interface InsightRange {
+  days: InsightPeriod;
+  start: Date;
+  end: Date;
+  /** Every Stockholm day of the period, oldest first (`yyyy-mm-dd`). */
+  dayList: string[];
+}
+
+export function insightRange(days: InsightPeriod, now: Date): InsightRange {
+  const firstDay = addDays(stockholmDay(now), -(days - 1));
+  return {
+    days,
+    start: stockholmDayStart(firstDay)!,
+    end: now,
+    dayList: Array.from({ length: days }, (_, index) => addDays(firstDay, index)),
+  };
+}
