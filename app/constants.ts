@@ -259,6 +259,10 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   rejected: "Avslagen",
 };
 export const REFERRAL_SOURCES = ["profile", "signup"] as const;
+/** Attempts to enter or create a code per member: guessing codes is slow (docs/rules/loyalty.md#anti-abuse). */
+export const REFERRAL_CODE_RATE_LIMIT = { scope: "referral-code", limit: 10, windowMs: 10 * 60_000 } as const;
+/** Influencer-link visits recorded per address (docs/rules/loyalty.md#influencer-links). */
+export const REFERRAL_VISIT_RATE_LIMIT = { scope: "referral-visit", limit: 30, windowMs: 60 * 60_000 } as const;
 
 // ---------------------------------------------------------------------------
 // Accounts (docs/rules/accounts.md)

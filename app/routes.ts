@@ -22,6 +22,7 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/blog/:slug/view", "routes/api.blog-view.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  route("api/referral-visit", "routes/api.referral-visit.ts"),
   // Social sign-in and the profile.
   route("auth/steam", "routes/auth.steam.ts"),
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
@@ -56,6 +57,7 @@ export default [
     route("ltv", "routes/admin.ltv.tsx"),
     route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),
+    route("referrals/export.csv", "routes/admin.referrals.export.ts"),
     route("influencers", "routes/admin.influencers.tsx"),
     route("point-shop", "routes/admin.point-shop.tsx"),
     route("point-shop/items/:itemId", "routes/admin.point-shop.item.tsx"),

@@ -59,7 +59,7 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard"
+    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard" || tab.id === "referrals"
       ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
   ]),
@@ -95,6 +95,8 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/api.blog-view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
+  // Influencer links (docs/rules/loyalty.md#influencer-links): anyone may report a visit.
+  "routes/api.referral-visit": { get: everyone("405"), action: everyone("passes") },
   // Accounts.
   "routes/auth": { get: signedOutOnly, action: everyone("passes") },
   "routes/auth.sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
@@ -120,6 +122,7 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
   "routes/admin.point-shop.giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
   "routes/admin.ltv.export": { get: staffTab("ltv") },
+  "routes/admin.referrals.export": { get: staffTab("referrals") },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",

@@ -37,6 +37,13 @@ export const REVIEW_MESSAGES = {
 
 const MILESTONE_ORE = REFERRAL.milestoneTradedSek * 100;
 
+/** Looking the code up failed (not: the code is unknown): 'Ett fel uppstod vid validering av referenskoden'. */
+export class ReferralLookupError extends Error {
+  constructor(cause: unknown) {
+    super("referral code lookup failed", { cause });
+  }
+}
+
 export const referralKeys = {
   friend: (friendId: string) => `referral:friend:${friendId}`,
   referrer: (friendId: string) => `referral:referrer:${friendId}`,
@@ -182,7 +189,12 @@ interface LinkOptions {
 
 /** Records the referrer and pays what the rules allow, in the caller's transaction. */
 async function linkReferral(tx: Tx, friendId: string, code: string, options: LinkOptions): Promise<EnterResult> {
-  const owner = await codeOwner(tx, code);
+  let owner: CodeOwner | null;
+  try {
+    owner = await codeOwner(tx, code);
+  } catch (error) {
+    throw new ReferralLookupError(error);
+  }
   if (!owner || (owner.influencer_id && !owner.influencer_active)) return fail("invalid");
   if (owner.user_id === friendId) return fail("own_code");
   const referrerId = owner.user_id;
