@@ -72,7 +72,7 @@ describe("POST /api/referral-visit", () => {
     const before = await clicks();
     const response = await visit(JSON.stringify({ code: "testpart", utm_source: "youtube" }));
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, name: "Testpartner" });
+    expect(await response.json()).toEqual({ ok: true, name: "Testpartner", counted: true });
     await Promise.all(Array.from({ length: 5 }, () => visit(JSON.stringify({ code: "TESTPART" }))));
     expect(await clicks()).toBe(before + 1);
     const [click] = await queryRows<{ utm_source: string; utm_medium: string; utm_campaign: string; visitor_hash: string }>(

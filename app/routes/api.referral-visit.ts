@@ -16,7 +16,7 @@ import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
  * POST /api/referral-visit {code, referrer?, utm_source?, utm_medium?, utm_campaign?} — sent by
  * the page a `?ref=` link opened (docs/rules/loyalty.md#influencer-links). Answers the active
  * influencer's name only, or the spec's 'Influencer not found or inactive' (the browser ignores
- * it: a visitor never sees an error for a link). A click is recorded at most once per visitor
+ * it: a visitor never sees an error for a link) and whether this visit counted as a click. A click is recorded at most once per visitor
  * per code per day; bots and an address over its hourly limit are answered but not counted.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,23 +33,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ ok: false, message: REFERRAL_VISIT_MESSAGES.lookupFailed }, { status: 500 });
   }
   if (!influencer) return Response.json({ ok: false, message: REFERRAL_VISIT_MESSAGES.notFound }, { status: 404 });
+  let counted = false;
   try {
     const ip = clientIp(context);
     const limit = await consumeRateLimit(db(), REFERRAL_VISIT_RATE_LIMIT, "ip", ip);
     if (limit.allowed) {
-      await recordInfluencerClick(db(), {
+      const click = await recordInfluencerClick(db(), {
         influencerId: influencer.id,
         visit,
         ip,
         userAgent: context.userAgent,
         salt: config().VISITOR_HASH_SALT,
       });
+      counted = click === "recorded";
     }
   } catch (error) {
     // The visitor still gets the name: a lost click never disturbs the visit.
     logger.error({ err: error }, "influencer click not recorded");
   }
-  return Response.json({ ok: true, name: influencer.name }, { headers: { "Cache-Control": "no-store" } });
+  // `counted`: whether this visit added a click (not a repeat today, not a bot).
+  return Response.json({ ok: true, name: influencer.name, counted }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export function loader() {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { usePublicConfig } from "~/lib/site-config";
 import { pendingReferralCode, withReferralCode } from "~/modules/referrals/referral-link";
 
@@ -9,12 +9,14 @@ const linkClass =
  * Steam and Google sign-in (their routes live elsewhere): plain links, because both leave
  * the site for the provider.
  */
+const subscribeToNothing = () => () => {};
+const noCode = () => null;
+
 export function SocialSignIn() {
   const { googleEnabled } = usePublicConfig();
   // A referral code from `?ref=` (this visit or stored) goes with a sign-up through either
-  // provider (docs/rules/accounts.md#referral-code-at-sign-up); read after hydration.
-  const [code, setCode] = useState<string | null>(null);
-  useEffect(() => setCode(pendingReferralCode()), []);
+  // provider (docs/rules/accounts.md#referral-code-at-sign-up); the server renders none.
+  const code = useSyncExternalStore(subscribeToNothing, pendingReferralCode, noCode);
   return (
     <div className="grid gap-3">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">

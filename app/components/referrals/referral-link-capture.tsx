@@ -16,7 +16,7 @@ import {
   withoutReferralParam,
 } from "~/modules/referrals/referral-link";
 
-export const REFERRAL_VISIT_PATH = "/api/referral-visit";
+const REFERRAL_VISIT_PATH = "/api/referral-visit";
 
 export function ReferralLinkCapture() {
   const location = useLocation();

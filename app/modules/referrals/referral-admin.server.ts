@@ -8,7 +8,6 @@ import { z } from "zod";
 import {
   ADMIN_PAGE_SIZE,
   EXPORT_BATCH_SIZE,
-  REFERRAL,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
   type ReferralStatus,
@@ -18,8 +17,6 @@ import { pageParams } from "~/lib/paging";
 import { textField } from "~/lib/validation";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { REVIEW_MESSAGES } from "./referrals.server";
-
-export const MILESTONE_ORE = REFERRAL.milestoneTradedSek * 100;
 
 export interface ReferralListQuery {
   status?: ReferralStatus;
@@ -55,7 +52,7 @@ export const reviewSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-export interface ReferralRow {
+interface ReferralRow {
   friendId: string;
   friendName: string;
   friendEmail: string;

@@ -20,7 +20,7 @@ export const REFERRAL_VISIT_MESSAGES = {
   unexpected: "An unexpected error occurred",
 } as const;
 
-export const UTM_DEFAULTS = { utm_source: "direct", utm_medium: "referral", utm_campaign: "influencer" } as const;
+const UTM_DEFAULTS = { utm_source: "direct", utm_medium: "referral", utm_campaign: "influencer" } as const;
 
 const optionalText = (max: number) => lenientTextField(max).optional();
 

@@ -21,7 +21,7 @@ import { logger } from "~/platform/logger.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { REFERRAL_MESSAGES, type ReferralOutcome } from "./referral-code";
 
-export const REFERRAL_LEDGER_REASONS = {
+const REFERRAL_LEDGER_REASONS = {
   friend: "Värvningsbonus: du angav en referenskod",
   referrer: "Värvningsbonus: en vän gick med",
   milestone: "Milstolpebonus: din vän har handlat för 5 000 kr",
@@ -81,7 +81,7 @@ export async function createReferralCode(db: Db, userId: string, code: string): 
 // Entering a code
 // ---------------------------------------------------------------------------
 
-export type ReferralFailure = "no_profile" | "already_referred" | "own_code" | "invalid" | "not_confirmed";
+type ReferralFailure = "no_profile" | "already_referred" | "own_code" | "invalid" | "not_confirmed";
 
 export type EnterResult =
   { ok: true; outcome: ReferralOutcome; status: ReferralStatus } | { ok: false; reason: ReferralFailure; message: string };
@@ -251,7 +251,7 @@ export function enterReferralCode(db: Db, friendId: string, code: string, now: D
  * by the same rules as entering it. A code that can never apply (unknown, own, already
  * referred) is dropped; one waiting for confirmation stays. Returns null when there was none.
  */
-export async function applySignupReferralInTx(
+async function applySignupReferralInTx(
   tx: Tx,
   friendId: string,
   options: { now?: Date; tradeCompleting?: boolean } = {},
