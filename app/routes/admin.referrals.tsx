@@ -70,7 +70,7 @@ function Referrer({ row }: { row: Row }) {
 
 function Rewards({ row }: { row: Row }) {
   const item = (label: string, paid: boolean) => (
-    <li className={cn("flex items-center gap-1", paid ? "" : "text-muted-foreground")}>
+    <li className={cn("flex items-center gap-1 whitespace-nowrap", paid ? "" : "text-muted-foreground")}>
       {paid ? <Check className="size-3.5 text-emerald-600" aria-hidden="true" /> : <X className="size-3.5" aria-hidden="true" />}
       {label}
       <span className="sr-only">{paid ? " betald" : " inte betald"}</span>
@@ -203,10 +203,9 @@ function ReferralCard({ row, fetcher }: { row: Row; fetcher: Fetcher }) {
           <Referrer row={row} />
         </div>
         <div className="grid gap-0.5">
-          <span className="text-xs text-muted-foreground">Kod · datum</span>
-          <span>
-            <code className="text-xs">{row.code}</code> · {formatDate(row.createdAt)}
-          </span>
+          <span className="text-xs text-muted-foreground">Kod och datum</span>
+          <code className="text-xs">{row.code}</code>
+          <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time>
         </div>
         <Rewards row={row} />
         <Milestone row={row} />

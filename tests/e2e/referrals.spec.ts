@@ -12,7 +12,7 @@ import path from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { openPglite } from "../../app/platform/db/client.server";
-import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
+import { account, influencers, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
@@ -40,6 +40,7 @@ async function prepareDataDir(): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-referrals-e2e-"));
   const database = openPglite(path.join(dir, "pglite"));
   await database.migrate();
+  await database.db.insert(influencers).values({ name: "NordicFrag", referral_code: "NORDIC" }).onConflictDoNothing();
   const hash = await hashPassword(PASSWORD);
   for (const person of [REFERRER, OTHER, ENTERER, ADMIN] as Person[]) {
     const [created] = await database.db
@@ -114,14 +115,19 @@ test("an influencer link records one click, keeps the code and leaves the addres
   const page = await context.newPage();
   const visit = page.waitForResponse((r) => r.url().endsWith("/api/referral-visit"));
   await page.goto(url("/?ref=nordic"));
-  const answer = await (await visit).json();
-  expect(answer).toEqual({ ok: true, name: "NordicFrag", counted: true });
+  const reported = await visit;
+  expect(reported.status()).toBe(200);
+  expect(reported.request().postDataJSON()).toEqual({ code: "NORDIC" });
   await expect(page).toHaveURL(url("/"));
-  // The same visitor again today: answered, not counted.
+  // The same visitor again today (same address, same browser): answered with the name only, not counted.
   const again = page.waitForResponse((r) => r.url().endsWith("/api/referral-visit"));
   await page.goto(url("/om-oss?ref=NORDIC&utm_source=youtube"));
-  expect(await (await again).json()).toMatchObject({ counted: false });
+  expect((await again).request().postDataJSON()).toEqual({ code: "NORDIC", utm_source: "youtube" });
   await expect(page).toHaveURL(url("/om-oss?utm_source=youtube"));
+  const repeat = await page.evaluate(() =>
+    fetch("/api/referral-visit", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: "NORDIC" }) }).then((r) => r.json()),
+  );
+  expect(repeat).toEqual({ ok: true, name: "NordicFrag", counted: false });
   // Without functional consent nothing is stored; the code still travels to sign-up in this visit.
   expect(await page.evaluate(() => localStorage.getItem("referral_code"))).toBeNull();
   await page.getByRole("banner").getByRole("link", { name: "Logga in" }).first().click();
@@ -228,6 +234,9 @@ test("a member creates and copies a code, then enters an invalid, own and second
   ).toBeVisible();
   await expect(page.getByTestId("referral-status")).toBeVisible();
   await expect(page.getByTestId("referred-by-name")).toHaveText(OTHER.firstName);
+  // The member's own 500 arrives live as well.
+  await expect(page.getByTestId("points-popup")).toContainText("500");
+  await page.getByRole("button", { name: "Toppen!" }).click();
 
   // A second code, posted as the form would: 'Du har redan angett en referenskod tidigare'.
   const second = await page.request.post(url("/profile"), {
@@ -240,6 +249,7 @@ test("a member creates and copies a code, then enters an invalid, own and second
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.getByTestId("referral-section").scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.getByTestId("referral-section").screenshot({ path: `screenshots/referrals-profile-${width}.png` });
   }
   await context.close();
@@ -257,7 +267,7 @@ test("the Referrals tab lists relations for staff and is refused to members", as
   const page = await context.newPage();
   await signIn(page, ADMIN.email);
   await page.goto(url("/admin/referrals"));
-  await expect(page.getByRole("heading", { name: "Värvningar" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Värvningar", exact: true })).toBeVisible();
   await expect(page.getByTestId("referral-filter")).toContainText("Utbetald (2)");
   await expect(page.getByTestId("top-referrers")).toContainText(REFERRER.firstName);
   const download = page.waitForEvent("download");
@@ -265,6 +275,7 @@ test("the Referrals tab lists relations for staff and is refused to members", as
   expect((await download).suggestedFilename()).toMatch(/^varvningar-\d{4}-\d{2}-\d{2}\.csv$/);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.screenshot({ path: `screenshots/referrals-admin-${width}.png`, fullPage: true });
   }
   await context.close();

@@ -39,7 +39,6 @@ export function ReferralLinkCapture() {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(referralVisitPayload(raw, location.search, document.referrer)),
-        keepalive: true,
       }).catch(() => {
         // Reporting a visit never disturbs it.
       });

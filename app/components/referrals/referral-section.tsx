@@ -23,7 +23,26 @@ import type { MemberReferralView } from "~/modules/referrals/referrals.server";
 
 type ReferralActionResult = { ok: true; intent: string; message: string } | { ok: false; intent?: string; message: string };
 
+/**
+ * A form's answer as a toast. The fetchers are keyed and watched here, above the forms: a
+ * success replaces the form (the code card, the status card), so the form itself is gone by
+ * the time its answer arrives.
+ */
+function useAnswerToast(key: string, errorsToo: boolean) {
+  const fetcher = useFetcher<ReferralActionResult>({ key });
+  const handled = useRef<ReferralActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.success(result.message);
+    else if (errorsToo) toast.error("Fel", { description: result.message });
+  }, [fetcher.state, fetcher.data, errorsToo]);
+}
+
 export function ReferralSection({ referral }: { referral: MemberReferralView }) {
+  useAnswerToast("referral-create", false);
+  useAnswerToast("referral-enter", true);
   return (
     <section aria-labelledby="referral-rubrik" className="grid gap-6 md:grid-cols-2" data-testid="referral-section">
       <h2 id="referral-rubrik" className="sr-only">
@@ -42,35 +61,28 @@ function CodeForm({
   label,
   submitLabel,
   busyLabel,
-  onResult,
 }: {
   intent: string;
   mode: "create" | "enter";
   label: string;
   submitLabel: string;
   busyLabel: string;
-  onResult: (result: ReferralActionResult) => void;
 }) {
-  const fetcher = useFetcher<ReferralActionResult>();
+  const fetcher = useFetcher<ReferralActionResult>({ key: intent });
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
-  const handled = useRef<ReferralActionResult | undefined>(undefined);
+  // The server's answer describes the code that was sent: typing again hides it.
+  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false);
   const id = useId();
   const error = referralCodeError(code, mode);
   const busy = fetcher.state !== "idle";
-  const serverError = fetcher.data && !fetcher.data.ok && fetcher.state === "idle" ? fetcher.data.message : null;
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    onResult(result);
-  }, [fetcher.state, fetcher.data, onResult]);
+  const serverError =
+    fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && !editedSinceSubmit ? fetcher.data.message : null;
 
   const message = serverError ?? (touched || code ? (error ?? REFERRAL_MESSAGES.looksGood) : null);
   const good = !serverError && !error && Boolean(code);
   return (
-    <fetcher.Form method="post" className="grid gap-3" noValidate>
+    <fetcher.Form method="post" className="grid gap-3" noValidate onSubmit={() => setEditedSinceSubmit(false)}>
       <input type="hidden" name="intent" value={intent} />
       <div className="grid gap-1.5">
         <Label htmlFor={id}>{label}</Label>
@@ -82,6 +94,7 @@ function CodeForm({
             onChange={(event) => {
               setCode(normalizeReferralInput(event.target.value));
               setTouched(true);
+              setEditedSinceSubmit(true);
             }}
             autoComplete="off"
             autoCapitalize="characters"
@@ -137,9 +150,6 @@ function CopyButton({ value, label, testId }: { value: string; label: string; te
 function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsReferred: number }) {
   const { publicUrl } = usePublicConfig();
   const shareLink = code ? `${publicUrl}/?ref=${code}` : "";
-  const onResult = (result: ReferralActionResult) => {
-    if (result.ok) toast.success(result.message);
-  };
   return (
     <Card data-testid="own-referral-code">
       <CardHeader>
@@ -186,7 +196,6 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
             label="Välj din kod (4–12 tecken, A–Z och 0–9)"
             submitLabel="Skapa kod"
             busyLabel="Skapar..."
-            onResult={onResult}
           />
         )}
       </CardContent>
@@ -195,10 +204,6 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
 }
 
 function EnterCodeCard() {
-  const onResult = (result: ReferralActionResult) => {
-    if (result.ok) toast.success(result.message);
-    else toast.error("Fel", { description: result.message });
-  };
   return (
     <Card data-testid="enter-referral-code">
       <CardHeader>
@@ -219,7 +224,6 @@ function EnterCodeCard() {
           label="Referenskod"
           submitLabel="Lägg till kod"
           busyLabel="Kontrollerar..."
-          onResult={onResult}
         />
       </CardContent>
     </Card>
