@@ -44,7 +44,7 @@ export function ReferralSection({ referral }: { referral: MemberReferralView }) 
   useAnswerToast("referral-create", false);
   useAnswerToast("referral-enter", true);
   return (
-    <section aria-labelledby="referral-rubrik" className="grid gap-6 md:grid-cols-2" data-testid="referral-section">
+    <section aria-labelledby="referral-rubrik" className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="referral-section">
       <h2 id="referral-rubrik" className="sr-only">
         Värva vänner
       </h2>
@@ -82,9 +82,9 @@ function CodeForm({
   const message = serverError ?? (touched || code ? (error ?? REFERRAL_MESSAGES.looksGood) : null);
   const good = !serverError && !error && Boolean(code);
   return (
-    <fetcher.Form method="post" className="grid gap-3" noValidate onSubmit={() => setEditedSinceSubmit(false)}>
+    <fetcher.Form method="post" className="grid grid-cols-1 gap-3" noValidate onSubmit={() => setEditedSinceSubmit(false)}>
       <input type="hidden" name="intent" value={intent} />
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 grid-cols-1 gap-1.5">
         <Label htmlFor={id}>{label}</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
@@ -151,7 +151,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
   const { publicUrl } = usePublicConfig();
   const shareLink = code ? `${publicUrl}/?ref=${code}` : "";
   return (
-    <Card data-testid="own-referral-code">
+    <Card className="min-w-0" data-testid="own-referral-code">
       <CardHeader>
         <CardTitle asChild>
           <h3 className="flex items-center gap-2">
@@ -164,7 +164,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
           {formatPoints(REFERRAL.milestoneReward)} när en vän har handlat för {formatSek(REFERRAL.milestoneTradedSek * 100)}.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4 [&>*]:min-w-0">
         {code ? (
           <>
             <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 p-4">
@@ -173,7 +173,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
               </span>
               <CopyButton value={code} label="Kopiera din referral kod" testId="copy-referral-code" />
             </div>
-            <div className="grid gap-1.5">
+            <div className="grid min-w-0 grid-cols-1 gap-1.5">
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                 <Link2 className="size-4" aria-hidden="true" />
                 Din delningslänk
@@ -205,7 +205,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
 
 function EnterCodeCard() {
   return (
-    <Card data-testid="enter-referral-code">
+    <Card className="min-w-0" data-testid="enter-referral-code">
       <CardHeader>
         <CardTitle asChild>
           <h3 className="flex items-center gap-2">
@@ -234,14 +234,14 @@ function ReferralStatusCard({ referredBy }: { referredBy: NonNullable<MemberRefe
   const percent = Math.min(100, Math.floor((referredBy.tradedOre / referredBy.milestoneOre) * 100));
   const reached = referredBy.tradedOre >= referredBy.milestoneOre;
   return (
-    <Card data-testid="referral-status">
+    <Card className="min-w-0" data-testid="referral-status">
       <CardHeader>
         <CardTitle asChild>
           <h3>Referens Status</h3>
         </CardTitle>
         <CardDescription>Du har angett en referenskod.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4 [&>*]:min-w-0">
         <dl className="grid gap-3 sm:grid-cols-2">
           <div className="min-w-0">
             <dt className="text-sm text-muted-foreground">{referredBy.kind === "influencer" ? "Partner" : "Värvad av"}</dt>
