@@ -261,6 +261,8 @@ async function applySignupReferralInTx(
     sql`SELECT signup_referral_code AS code FROM profiles WHERE user_id = ${friendId}`,
   );
   if (!row?.code) return null;
+  // Nothing is decided before confirmation: the code waits as it came.
+  if (!(await isConfirmed(tx, friendId, options.tradeCompleting ?? false))) return fail("not_confirmed");
   const result = await linkReferral(tx, friendId, row.code, {
     source: "signup",
     now: options.now ?? new Date(),
