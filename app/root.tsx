@@ -23,6 +23,7 @@ import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
 import { WelcomeDialog } from "~/components/accounts/welcome-dialog";
 import { PointsPopup } from "~/components/realtime/points-popup";
+import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { getProfile } from "~/modules/accounts/profiles.server";
 import { getRoles } from "~/modules/accounts/roles.server";
@@ -117,6 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <Toaster />
             <WelcomeDialog />
             <PointsPopup />
+            <ReferralLinkCapture />
           </RealtimeProvider>
         </TooltipProvider>
         <ScrollRestoration nonce={nonce} />

@@ -26,6 +26,7 @@ export default [
   route("api/visitor", "routes/api.visitor.ts"),
   route("api/visitor-offline", "routes/api.visitor-offline.ts"),
   route("api/consent-choice", "routes/api.consent-choice.ts"),
+  route("api/referral-visit", "routes/api.referral-visit.ts"),
   // Social sign-in and the profile.
   route("auth/steam", "routes/auth.steam.ts"),
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
@@ -60,6 +61,7 @@ export default [
     route("ltv", "routes/admin.ltv.tsx"),
     route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),
+    route("referrals/export.csv", "routes/admin.referrals.export.ts"),
     route("influencers", "routes/admin.influencers.tsx"),
     route("influencers/:influencerId", "routes/admin.influencers.detail.tsx"),
     route("influencers/:influencerId/commission.csv", "routes/admin.influencers.commission.ts"),

@@ -59,7 +59,7 @@ const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
     `routes/admin.${tab.id}`,
-    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard" || tab.id === "influencers"
+    tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard" || tab.id === "influencers" || tab.id === "referrals"
       ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
   ]),
@@ -99,6 +99,8 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/api.visitor": { get: everyone("405"), action: everyone("passes") },
   "routes/api.visitor-offline": { get: everyone("405"), action: everyone("passes") },
   "routes/api.consent-choice": { get: everyone("405"), action: everyone("passes") },
+  // Influencer links (docs/rules/loyalty.md#influencer-links): anyone may report a visit.
+  "routes/api.referral-visit": { get: everyone("405"), action: everyone("passes") },
   // Accounts.
   "routes/auth": { get: signedOutOnly, action: everyone("passes") },
   "routes/auth.sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
@@ -134,6 +136,7 @@ const ACCESS: Record<string, RouteAccess> = {
     path: "/admin/influencers/00000000-0000-4000-8000-000000000000/commission.csv",
     get: { ...staffTab("influencers"), admin: "404" },
   },
+  "routes/admin.referrals.export": { get: staffTab("referrals") },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",

@@ -4,7 +4,7 @@
  * session's own user. The loyalty histories read one page each (the pages come from the URL).
  */
 import { data } from "react-router";
-import { badRequest, readInput, validate } from "~/lib/http.server";
+import { badRequest, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
@@ -22,8 +22,22 @@ import { getContactPerson } from "~/modules/admin/members.server";
 import { memberGiveaways } from "~/modules/loyalty/giveaways.server";
 import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
 import { ledgerReasonLabel, parseProfileView } from "~/modules/loyalty/profile-view";
+import {
+  createReferralCodeSchema,
+  enterReferralCodeSchema,
+  REFERRAL_MESSAGES,
+  REFERRAL_OUTCOME_MESSAGES,
+} from "~/modules/referrals/referral-code";
+import {
+  createReferralCode,
+  enterReferralCode,
+  memberReferralView,
+  ReferralLookupError,
+} from "~/modules/referrals/referrals.server";
+import { REFERRAL_CODE_RATE_LIMIT } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 
 const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
 const PROFILE_NOT_FOUND = "Profile not found";
@@ -56,7 +70,10 @@ export async function loadProfilePage(request: Request) {
     orders: view.pages.ordrar,
   });
   if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
-  const giveaways = await memberGiveaways(db(), userId, loyalty.summary.xp);
+  const [giveaways, referral] = await Promise.all([
+    memberGiveaways(db(), userId, loyalty.summary.xp),
+    memberReferralView(db(), userId),
+  ]);
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
   const name =
@@ -83,6 +100,7 @@ export async function loadProfilePage(request: Request) {
     contactPerson,
     loyalty: memberLoyalty(loyalty),
     giveaways,
+    referral,
     newsletter,
     sessions: sessions
       .map((session) => ({
@@ -178,7 +196,7 @@ function memberLoyalty(loyalty: ProfileLoyalty) {
 
 export type MemberLoyalty = ReturnType<typeof memberLoyalty>;
 
-export type ProfileIntent = "profile" | "newsletter" | "revoke-others";
+export type ProfileIntent = "profile" | "newsletter" | "revoke-others" | "referral-create" | "referral-enter";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -215,6 +233,9 @@ export async function handleProfileAction(request: Request) {
       }
       return { ok: true as const, intent };
     }
+    if (intent === "referral-create" || intent === "referral-enter") {
+      return await referralAction(userId, intent, input.data);
+    }
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });
       return { ok: true as const, intent };
@@ -224,4 +245,35 @@ export async function handleProfileAction(request: Request) {
     return data({ ok: false as const, message: PROFILE_UPDATE_FAILED }, { status: 500 });
   }
   return badRequest(INPUT_MESSAGES.badRequest);
+}
+
+/**
+ * Creating the member's own code and entering a friend's (docs/rules/loyalty.md#referrals):
+ * each answer carries the spec's text, or the true one for a held, capped or influencer case.
+ */
+async function referralAction(userId: string, intent: "referral-create" | "referral-enter", input: Record<string, unknown>) {
+  const extras = { intent };
+  const schema = intent === "referral-create" ? createReferralCodeSchema : enterReferralCodeSchema;
+  const parsed = validate(input, schema, extras);
+  if (!parsed.ok) return parsed.response;
+  // Refused attempts count too: guessing codes is slow.
+  const limit = await consumeRateLimit(db(), REFERRAL_CODE_RATE_LIMIT, "user", userId);
+  if (!limit.allowed) return tooManyRequests(limit, extras);
+  if (intent === "referral-create") {
+    const created = await createReferralCode(db(), userId, parsed.data.code);
+    if (!created.ok) return data({ ok: false as const, intent, message: created.message }, { status: 409 });
+    return { ok: true as const, intent, message: REFERRAL_MESSAGES.created };
+  }
+  try {
+    const result = await enterReferralCode(db(), userId, parsed.data.code);
+    if (!result.ok) {
+      const status = result.reason === "no_profile" ? 404 : result.reason === "invalid" ? 400 : 409;
+      return data({ ok: false as const, intent, message: result.message }, { status });
+    }
+    return { ok: true as const, intent, message: REFERRAL_OUTCOME_MESSAGES[result.outcome], outcome: result.outcome };
+  } catch (error) {
+    logger.error({ err: error }, "referral code not entered");
+    const message = error instanceof ReferralLookupError ? REFERRAL_MESSAGES.validation : REFERRAL_MESSAGES.unexpected;
+    return data({ ok: false as const, intent, message }, { status: 500 });
+  }
 }

@@ -7,6 +7,7 @@ import { handleProfileAction, loadProfilePage } from "./profile.server";
 import { LevelBadge } from "~/components/loyalty/level-badge";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
+import { ReferralSection } from "~/components/referrals/referral-section";
 import { LevelProgressPanel, PerksCard, PointsCard, StatisticsCard } from "~/components/loyalty/loyalty-overview";
 import { useLivePoints, useLiveXp } from "~/components/realtime/use-live-number";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
@@ -50,7 +51,7 @@ const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways } = loaderData;
+  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral } = loaderData;
   const [editing, setEditing] = useState(completing);
   const initial = (profile.name ?? profile.email ?? "?").trim().charAt(0).toUpperCase() || "?";
   // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
@@ -147,6 +148,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="mt-8 grid gap-8">
+        {referral ? <ReferralSection referral={referral} /> : null}
         <GiveawaysCard giveaways={giveaways} />
         <LoyaltyHistory loyalty={loyalty} view={view} />
         {editing ? (

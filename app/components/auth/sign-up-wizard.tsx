@@ -5,7 +5,8 @@ import { ArrowLeft, ArrowRight, ExternalLink, Loader2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
-import { SIGNUP_STEPS, STEAM_TRADE_LINK_HELP_URL, STORAGE_KEYS } from "~/constants";
+import { SIGNUP_STEPS, STEAM_TRADE_LINK_HELP_URL } from "~/constants";
+import { forgetReferralCode, pendingReferralCode } from "~/modules/referrals/referral-link";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import {
   SIGNUP_FAILED_MESSAGE,
@@ -38,14 +39,6 @@ const STEP_TITLES: Record<SignupStep, string> = {
   3: "Trade-länk",
 };
 
-function storedReferralCode(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.referralCode);
-  } catch {
-    return null;
-  }
-}
-
 /** The 3-step sign-up wizard (docs/rules/accounts.md#sign-up), validated per step with the shared schemas. */
 export function SignUpWizard({ referralCode }: { referralCode: string | null }) {
   const fetcher = useFetcher<AuthActionResult>();
@@ -67,6 +60,8 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
         description: "Kolla din e-post och klicka på länken för att bekräfta ditt konto.",
       });
       trackEvent("sign_up", { method: "email" });
+      // The code now waits on the profile for the account's confirmation.
+      forgetReferralCode();
       navigate(`/email-confirmation?email=${encodeURIComponent(data.email)}&mode=signup`);
     } else if (!data.ok) {
       toast.error(data.title ?? SIGNUP_TOAST_TITLES.failed, { description: data.message ?? SIGNUP_FAILED_MESSAGE });
@@ -95,7 +90,7 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
       setStep((step + 1) as SignupStep);
       return;
     }
-    const payload = { ...fields, referralCode: referralCode ?? storedReferralCode() ?? "", newsletter: String(newsletter) };
+    const payload = { ...fields, referralCode: referralCode ?? pendingReferralCode() ?? "", newsletter: String(newsletter) };
     const full = signupSchema.safeParse(payload);
     if (!full.success) return reject(full.error);
     setErrors(null);

@@ -7,13 +7,15 @@
  */
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
 import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
+import { ipHash } from "~/platform/visitor-hash.server";
+import { applySignupReferralQuietly } from "~/modules/referrals/referrals.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 import { singleton } from "~/platform/singleton.server";
@@ -24,6 +26,7 @@ import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileE
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
 import { isSignInBlocked } from "./sign-in-block.server";
+import { normaliseSignupReferralCode } from "./signup-schema";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
@@ -195,15 +198,28 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
       },
       user: {
         create: {
-          // Every account gets its profile, whichever way it signed up.
-          async after(user) {
-            await createProfileForNewUser(db, user, currentProfileSeed() ?? (await oidcProfileSeed(db, user.id)));
+          // Every account gets its profile, whichever way it signed up, with the salted hash of
+          // the address it signed up from (docs/rules/loyalty.md#anti-abuse) and a referral
+          // code it came with; Google's travels in the sign-in's state.
+          async after(user, context) {
+            const seed = currentProfileSeed() ?? (await oidcProfileSeed(db, user.id));
+            const ip = context?.headers?.get(CLIENT_IP_HEADER);
+            const oauthRef = seed?.signupReferralCode ? null : await oauthReferralCode();
+            await createProfileForNewUser(db, user, {
+              ...seed,
+              signupReferralCode: seed?.signupReferralCode ?? oauthRef,
+              signupIpHash: ip ? ipHash(config().VISITOR_HASH_SALT, ip) : null,
+            });
+            // A provider that vouches for the address (Google) confirms the account at once.
+            await applySignupReferralQuietly(db, user.id);
           },
         },
         update: {
-          // A confirmed address change reaches the profile (and ends a placeholder).
+          // A confirmed address change reaches the profile (and ends a placeholder); a
+          // confirmed account applies the referral code it signed up with.
           async after(user) {
             await syncProfileEmail(db, user);
+            if (typeof user.id === "string") await applySignupReferralQuietly(db, user.id);
           },
         },
       },
@@ -218,6 +234,12 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
       },
     },
   });
+}
+
+/** The referral code a Google sign-up started with (`additionalData.ref`, client-supplied like any `?ref=`). */
+async function oauthReferralCode(): Promise<string | null> {
+  const state = (await getOAuthState().catch(() => null)) as { ref?: unknown } | null;
+  return normaliseSignupReferralCode(state?.ref);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -10,6 +10,7 @@ import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
 import { GOOGLE_ERROR_REDIRECT, GOOGLE_PROVIDER_ID } from "./google-sign-in.server";
 import { CLIENT_IP_HEADER } from "./session-policy";
+import { normaliseSignupReferralCode } from "./signup-schema";
 import { PROFILE_COMPLETION_PATH } from "./steam-flow.server";
 
 function googleEnabled(): boolean {
@@ -19,6 +20,7 @@ function googleEnabled(): boolean {
 
 export async function startGoogleSignIn(request: Request, client: { ip: string }): Promise<Response> {
   if (!googleEnabled()) throw data({ message: "Inloggning med Google är inte aktiverad." }, { status: 404 });
+  const ref = normaliseSignupReferralCode(new URL(request.url).searchParams.get("ref"));
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, client.ip);
   try {
@@ -28,6 +30,8 @@ export async function startGoogleSignIn(request: Request, client: { ip: string }
         callbackURL: "/",
         newUserCallbackURL: PROFILE_COMPLETION_PATH,
         errorCallbackURL: GOOGLE_ERROR_REDIRECT,
+        // docs/rules/accounts.md#referral-code-at-sign-up: the code rides in the sign-in's state.
+        ...(ref ? { additionalData: { ref } } : {}),
       },
       headers,
       returnHeaders: true,

@@ -23,6 +23,8 @@ export interface ProfileSeed {
   avatarUrl?: string | null;
   /** A referral code captured at sign-up, already format-checked; applied later. */
   signupReferralCode?: string | null;
+  /** Salted hash of the sign-up's address (never the address itself). */
+  signupIpHash?: string | null;
   emailIsPlaceholder?: boolean;
   /** The sign-up wizard's unticked-by-default newsletter box, ticked. */
   newsletterOptIn?: boolean;
@@ -64,6 +66,7 @@ export async function createProfileForNewUser(
       steam_id: blankToNull(seed.steamId),
       avatar_url: blankToNull(seed.avatarUrl) ?? blankToNull(user.image),
       signup_referral_code: blankToNull(seed.signupReferralCode),
+      signup_ip_hash: seed.signupIpHash ?? null,
     })
     .onConflictDoNothing();
   // Only an explicit yes subscribes, and never a placeholder address.

@@ -96,7 +96,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/referrals`,
     roles: ADMIN,
     summary: "Värvningar, belöningar och granskning av dem.",
-    built: false,
+    built: true,
   },
   {
     id: "influencers",

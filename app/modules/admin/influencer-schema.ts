@@ -1,20 +1,18 @@
 /**
  * The staff form for an influencer (docs/rules/admin.md#influencers): name, code, contact and an
- * optional commission in percent. The code is upper-cased and follows the referral code rule
- * (REFERRAL.codePattern, the same as the database CHECK). Isomorphic: the form and the action
- * refuse the same input with the same Swedish words.
+ * optional commission in percent. The code follows the one referral code rule (referralCodeField,
+ * as the profile's forms and the database CHECK). Isomorphic: the form and the action refuse
+ * the same input with the same Swedish words.
  */
 import { z } from "zod";
-import { INFLUENCER_STATUSES, REFERRAL } from "~/constants";
+import { INFLUENCER_STATUSES } from "~/constants";
+import { referralCodeField } from "~/modules/referrals/referral-code";
 import { textField } from "~/lib/validation";
 
 export const INFLUENCER_LIMITS = { name: 100, contact: 200 } as const;
 
 export const INFLUENCER_MESSAGES = {
   name: "Ange ett namn.",
-  codeRequired: "Ange en referral kod",
-  codeLength: "Koden måste vara mellan 4-12 tecken",
-  codeCharacters: "Endast bokstäver A-Z och siffror 0-9 tillåts",
   codeTaken: "Koden används redan av en medlem eller en annan influencer. Välj en annan kod.",
   commission: "Provisionen måste vara ett tal mellan 0 och 100 med högst två decimaler.",
   notFound: "Influencern finns inte.",
@@ -22,17 +20,7 @@ export const INFLUENCER_MESSAGES = {
   id: "Ogiltig influencer.",
 } as const;
 
-const referralCode = z
-  .string({ error: INFLUENCER_MESSAGES.codeRequired })
-  .transform((value) => value.trim().toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, INFLUENCER_MESSAGES.codeRequired)
-      .regex(/^[A-Z0-9]*$/, INFLUENCER_MESSAGES.codeCharacters)
-      .min(REFERRAL.codeMinLength, INFLUENCER_MESSAGES.codeLength)
-      .max(REFERRAL.codeMaxLength, INFLUENCER_MESSAGES.codeLength),
-  );
+const referralCode = referralCodeField("create");
 
 /** Empty means none; "12,5" and "12.5" both read as 12.5. */
 const commissionPercent = z

@@ -13,7 +13,7 @@ import { pageParams } from "~/lib/paging";
 import { stockholmMonthRange } from "~/lib/stockholm-time";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
-import { isUniqueViolation } from "~/platform/db/errors.server";
+import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { INFLUENCER_MESSAGES, type InfluencerInput } from "./influencer-schema";
 import { insightRange } from "./insight-period";
 
@@ -359,7 +359,7 @@ export async function createInfluencer(
       return { ok: true as const, influencer };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return taken();
+    if (hasPgCode(error, PG_ERRORS.uniqueViolation)) return taken();
     throw error;
   }
 }
@@ -388,7 +388,7 @@ export async function updateInfluencer(
       return { ok: true as const, influencer };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) return taken();
+    if (hasPgCode(error, PG_ERRORS.uniqueViolation)) return taken();
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { visitorHash } from "~/platform/visitor-hash.server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BLOG_VIEW_RATE_LIMIT } from "~/constants";
@@ -13,7 +14,6 @@ import {
   publishedListQuery,
   publishedPostStamps,
   recordPostView,
-  visitorHash,
 } from "./blog.server";
 
 let database: TestDatabase;

@@ -4,10 +4,10 @@
  * match the partial index `blog_posts_published_order_idx` so PostgreSQL can read it instead of
  * sorting.
  */
-import { createHash } from "node:crypto";
 import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { likePattern } from "~/platform/db/like";
 import { isbot } from "isbot";
+import { visitorHash } from "~/platform/visitor-hash.server";
 import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/constants";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
@@ -107,11 +107,6 @@ export async function publishedPostStamps(db: Db): Promise<Array<{ slug: string;
 // ---------------------------------------------------------------------------
 // Views
 // ---------------------------------------------------------------------------
-
-/** A visitor without any cookie: a salted hash of IP and user agent, never stored in clear. */
-export function visitorHash(salt: string, ip: string, userAgent: string): string {
-  return createHash("sha256").update(`${salt}\n${ip}\n${userAgent}`).digest("base64url");
-}
 
 export type ViewResult = "counted" | "repeat" | "bot" | "not-found" | "limited";
 

@@ -42,8 +42,8 @@ const PURPOSES: Purpose[] = [
   },
   {
     title: "Värvningar och samarbeten med influencers",
-    data: "Din värvningskod, vem som värvade dig och utbetalda bonusar. För klick på en influencers länk: ett saltat hashvärde av IP-adress och user agent, hänvisande sida och kampanjparametrar – aldrig IP-adressen i klartext.",
-    basis: "Avtal för värvningsbonusar (artikel 6.1 b GDPR); berättigat intresse för att räkna klick och ersätta våra partner (artikel 6.1 f GDPR).",
+    data: "Din värvningskod, vem som värvade dig, när och utbetalda eller granskade bonusar. Ett saltat hashvärde av IP-adressen du registrerade dig från, så att vi kan upptäcka konton som värvar sig själva. För klick på en influencers länk: ett saltat hashvärde av IP-adress och user agent, hänvisande sida och kampanjparametrar – aldrig IP-adressen i klartext.",
+    basis: "Avtal för värvningsbonusar (artikel 6.1 b GDPR); berättigat intresse för att förhindra missbruk av bonusarna, räkna klick och ersätta våra partner (artikel 6.1 f GDPR).",
   },
   {
     title: "Svara på frågor till kundtjänst",
@@ -109,8 +109,9 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               <strong>Poäng och XP:</strong> saldo, transaktioner, VIP-nivå och beställningar i Point Shop.
             </li>
             <li>
-              <strong>Värvningar:</strong> din värvningskod, vem som värvade dig och klick på
-              influencerlänkar (som hashvärden, utan IP-adress i klartext).
+              <strong>Värvningar:</strong> din värvningskod, vem som värvade dig, ett hashvärde av
+              IP-adressen du registrerade dig från och klick på influencerlänkar (som hashvärden, utan
+              IP-adress i klartext).
             </li>
             <li>
               <strong>Nyhetsbrev och lanseringsnotiser:</strong> e-postadress, eventuellt telefonnummer och

@@ -13,6 +13,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { creditPoints } from "~/modules/loyalty/ledger.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
+import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { likePattern } from "~/platform/db/like";
 import { images, member_perks, point_shop_items, point_shop_orders } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
@@ -221,10 +222,7 @@ export async function deleteItem(
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === "23503") return true;
-  }
-  return false;
+  return hasPgCode(error, PG_ERRORS.foreignKeyViolation);
 }
 
 function deleteUnorderedItem(db: Db, input: { actorUserId: string; itemId: string }) {

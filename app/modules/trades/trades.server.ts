@@ -30,6 +30,7 @@ import { recordAudit } from "~/modules/admin/audit.server";
 import { clawbackPoints, clawbackXp, creditPoints, creditXp } from "~/modules/loyalty/ledger.server";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { lockSaleBonusPerk, markPerkUsed, memberStanding, releasePerksOfTrade } from "~/modules/loyalty/perks.server";
+import { onCompletedTradeCancelling, onTradeCompleting } from "~/modules/referrals/referrals.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { trade_items, trades } from "~/platform/db/schema";
@@ -355,6 +356,8 @@ export function completeTrade(
         idempotencyKey: `trade:${trade.id}:xp`,
       });
     }
+    // docs/rules/loyalty.md#milestone: the referral milestone and a Steam account's waiting code, in this transaction.
+    await onTradeCompleting(tx, trade, now);
     return { completed_at: now, points_credited: points, xp_credited: xp, points_multiplier: multiplier };
   });
 }
@@ -397,6 +400,7 @@ export function cancelTrade(
       });
       xpShortfall = result.shortfall;
     }
+    await onCompletedTradeCancelling(tx, trade, now);
     return { cancelled_at: now, clawback_points_shortfall: pointsShortfall, clawback_xp_shortfall: xpShortfall };
   });
 }

@@ -41,6 +41,8 @@ import {
   PAYOUT_METHODS,
   PERK_KINDS,
   PERK_LIMITS,
+  REFERRAL_SOURCES,
+  REFERRAL_STATUSES,
   SHOP_CATEGORIES,
   SHOP_ORDER_STATUSES,
   SKIN_VARIANTS,
@@ -173,13 +175,15 @@ export const profiles = pgTable(
     referred_by: uuid().references((): AnyPgColumn => profiles.user_id, {
       onDelete: "set null",
     }),
-    referral_code: text().unique(),
-    /** The influencer whose code the member signed up with (a member's referrer is a member or an influencer). */
-    referred_by_influencer_id: uuid().references((): AnyPgColumn => influencers.id),
-    /** When the member's referrer was set. */
+    /** An influencer who referred the member instead of a member (never both: profiles_one_referrer). */
+    referred_by_influencer_id: uuid().references((): AnyPgColumn => influencers.id, { onDelete: "set null" }),
+    /** When the referrer was recorded (docs/rules/loyalty.md#referrals). */
     referred_at: timestamp({ withTimezone: true }),
+    referral_code: text().unique(),
     /** A code captured at sign-up, applied by the referral service after confirmation. */
     signup_referral_code: text(),
+    /** Salted hash of the address the account signed up from; no raw IP (docs/rules/privacy.md). */
+    signup_ip_hash: text(),
     steam_id: text().unique(),
     avatar_url: text(),
     xp: integer().notNull().default(0),
@@ -212,6 +216,7 @@ export const profiles = pgTable(
       sql`${t.signup_referral_code} ~ '^[A-Z0-9]{4,12}$'`,
     ),
     check("profiles_not_self_referred", sql`${t.referred_by} <> ${t.user_id}`),
+    check("profiles_one_referrer", sql`${t.referred_by} IS NULL OR ${t.referred_by_influencer_id} IS NULL`),
     check("profiles_steam_id_format", sql`${t.steam_id} ~ '^[0-9]{17}$'`),
     index("profiles_referred_by_idx").on(t.referred_by),
     // Sign-ups per influencer and period (docs/rules/admin.md#influencers).
@@ -468,6 +473,66 @@ export const influencer_clicks = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("influencer_clicks_influencer_created_idx").on(t.influencer_id, t.created_at.desc())],
+);
+
+// ---------------------------------------------------------------------------
+// Referrals (docs/rules/loyalty.md#referrals)
+// ---------------------------------------------------------------------------
+/**
+ * Every referral code in use, members' and influencers' alike: the primary key makes a code
+ * unique across both. Kept in step with profiles.referral_code and influencers.referral_code
+ * by triggers (migration 0008_referral-code-triggers), so every write path meets it and a
+ * clash is a unique violation (23505) on the profile's or influencer's own write.
+ */
+export const referral_codes = pgTable(
+  "referral_codes",
+  {
+    code: text().primaryKey(),
+    user_id: uuid().references(() => profiles.user_id, { onDelete: "cascade" }),
+    influencer_id: uuid().references(() => influencers.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    check("referral_codes_one_owner", sql`(${t.user_id} IS NULL) <> (${t.influencer_id} IS NULL)`),
+    uniqueIndex("referral_codes_user_uq").on(t.user_id),
+    uniqueIndex("referral_codes_influencer_uq").on(t.influencer_id),
+  ],
+);
+
+/**
+ * One row per referred member (the friend): who referred them and what became of the
+ * rewards. What was paid is the ledger's rows under the keys `referral:{friend,referrer,
+ * milestone}:{friendId}`; this row holds the review and the milestone's clawback.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    friend_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    referrer_id: uuid().references(() => profiles.user_id, { onDelete: "set null" }),
+    influencer_id: uuid().references(() => influencers.id, { onDelete: "set null" }),
+    code: text().notNull(),
+    source: text().notNull(),
+    status: text().notNull(),
+    review_reason: text(),
+    reviewed_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    reviewed_at: timestamp({ withTimezone: true }),
+    milestone_paid_at: timestamp({ withTimezone: true }),
+    milestone_clawed_back_at: timestamp({ withTimezone: true }),
+    /** Milestone points the referrer had already spent when it was clawed back. */
+    milestone_clawback_shortfall: integer().notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("referrals_one_referrer", sql`${t.referrer_id} IS NULL OR ${t.influencer_id} IS NULL`),
+    check("referrals_not_self", sql`${t.referrer_id} <> ${t.friend_id}`),
+    check("referrals_status_valid", oneOf("status", REFERRAL_STATUSES)),
+    check("referrals_source_valid", oneOf("source", REFERRAL_SOURCES)),
+    index("referrals_referrer_created_idx").on(t.referrer_id, t.created_at.desc()),
+    index("referrals_influencer_created_idx").on(t.influencer_id, t.created_at.desc()),
+    index("referrals_status_created_idx").on(t.status, t.created_at.desc()),
+    index("referrals_created_idx").on(t.created_at.desc(), t.friend_id),
+  ],
 );
 
 // ---------------------------------------------------------------------------

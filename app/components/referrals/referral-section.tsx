@@ -1,0 +1,290 @@
+/**
+ * The profile's referral section (docs/rules/loyalty.md#referrals): the member's own code —
+ * created once, then shown with a copy button and a share link — and entering a friend's code
+ * once, after which the form is replaced by the 'Referens Status' card.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { Check, Copy, Gift, Link2, UserPlus } from "lucide-react";
+import { toast } from "sonner";
+import { REFERRAL, REFERRAL_STATUS_LABELS } from "~/constants";
+import { dayFormat } from "~/components/loyalty/loyalty-overview";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Progress } from "~/components/ui/progress";
+import { cn } from "~/lib/cn";
+import { formatPoints, formatSek } from "~/lib/format";
+import { usePublicConfig } from "~/lib/site-config";
+import { normalizeReferralInput, REFERRAL_MESSAGES, referralCodeError } from "~/modules/referrals/referral-code";
+import type { MemberReferralView } from "~/modules/referrals/referrals.server";
+
+type ReferralActionResult = { ok: true; intent: string; message: string } | { ok: false; intent?: string; message: string };
+
+/**
+ * A form's answer as a toast. The fetchers are keyed and watched here, above the forms: a
+ * success replaces the form (the code card, the status card), so the form itself is gone by
+ * the time its answer arrives.
+ */
+function useAnswerToast(key: string, errorsToo: boolean) {
+  const fetcher = useFetcher<ReferralActionResult>({ key });
+  const handled = useRef<ReferralActionResult | undefined>(undefined);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) toast.success(result.message);
+    else if (errorsToo) toast.error("Fel", { description: result.message });
+  }, [fetcher.state, fetcher.data, errorsToo]);
+}
+
+export function ReferralSection({ referral }: { referral: MemberReferralView }) {
+  useAnswerToast("referral-create", false);
+  useAnswerToast("referral-enter", true);
+  return (
+    <section aria-labelledby="referral-rubrik" className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="referral-section">
+      <h2 id="referral-rubrik" className="sr-only">
+        Värva vänner
+      </h2>
+      <OwnCodeCard code={referral.ownCode} friendsReferred={referral.friendsReferred} />
+      {referral.referredBy ? <ReferralStatusCard referredBy={referral.referredBy} /> : <EnterCodeCard />}
+    </section>
+  );
+}
+
+/** A code field that upper-cases, strips and caps what is typed, and says what is wrong with it. */
+function CodeForm({
+  intent,
+  mode,
+  label,
+  submitLabel,
+  busyLabel,
+}: {
+  intent: string;
+  mode: "create" | "enter";
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+}) {
+  const fetcher = useFetcher<ReferralActionResult>({ key: intent });
+  const [code, setCode] = useState("");
+  const [touched, setTouched] = useState(false);
+  // The server's answer describes the code that was sent: typing again hides it.
+  const [editedSinceSubmit, setEditedSinceSubmit] = useState(false);
+  const id = useId();
+  const error = referralCodeError(code, mode);
+  const busy = fetcher.state !== "idle";
+  const serverError =
+    fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && !editedSinceSubmit ? fetcher.data.message : null;
+
+  const message = serverError ?? (touched || code ? (error ?? REFERRAL_MESSAGES.looksGood) : null);
+  const good = !serverError && !error && Boolean(code);
+  return (
+    <fetcher.Form method="post" className="grid grid-cols-1 gap-3" noValidate onSubmit={() => setEditedSinceSubmit(false)}>
+      <input type="hidden" name="intent" value={intent} />
+      <div className="grid min-w-0 grid-cols-1 gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            id={id}
+            name="code"
+            value={code}
+            onChange={(event) => {
+              setCode(normalizeReferralInput(event.target.value));
+              setTouched(true);
+              setEditedSinceSubmit(true);
+            }}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={REFERRAL.codeMaxLength}
+            placeholder="T.ex. SKIN2024"
+            aria-invalid={Boolean(message) && !good}
+            aria-describedby={message ? `${id}-meddelande` : undefined}
+            className="font-mono uppercase tracking-wider"
+          />
+          <Button type="submit" disabled={busy || Boolean(error)} className="shrink-0">
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </div>
+      </div>
+      {message ? (
+        <p
+          id={`${id}-meddelande`}
+          role={good ? "status" : "alert"}
+          className={cn("text-sm", good ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}
+        >
+          {message}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function CopyButton({ value, label, testId }: { value: string; label: string; testId: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      toast.success(REFERRAL_MESSAGES.copied);
+    } catch {
+      toast.error("Kunde inte kopiera. Markera texten och kopiera den själv.");
+    }
+  }
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={() => void copy()} data-testid={testId} aria-label={label} className="shrink-0">
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {copied ? REFERRAL_MESSAGES.copied : "Kopiera"}
+    </Button>
+  );
+}
+
+function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsReferred: number }) {
+  const { publicUrl } = usePublicConfig();
+  const shareLink = code ? `${publicUrl}/?ref=${code}` : "";
+  return (
+    <Card className="min-w-0" data-testid="own-referral-code">
+      <CardHeader>
+        <CardTitle asChild>
+          <h3 className="flex items-center gap-2">
+            <UserPlus className="size-5 text-primary" aria-hidden="true" />
+            Din referral kod
+          </h3>
+        </CardTitle>
+        <CardDescription>
+          Bjud in vänner: ni får {formatPoints(REFERRAL.friendReward)} var när de anger din kod, och du får{" "}
+          {formatPoints(REFERRAL.milestoneReward)} när en vän har handlat för {formatSek(REFERRAL.milestoneTradedSek * 100)}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4 [&>*]:min-w-0">
+        {code ? (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-muted/40 p-4">
+              <span className="font-mono text-2xl font-black tracking-widest" data-testid="referral-code-value">
+                {code}
+              </span>
+              <CopyButton value={code} label="Kopiera din referral kod" testId="copy-referral-code" />
+            </div>
+            <div className="grid min-w-0 grid-cols-1 gap-1.5">
+              <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <Link2 className="size-4" aria-hidden="true" />
+                Din delningslänk
+              </p>
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                <code className="min-w-0 flex-1 truncate rounded-md border bg-background px-3 py-2 text-sm" data-testid="referral-share-link">
+                  {shareLink}
+                </code>
+                <CopyButton value={shareLink} label="Kopiera din delningslänk" testId="copy-referral-link" />
+              </div>
+            </div>
+            <p className="text-sm text-muted-foreground" data-testid="friends-referred">
+              {friendsReferred === 1 ? "1 vän har angett din kod." : `${friendsReferred} vänner har angett din kod.`}
+            </p>
+          </>
+        ) : (
+          <CodeForm
+            intent="referral-create"
+            mode="create"
+            label="Välj din kod (4–12 tecken, A–Z och 0–9)"
+            submitLabel="Skapa kod"
+            busyLabel="Skapar..."
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EnterCodeCard() {
+  return (
+    <Card className="min-w-0" data-testid="enter-referral-code">
+      <CardHeader>
+        <CardTitle asChild>
+          <h3 className="flex items-center gap-2">
+            <Gift className="size-5 text-primary" aria-hidden="true" />
+            Har du en referenskod?
+          </h3>
+        </CardTitle>
+        <CardDescription>
+          Ange koden från vännen eller partnern som tipsade dig om oss. Du kan ange en kod en gång.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <CodeForm
+          intent="referral-enter"
+          mode="enter"
+          label="Referenskod"
+          submitLabel="Lägg till kod"
+          busyLabel="Kontrollerar..."
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReferralStatusCard({ referredBy }: { referredBy: NonNullable<MemberReferralView["referredBy"]> }) {
+  const percent = Math.min(100, Math.floor((referredBy.tradedOre / referredBy.milestoneOre) * 100));
+  const reached = referredBy.tradedOre >= referredBy.milestoneOre;
+  return (
+    <Card className="min-w-0" data-testid="referral-status">
+      <CardHeader>
+        <CardTitle asChild>
+          <h3>Referens Status</h3>
+        </CardTitle>
+        <CardDescription>Du har angett en referenskod.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4 [&>*]:min-w-0">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <div className="min-w-0">
+            <dt className="text-sm text-muted-foreground">{referredBy.kind === "influencer" ? "Partner" : "Värvad av"}</dt>
+            <dd className="mt-0.5 truncate font-medium" data-testid="referred-by-name">
+              {referredBy.name}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Datum</dt>
+            <dd className="mt-0.5 font-medium">
+              <time dateTime={referredBy.at}>{dayFormat.format(new Date(referredBy.at))}</time>
+            </dd>
+          </div>
+        </dl>
+        {referredBy.status !== "paid" ? (
+          <p className="text-sm">
+            <Badge variant={referredBy.status === "rejected" ? "destructive" : "secondary"}>
+              {REFERRAL_STATUS_LABELS[referredBy.status]}
+            </Badge>{" "}
+            {referredBy.status === "pending_review"
+              ? "Belöningarna betalas ut när vi har granskat värvningen."
+              : referredBy.status === "rejected"
+                ? "Belöningarna för den här värvningen betalas inte ut."
+                : `Du fick dina ${formatPoints(REFERRAL.friendReward)}.`}
+          </p>
+        ) : null}
+        {referredBy.kind === "member" && referredBy.status !== "rejected" ? (
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+              <span id="milstolpe-etikett" className="font-medium">
+                Milstolpe: {formatSek(referredBy.tradedOre)} av {formatSek(referredBy.milestoneOre)}
+              </span>
+              <span className="text-muted-foreground">{percent} %</span>
+            </div>
+            <Progress value={percent} aria-labelledby="milstolpe-etikett" aria-valuetext={`${percent} procent`} />
+            <p className="text-sm text-muted-foreground">
+              {reached
+                ? "Milstolpen är nådd – din referent har fått sin bonus."
+                : `När du har handlat för ${formatSek(referredBy.milestoneOre)} får din referent ${formatPoints(REFERRAL.milestoneReward)}.`}
+            </p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
