@@ -416,6 +416,8 @@ export const BLOG = {
   popularMinViews: 100,
   popularCount: 3,
   latestCount: 3,
+  /** Cards per page of /blog (docs/rules/blog.md#pages). */
+  pageSize: 12,
   wordsPerMinute: 200,
   imageWidth: 1200,
   imageHeight: 630,

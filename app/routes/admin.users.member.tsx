@@ -14,7 +14,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDateTime, LevelBadge, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
 import { AccessActions, AdjustBalance, ContactPerson, RoleActions, type MemberFetcher } from "~/components/admin/users/member-actions";
 import { RoleBadges } from "~/components/admin/users/member-badges";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { auditActionLabel, auditSummary, signedNumber } from "~/components/admin/users/audit-text";
 import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS, type ShopOrderStatus } from "~/constants";

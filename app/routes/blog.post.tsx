@@ -17,7 +17,6 @@ import {
   formatLongDate,
   postDate,
   postExcerpt,
-  readingTimeMinutes,
   toCard,
 } from "~/modules/blog/blog";
 import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.server";
@@ -67,7 +66,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       date: formatLongDate(published),
       dateIso: published.toISOString(),
       modifiedIso: new Date(post.updated_at).toISOString(),
-      readingMinutes: readingTimeMinutes(post.content),
+      readingMinutes: post.reading_minutes,
       views: post.view_count,
       image: featuredImage(post.featured_image_url),
       fallbackImage: fallbackImage(post.categories),
