@@ -21,6 +21,7 @@ import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
 import type { PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
+import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { WelcomeDialog } from "~/components/accounts/welcome-dialog";
 import { PointsPopup } from "~/components/realtime/points-popup";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
@@ -66,6 +67,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
   return data({ publicConfig, user }, { headers });
 }
+
+/** docs/rules/site.md#root-data: re-fetched only after an action that can change it. */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = (args) => rootShouldRevalidate(args);
 
 /**
  * A route whose `handle` says `{ panel: true }` (the staff panel) brings its own header,
