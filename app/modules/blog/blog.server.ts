@@ -45,7 +45,11 @@ const CARD_COLUMNS = {
   reading_minutes: blog_posts.reading_minutes,
 };
 
-export type BlogCardRow = BlogCardSource;
+export type BlogCardRow = Pick<BlogPostRow, keyof typeof CARD_COLUMNS>;
+
+// A card row is what toCard reads.
+const cardRowFitsCard = (row: BlogCardRow): BlogCardSource => row;
+void cardRowFitsCard;
 
 /**
  * docs/rules/blog.md#order: is_pinned desc, published_at desc, created_at desc — with NULLS LAST on
