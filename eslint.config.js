@@ -22,7 +22,12 @@ export default tseslint.config(
       // Zod through ~/lib/zod only: it is configured there never to need eval (decision 020).
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "zod", message: "Import z from ~/lib/zod (configured jitless).", allowTypeImports: true }] },
+        {
+          paths: [
+            { name: "zod", message: "Import z from ~/lib/zod (configured jitless).", allowTypeImports: true },
+            { name: "lucide-react", message: "Import icons from ~/components/ui/icons (the sprite, decision 020)." },
+          ],
+        },
       ],
     },
   },

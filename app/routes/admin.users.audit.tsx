@@ -4,7 +4,7 @@
  * export of the same filter.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ArrowLeft, Download, Filter, X } from "lucide-react";
+import { ArrowLeft, Download, Filter, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.users.audit";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Clock, Eye, FileQuestion, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, Eye, FileQuestion, UserRound } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog.post";
 import { BlogImage } from "~/components/blog/blog-image";

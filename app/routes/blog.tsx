@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
-import { AlertTriangle, Flame, Newspaper, Rss, Search, SearchX } from "lucide-react";
+import { AlertTriangle, Flame, Newspaper, Rss, Search, SearchX } from "~/components/ui/icons";
 import type { Route } from "./+types/blog";
 import { BlogImage } from "~/components/blog/blog-image";
 import { BlogLoading, useBlogNavigationPending } from "~/components/blog/blog-loading";

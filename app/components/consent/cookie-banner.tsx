@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Cookie } from "lucide-react";
+import { Cookie } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 
 /** Three equal choices side by side even on a phone: two lines of text at most, no tall stack. */

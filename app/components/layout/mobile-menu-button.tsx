@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Menu } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 
 /** The mobile menu's trigger, and what shows while the menu's code loads. */

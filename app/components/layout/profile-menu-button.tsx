@@ -1,4 +1,4 @@
-import { ChevronDown, User } from "lucide-react";
+import { ChevronDown, User } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 
 /** The 'Profil' button: the menu's trigger, and what shows while the menu's code loads. */

@@ -1,6 +1,6 @@
 /** The header's 'Profil' menu for a signed-in member (docs/rules/site.md#header-and-footer). */
 import { Link } from "react-router";
-import { LayoutDashboard, LogOut, User } from "lucide-react";
+import { LayoutDashboard, LogOut, User } from "~/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -6,7 +6,7 @@
 import { Suspense, useEffect } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { LayoutDashboard, Loader2, LogOut, User } from "lucide-react";
+import { LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
 import { useSessionUser } from "~/lib/site-config";

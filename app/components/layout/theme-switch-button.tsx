@@ -1,4 +1,4 @@
-import { Moon, Sun } from "lucide-react";
+import { Moon, Sun } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 
 /** The theme menu's trigger, and what shows while the menu's code loads. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Monitor, Moon, Sun } from "lucide-react";
+import { Monitor, Moon, Sun } from "~/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,

@@ -3,7 +3,7 @@
  * (search, filters) are kept. `total` (pages) is shown when the list knows it.
  */
 import { Link, useSearchParams } from "react-router";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { withSearchParams } from "~/lib/search-params";
 
