@@ -485,7 +485,6 @@ export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 6
 // ---------------------------------------------------------------------------
 /** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
 export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
-export const TOOLTIP_DELAY_MS = 700;
 export const SSE_HEARTBEAT_MS = 25_000;
 
 /** The live event stream, /api/events (docs/rules/realtime.md). */

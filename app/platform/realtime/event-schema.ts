@@ -3,7 +3,7 @@
  * boundary (NOTIFY) and the network (SSE), so it is checked on arrival rather than trusted.
  */
 import { z } from "~/lib/zod";
-import { CONTENT_TAGS, REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from "./events";
+import { CONTENT_TAGS, type REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from "./events";
 
 // Bounded strings: NOTIFY payloads are at most 8000 bytes anyway.
 const id = z.string().min(1).max(200);
