@@ -34,9 +34,13 @@ export function CookieBanner({ onAcceptAll, onOnlyNecessary, onCustomise }: Cook
               Vi använder cookies
             </p>
             <p id="cookie-banner-text" className="mt-1 text-xs text-muted-foreground sm:text-sm">
-              Nödvändiga cookies håller sidan igång. Med ditt samtycke använder vi även cookies för
-              analys, marknadsföring och extra funktioner.
-              {/* Phones get the short form: the banner stays low and never the page's largest paint. */}
+              {/* Phones show the title, the policy link and the choices: the banner stays below the
+                  hero's calls to action and is never the page's largest paint; screen readers
+                  still hear the whole text. */}
+              <span className="sr-only sm:not-sr-only">
+                Nödvändiga cookies håller sidan igång. Med ditt samtycke använder vi även cookies för
+                analys, marknadsföring och extra funktioner.
+              </span>
               <span className="hidden sm:inline">
                 {" "}
                 Du kan ändra ditt val när som helst via Cookie-inställningar längst ned på sidan.
