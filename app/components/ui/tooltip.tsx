@@ -3,7 +3,7 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/cn";
 
-/** DESIGN.md: a tooltip opens after 700 ms. */
+/** A tooltip opens after 700 ms. */
 const TOOLTIP_DELAY_MS = 700;
 
 /** Tooltip timing context. `delayDuration` defaults to TOOLTIP_DELAY_MS. */
