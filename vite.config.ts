@@ -9,6 +9,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // copy of every module, and production runs compiled JavaScript with plain node.
   build: isSsrBuild ? { rollupOptions: { input: { index: "./server/app.ts", main: "./server/main.ts" } } } : {},
   resolve: { tsconfigPaths: true },
+  // radix-ui is one package of every primitive: bundled, the server keeps only the few the
+  // site uses instead of loading them all at start (decision 023).
+  ssr: { noExternal: ["radix-ui", /^@radix-ui\//] },
   plugins: [
     tailwindcss(),
     reactRouter(),

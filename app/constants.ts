@@ -437,6 +437,8 @@ export const BLOG = {
   popularMinViews: 100,
   popularCount: 3,
   latestCount: 3,
+  /** Cards per page of /blog (docs/rules/blog.md#pages). */
+  pageSize: 12,
   wordsPerMinute: 200,
   imageWidth: 1200,
   imageHeight: 630,
@@ -528,7 +530,6 @@ export const DEFAULT_INSIGHT_PERIOD: InsightPeriod = 30;
 // ---------------------------------------------------------------------------
 /** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
 export const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
-export const TOOLTIP_DELAY_MS = 700;
 export const SSE_HEARTBEAT_MS = 25_000;
 
 /**

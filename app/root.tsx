@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useMatches,
   useRouteError,
 } from "react-router";
@@ -17,12 +19,11 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NotFound } from "~/components/layout/not-found";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "~/components/ui/sonner";
-import { TooltipProvider } from "~/components/ui/tooltip";
 import { useNonce } from "~/lib/nonce";
-import type { PublicConfig } from "~/lib/site-config";
+import { lazyComponent } from "~/lib/lazy-component";
+import { useSessionUser, type PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
-import { WelcomeDialog } from "~/components/accounts/welcome-dialog";
-import { PointsPopup } from "~/components/realtime/points-popup";
+import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
 import { getProfile } from "~/modules/accounts/profiles.server";
@@ -68,6 +69,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ publicConfig, user }, { headers });
 }
 
+/** docs/rules/site.md#root-data: re-fetched only after an action that can change it. */
+export const shouldRevalidate = (args: ShouldRevalidateFunctionArgs) => rootShouldRevalidate(args);
+
 /**
  * A route whose `handle` says `{ panel: true }` (the staff panel) brings its own header,
  * navigation and main landmark; the site's header and footer stay away there.
@@ -77,6 +81,21 @@ function usePanelChrome(): boolean {
   // Without the root's data the root's own error page renders, which needs the site's chrome.
   const rootRendered = matches.some((match) => match.id === "root" && match.data !== undefined);
   return rootRendered && matches.some((match) => (match.handle as { panel?: boolean } | undefined)?.panel === true);
+}
+
+// Dialogs only a signed-in member ever sees: their code is not part of a visitor's first load.
+const WelcomeDialog = lazyComponent(() => import("~/components/accounts/welcome-dialog").then((module) => module.WelcomeDialog));
+const PointsPopup = lazyComponent(() => import("~/components/realtime/points-popup").then((module) => module.PointsPopup));
+
+function MemberDialogs() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <WelcomeDialog />
+      <PointsPopup />
+    </Suspense>
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -93,34 +112,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <TooltipProvider>
-          <RealtimeProvider>
-            <a
-              href="#innehall"
-              className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
-            >
-              Hoppa till innehållet
-            </a>
-            {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
-            <CookieConsent />
-            {panel ? (
-              // The panel renders its own header, navigation and <main id="innehall">.
-              children
-            ) : (
-              <>
-                <SiteHeader />
-                <main id="innehall" className="flex-1">
-                  {children}
-                </main>
-                <SiteFooter />
-              </>
-            )}
-            <Toaster />
-            <WelcomeDialog />
-            <PointsPopup />
-            <ReferralLinkCapture />
-          </RealtimeProvider>
-        </TooltipProvider>
+        <RealtimeProvider>
+          <a
+            href="#innehall"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[100] focus:rounded-md focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-foreground"
+          >
+            Hoppa till innehållet
+          </a>
+          {/* Early in the focus order, so keyboard users meet the banner first; fixed, so no layout shift. */}
+          <CookieConsent />
+          {panel ? (
+            // The panel renders its own header, navigation and <main id="innehall">.
+            children
+          ) : (
+            <>
+              <SiteHeader />
+              <main id="innehall" className="flex-1">
+                {children}
+              </main>
+              <SiteFooter />
+            </>
+          )}
+          <Toaster />
+          <MemberDialogs />
+          <ReferralLinkCapture />
+        </RealtimeProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

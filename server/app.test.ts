@@ -92,6 +92,15 @@ describe("the production server", () => {
     expect(response.headers.get("content-encoding")).toBe("br");
   });
 
+  it("serves the site's own pictures for 30 days and other static files for an hour", async () => {
+    const picture = await fetch(`${server.url}/images/blog/default.webp`);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("cache-control")).toBe("public, max-age=2592000");
+    expect(picture.headers.get("etag")).toBeTruthy();
+    const other = await fetch(`${server.url}/favicon.svg`);
+    expect(other.headers.get("cache-control")).toBe("public, max-age=3600");
+  });
+
   it("serves a real /favicon.ico and logs no request for a static file", async () => {
     const response = await fetch(`${server.url}/favicon.ico`);
     expect(response.status).toBe(200);

@@ -226,6 +226,9 @@ export function createApp(): express.Express {
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
+    // Pictures shipped with the site (blog images): long-lived, revalidated by ETag; a changed
+    // picture gets a new file name (docs/rules/http.md#caching).
+    app.use("/images", express.static(path.join(clientDir, "images"), { maxAge: "30d", index: false }));
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 

@@ -4,7 +4,7 @@
  * (no control characters), and the building blocks schemas use for text fields, so client
  * forms and server actions refuse the same input with the same words.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { hasControlCharacters } from "./control-characters";
 import { formatNumber } from "./format";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { COMPANY, HTML_CACHE, SSE_HEARTBEAT_MS } from "../constants";
 
 /** Empty strings count as unset, as they do in most .env files. */

@@ -4,16 +4,24 @@
  * and page views per day, top pages, referring sites and campaign sources, devices, the funnel
  * visit → sign-up → first trade, and the saved cookie choices as anonymous totals.
  */
+import { Suspense } from "react";
 import type { Route } from "./+types/admin.analytics";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { DailyChart } from "~/components/admin/insights/daily-chart";
+import type { DailyChart as DailyChartComponent } from "~/components/admin/insights/daily-chart";
+import { lazyComponent } from "~/lib/lazy-component";
 import { CountList, Figure, Funnel, PeriodSwitch, share } from "~/components/admin/insights/insight-parts";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { VISITOR_TRACKING, type VisitorDevice } from "~/constants";
 import { formatNumber } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/admin/insight-period";
 import { loadAnalyticsPage } from "./admin.analytics.server";
+
+// recharts loads with the chart, not with the server or the panel (decision 023); typed as the
+// generic component it is.
+const DailyChart = lazyComponent(() =>
+  import("~/components/admin/insights/daily-chart").then((module) => module.DailyChart),
+) as unknown as typeof DailyChartComponent;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "analytics");
 
@@ -63,15 +71,17 @@ export default function AdminAnalyticsTab({ loaderData }: Route.ComponentProps) 
         {data.totals.sessions === 0 && data.totals.pageViews === 0 ? (
           <p className="text-sm text-muted-foreground">Inga besök under perioden ännu.</p>
         ) : (
-          <DailyChart
-            testId="visits-chart"
-            days={data.days}
-            series={[
-              { key: "sessions", name: "Besök", color: "var(--color-primary)" },
-              { key: "pageViews", name: "Sidvisningar", color: "var(--color-success)" },
-            ]}
-            caption={`Besök och sidvisningar per dag, de senaste ${periodLabel}.`}
-          />
+          <Suspense fallback={<div className="h-64" aria-hidden="true" />}>
+            <DailyChart
+              testId="visits-chart"
+              days={data.days}
+              series={[
+                { key: "sessions", name: "Besök", color: "var(--color-primary)" },
+                { key: "pageViews", name: "Sidvisningar", color: "var(--color-success)" },
+              ]}
+              caption={`Besök och sidvisningar per dag, de senaste ${periodLabel}.`}
+            />
+          </Suspense>
         )}
       </Card>
 

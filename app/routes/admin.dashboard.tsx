@@ -3,14 +3,17 @@
  * the last 7 and 30 days against the period before, what waits for staff, the daily volume,
  * the newest trades, orders and members, and the contact messages from /kontakta-oss.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, Suspense } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from "lucide-react";
+import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { VolumeChart } from "~/components/admin/dashboard/volume-chart";
+import { lazyComponent } from "~/lib/lazy-component";
+
+// recharts loads with the chart, not with the server or the panel (decision 023).
+const VolumeChart = lazyComponent(() => import("~/components/admin/dashboard/volume-chart").then((module) => module.VolumeChart));
 import { formatDate, formatDateTime, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -342,7 +345,9 @@ export default function AdminDashboardTab({ loaderData, actionData }: Route.Comp
             Försäljningar {formatSek(salesTotal)} · Köp {formatSek(purchasesTotal)}
           </p>
         </div>
-        <VolumeChart days={loaderData.chart} />
+        <Suspense fallback={<div className="h-72" aria-hidden="true" />}>
+          <VolumeChart days={loaderData.chart} />
+        </Suspense>
       </section>
       <LatestLists data={loaderData} />
       <ContactMessages data={loaderData} />

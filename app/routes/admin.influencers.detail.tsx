@@ -4,18 +4,19 @@
  * sign-up → first trade for the chosen period, the commission report for a month with its CSV,
  * the form to edit, and deactivating after a confirmation. "Till influencers" goes back.
  */
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { ArrowLeft, Ban, CircleCheck, Download } from "lucide-react";
+import { ArrowLeft, Ban, CircleCheck, Download } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.influencers.detail";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { DailyChart } from "~/components/admin/insights/daily-chart";
+import type { DailyChart as DailyChartComponent } from "~/components/admin/insights/daily-chart";
+import { lazyComponent } from "~/lib/lazy-component";
 import { Figure, Funnel, PeriodSwitch } from "~/components/admin/insights/insight-parts";
 import { InfluencerForm, type InfluencerFormFailure } from "~/components/admin/influencers/influencer-form";
 import { InfluencerStatusBadge } from "~/components/admin/influencers/influencer-status";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -24,6 +25,12 @@ import { Label } from "~/components/ui/label";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/admin/insight-period";
 import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "./admin.influencers.server";
+
+// recharts loads with the chart, not with the server or the panel (decision 023); typed as the
+// generic component it is.
+const DailyChart = lazyComponent(() =>
+  import("~/components/admin/insights/daily-chart").then((module) => module.DailyChart),
+) as unknown as typeof DailyChartComponent;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "influencers");
 
@@ -238,12 +245,14 @@ export default function AdminInfluencerDetail({ loaderData, actionData }: Route.
         {clicksTotal === 0 ? (
           <p className="text-sm text-muted-foreground">Inga klick under perioden.</p>
         ) : (
-          <DailyChart
-            testId="clicks-chart"
-            days={data.clicksPerDay}
-            series={[{ key: "clicks", name: "Klick", color: "var(--color-primary)" }]}
-            caption={`Klick på länken per dag i svensk tid, de senaste ${INSIGHT_PERIOD_LABELS[period]}.`}
-          />
+          <Suspense fallback={<div className="h-64" aria-hidden="true" />}>
+            <DailyChart
+              testId="clicks-chart"
+              days={data.clicksPerDay}
+              series={[{ key: "clicks", name: "Klick", color: "var(--color-primary)" }]}
+              caption={`Klick på länken per dag i svensk tid, de senaste ${INSIGHT_PERIOD_LABELS[period]}.`}
+            />
+          </Suspense>
         )}
       </section>
 

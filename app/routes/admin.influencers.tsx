@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { ArrowRight, Plus } from "lucide-react";
+import { ArrowRight, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.influencers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

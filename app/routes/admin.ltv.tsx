@@ -3,7 +3,7 @@
  * 50 by lifetime value with a CSV export of all, monthly sign-up cohorts and value by level,
  * each with a short explanation.
  */
-import { Download } from "lucide-react";
+import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.ltv";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

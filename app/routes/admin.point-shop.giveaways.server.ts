@@ -4,7 +4,7 @@
  * service (one transaction with its audit row).
  */
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { stockholmMonth } from "~/lib/stockholm-time";
 import { INPUT_MESSAGES } from "~/lib/validation";

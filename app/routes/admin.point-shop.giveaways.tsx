@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
-import { ArrowLeft, Dices, Gift, Plus } from "lucide-react";
+import { ArrowLeft, Dices, Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.point-shop.giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

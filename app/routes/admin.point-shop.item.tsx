@@ -4,7 +4,7 @@
  * item grants is kept as it is.
  */
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { ArrowLeft, Save } from "lucide-react";
+import { ArrowLeft, Save } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.point-shop.item";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

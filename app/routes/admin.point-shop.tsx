@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
 import { toast } from "sonner";
-import { Ban, CircleCheck, Eye, EyeOff, Filter, Gift, ImageOff, Pencil, Plus, Trash2, X } from "lucide-react";
+import { Ban, CircleCheck, Eye, EyeOff, Filter, Gift, ImageOff, Pencil, Plus, Trash2, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.point-shop";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

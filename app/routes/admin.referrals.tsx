@@ -6,14 +6,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
-import { Check, Download, Trophy, X } from "lucide-react";
+import { Check, Download, Trophy, X } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/admin.referrals";
 import { handleReferralsAction, loadReferrals } from "./admin.referrals.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, MemberLabel } from "~/components/admin/transactions/trade-display";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

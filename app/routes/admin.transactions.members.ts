@@ -4,7 +4,7 @@
  * points multiplier, one-off sale bonus) for the preview of the trade's extras.
  */
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin.transactions.members";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { memberTradeStanding } from "~/modules/trades/trade-preview.server";

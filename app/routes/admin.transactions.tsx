@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Download, Filter, X } from "lucide-react";
+import { Download, Filter, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.transactions";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { data, Form, isRouteErrorResponse, Outlet, useLocation, useNavigation, useRouteError } from "react-router";
-import { LogOut, Menu } from "lucide-react";
+import { LogOut, Menu } from "~/components/ui/icons";
 import type { Route } from "./+types/admin";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminAccessScreen } from "~/components/admin/admin-access-screen";

@@ -4,13 +4,13 @@
  * export of the same filter.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ArrowLeft, Download, Filter, X } from "lucide-react";
+import { ArrowLeft, Download, Filter, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.users.audit";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary, ENTITY_LABELS } from "~/components/admin/users/audit-text";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";

@@ -4,7 +4,7 @@
  * goes through the member service, which audits it in the same transaction.
  */
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";

@@ -7,14 +7,14 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.users.member";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDateTime, LevelBadge, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
 import { AccessActions, AdjustBalance, ContactPerson, RoleActions, type MemberFetcher } from "~/components/admin/users/member-actions";
 import { RoleBadges } from "~/components/admin/users/member-badges";
-import { Pager } from "~/components/admin/users/pager";
+import { Pager } from "~/components/ui/pager";
 import { auditActionLabel, auditSummary, signedNumber } from "~/components/admin/users/audit-text";
 import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS, type ShopOrderStatus } from "~/constants";

@@ -4,7 +4,7 @@
  * member's page; the audit log sits under the tab at /admin/users/audit.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ScrollText, Search, X } from "lucide-react";
+import { ScrollText, Search, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.users";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

@@ -4,10 +4,10 @@ import { NEWSLETTER } from "~/constants";
 import {
   NEWSLETTER_FORM_PARAM,
   NEWSLETTER_STATUS_PARAM,
-  newsletterSchema,
   type NewsletterSource,
   type NewsletterStatus,
 } from "~/modules/newsletter/newsletter";
+import { newsletterSchema } from "~/modules/newsletter/newsletter-schema";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "lucide-react";
+import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "~/components/ui/icons";
 import type { Route } from "./+types/auth";
 import { signInErrorParam, socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
 import { FormAlert } from "~/components/ui/form-alert";

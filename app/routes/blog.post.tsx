@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
-import { ArrowLeft, CalendarDays, Clock, Eye, FileQuestion, UserRound } from "lucide-react";
+import { ArrowLeft, CalendarDays, Clock, Eye, FileQuestion, UserRound } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/blog.post";
 import { BlogImage } from "~/components/blog/blog-image";
@@ -17,7 +17,6 @@ import {
   formatLongDate,
   postDate,
   postExcerpt,
-  readingTimeMinutes,
   toCard,
 } from "~/modules/blog/blog";
 import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.server";
@@ -67,7 +66,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       date: formatLongDate(published),
       dateIso: published.toISOString(),
       modifiedIso: new Date(post.updated_at).toISOString(),
-      readingMinutes: readingTimeMinutes(post.content),
+      readingMinutes: post.reading_minutes,
       views: post.view_count,
       image: featuredImage(post.featured_image_url),
       fallbackImage: fallbackImage(post.categories),

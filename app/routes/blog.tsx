@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Form, Link, isRouteErrorResponse, useNavigate, useRouteError } from "react-router";
-import { AlertTriangle, Flame, Newspaper, Rss, Search, SearchX } from "lucide-react";
+import { AlertTriangle, Flame, Newspaper, Rss, Search, SearchX } from "~/components/ui/icons";
 import type { Route } from "./+types/blog";
 import { BlogImage } from "~/components/blog/blog-image";
 import { BlogLoading, useBlogNavigationPending } from "~/components/blog/blog-loading";
 import { PostCard } from "~/components/blog/post-card";
 import { RSS_LINK } from "~/components/blog/rss-link";
 import { NewsletterForm } from "~/components/content/newsletter-form";
+import { Pager } from "~/components/ui/pager";
 import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -17,6 +18,7 @@ import {
   CATEGORY_FILTERS,
   blogListHref,
   parseCategory,
+  parsePage,
   parseSearch,
   toCard,
   type BlogCardData,
@@ -24,7 +26,7 @@ import {
 } from "~/modules/blog/blog";
 import {
   latestPublishedPosts,
-  listPublishedPosts,
+  pagePublishedPosts,
   popularPublishedPosts,
 } from "~/modules/blog/blog.server";
 import { db } from "~/platform/db/client.server";
@@ -40,15 +42,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const search = parseSearch(url.searchParams.get("q"));
   const category = parseCategory(url.searchParams.get("kategori"));
   const database = db();
-  const [posts, popular, latest] = await Promise.all([
-    listPublishedPosts(database, { search, category }),
+  const [list, popular, latest] = await Promise.all([
+    pagePublishedPosts(database, { search, category, page: parsePage(url.searchParams.get("sida")) }),
     popularPublishedPosts(database),
     latestPublishedPosts(database),
   ]);
   return {
     search,
     category,
-    posts: posts.map(toCard),
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    posts: list.posts.map(toCard),
     popular: popular.map(toCard),
     latest: latest.map(toCard),
     // The sidebar's latest list is unfiltered: empty means nothing is published at all.
@@ -85,7 +90,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function BlogIndex({ loaderData }: Route.ComponentProps) {
-  const { search, category, posts, popular, latest, hasPublished } = loaderData;
+  const { search, category, page, pageCount, total, posts, popular, latest, hasPublished } = loaderData;
   const pending = useBlogNavigationPending();
   // A post published or changed while the list is open shows up without a reload (docs/rules/blog.md#list).
   useRevalidateOnContent("blog");
@@ -127,9 +132,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               </div>
             ) : null}
             <p className="mb-4 text-sm text-muted-foreground" aria-live="polite">
-              {filtered && posts.length > 0
-                ? `${posts.length} inlägg hittades`
-                : null}
+              {filtered && total > 0 ? `${total} inlägg hittades` : null}
             </p>
             <div className={cn("transition-opacity", pending && "opacity-60")}>
               {posts.length > 0 ? (
@@ -140,6 +143,17 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                     </li>
                   ))}
                 </ul>
+              ) : page > 1 && hasPublished ? (
+                <EmptyState
+                  icon={<SearchX className="size-8" aria-hidden="true" />}
+                  title={`Det finns inget på sida ${page}`}
+                  text={`Listan har ${pageCount === 1 ? "en sida" : `${pageCount} sidor`}.`}
+                  action={
+                    <Button asChild variant="outline">
+                      <Link to={blogListHref(search, category)}>Till första sidan</Link>
+                    </Button>
+                  }
+                />
               ) : hasPublished ? (
                 <EmptyState
                   icon={<SearchX className="size-8" aria-hidden="true" />}
@@ -160,6 +174,11 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                   text="Vi skriver just nu våra första guider och analyser. Prenumerera på nyhetsbrevet så hör vi av oss när de är ute."
                 />
               )}
+              {posts.length > 0 ? (
+                <div className="mt-8">
+                  <Pager param="sida" page={page} hasMore={page < pageCount} label="blogginlägg" total={pageCount} />
+                </div>
+              ) : null}
             </div>
           </section>
 

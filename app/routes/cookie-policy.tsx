@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Cookie, Settings2 } from "lucide-react";
+import { Cookie, Settings2 } from "~/components/ui/icons";
 import type { Route } from "./+types/cookie-policy";
 import { LegalPage, type LegalSection } from "~/components/content/legal-page";
 import { Button } from "~/components/ui/button";

@@ -5,7 +5,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { Inbox, Loader2, MailCheck, MousePointerClick, UserCheck } from "lucide-react";
+import { Inbox, Loader2, MailCheck, MousePointerClick, UserCheck } from "~/components/ui/icons";
 import type { Route } from "./+types/email-confirmation";
 import { FormAlert } from "~/components/ui/form-alert";
 import type { AuthActionResult } from "~/components/auth/types";

@@ -11,7 +11,7 @@ import {
   ShieldCheck,
   Wallet,
   X,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import type { Route } from "./+types/faq";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { PageIntro } from "~/components/content/page-intro";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, BadgeCheck } from "lucide-react";
+import { ArrowRight, BadgeCheck } from "~/components/ui/icons";
 import type { Route } from "./+types/home";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { HeroCounters } from "~/components/content/hero-counters";

@@ -10,7 +10,7 @@ import {
   MapPin,
   MessageCircle,
   Send,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/kontakta-oss";
 import { PageIntro } from "~/components/content/page-intro";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher } from "react-router";
-import { ArrowRight, BellRing, CircleCheck, Clock, CreditCard, PackageCheck, Rocket } from "lucide-react";
+import { ArrowRight, BellRing, CircleCheck, Clock, CreditCard, PackageCheck, Rocket } from "~/components/ui/icons";
 import type { Route } from "./+types/kop-skins";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { FeatureGrid } from "~/components/content/feature-grid";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, Eye, MapPin, ShieldCheck, Target, Users } from "lucide-react";
+import { ArrowRight, Eye, MapPin, ShieldCheck, Target, Users } from "~/components/ui/icons";
 import type { Route } from "./+types/om-oss";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { PageHero } from "~/components/content/page-hero";

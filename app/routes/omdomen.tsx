@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowDown, ArrowRight, Star } from "lucide-react";
+import { ArrowDown, ArrowRight, Star } from "~/components/ui/icons";
 import type { Route } from "./+types/omdomen";
 import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
 import { ReviewCarousel } from "~/components/content/review-carousel";

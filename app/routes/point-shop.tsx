@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { ArrowRight, Coins, Gift, Sparkles, TrendingUp } from "lucide-react";
+import { ArrowRight, Coins, Gift, Sparkles, TrendingUp } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/point-shop";
 import { handlePurchase, loadPointShop, type PurchaseAnswer } from "./point-shop.server";

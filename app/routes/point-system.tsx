@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, Coins, ShoppingBag, TrendingUp } from "lucide-react";
+import { ArrowRight, Coins, ShoppingBag, TrendingUp } from "~/components/ui/icons";
 import type { Route } from "./+types/point-system";
 import { FeatureGrid } from "~/components/content/feature-grid";
 import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";

@@ -17,7 +17,7 @@ import {
 import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
 import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { listActiveSessions, requireUser } from "~/modules/accounts/session.server";
 import { getContactPerson } from "~/modules/admin/members.server";
 import { memberGiveaways } from "~/modules/loyalty/giveaways.server";
 import { loadProfileLoyalty, type ProfileLoyalty } from "~/modules/loyalty/profile-loyalty.server";
@@ -48,7 +48,7 @@ export async function loadProfilePage(request: Request) {
   const [existingProfile, newsletter, sessions, contactPerson] = await Promise.all([
     getProfile(db(), userId),
     getNewsletterSettings(db(), userId),
-    auth().api.listSessions({ headers: request.headers }),
+    listActiveSessions(userId),
     getContactPerson(db(), userId),
   ]);
   // The profile is written by Better Auth's user-create hook after the account's own

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, Sparkles, UserRound } from "lucide-react";
+import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, Sparkles, UserRound } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/profile";
 import { handleProfileAction, loadProfilePage } from "./profile.server";

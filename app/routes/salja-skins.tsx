@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowDown, ArrowRight, BadgeCheck, Gamepad2 } from "lucide-react";
+import { ArrowDown, ArrowRight, BadgeCheck, Gamepad2 } from "~/components/ui/icons";
 import type { Route } from "./+types/salja-skins";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { FeatureGrid } from "~/components/content/feature-grid";

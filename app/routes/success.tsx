@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CircleCheck, MessageCircle } from "lucide-react";
+import { CircleCheck, MessageCircle } from "~/components/ui/icons";
 import type { Route } from "./+types/success";
 import { LiveChatButton } from "~/components/content/live-chat-button";
 import { Button } from "~/components/ui/button";

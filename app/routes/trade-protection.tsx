@@ -10,7 +10,7 @@ import {
   ShieldCheck,
   Undo2,
   Wallet,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import type { Route } from "./+types/trade-protection";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { PageIntro } from "~/components/content/page-intro";

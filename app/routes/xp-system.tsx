@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, Check, Crown, Gem, Shield, Sparkles, Star } from "lucide-react";
+import { ArrowRight, Check, Crown, Gem, Shield, Sparkles, Star } from "~/components/ui/icons";
 import type { Route } from "./+types/xp-system";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";

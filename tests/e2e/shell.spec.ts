@@ -112,3 +112,36 @@ test.describe("layout shell", () => {
     await expect(page.getByRole("button", { name: "Öppna menyn" })).toBeHidden();
   });
 });
+
+test.describe("icons", () => {
+  test("icons are drawn from the one hashed sprite, cached for a year", async ({ page, request }) => {
+    await page.goto("/");
+    const uses = page.locator("svg.lucide > use");
+    expect(await uses.count()).toBeGreaterThan(5);
+    const hrefs = await uses.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("href") ?? ""));
+    const files = new Set(hrefs.map((href) => href.split("#")[0]));
+    expect([...files]).toHaveLength(1);
+    const [file] = [...files];
+    expect(file).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
+    // No icon is inlined as paths any more.
+    expect(await page.locator("svg.lucide path").count()).toBe(0);
+
+    const sprite = await request.get(file!);
+    expect(sprite.status()).toBe(200);
+    expect(sprite.headers()["cache-control"]).toContain("immutable");
+    const svg = await sprite.text();
+    for (const id of new Set(hrefs.map((href) => href.split("#")[1]))) expect(svg).toContain(`<symbol id="${id}"`);
+
+    // The first icon in the header is painted: its <use> has the symbol's size once the sprite loaded.
+    const box = await uses.first().evaluate(async (node) => {
+      for (let i = 0; i < 50; i++) {
+        const { width, height } = (node as SVGUseElement).getBBox();
+        if (width > 0 && height > 0) return { width, height };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return { width: 0, height: 0 };
+    });
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.height).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { Sparkles } from "lucide-react";
+import { Sparkles } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

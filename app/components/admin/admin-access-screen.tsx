@@ -4,7 +4,7 @@
  * answered 401 or 403 already; this only explains it.
  */
 import { Link, useLocation } from "react-router";
-import { LockKeyhole, ShieldAlert } from "lucide-react";
+import { LockKeyhole, ShieldAlert } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { safeRedirectTo } from "~/modules/accounts/safe-redirect";
 import { STAFF_MESSAGES } from "~/modules/accounts/staff-messages";

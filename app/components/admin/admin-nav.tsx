@@ -13,7 +13,7 @@ import {
   UserPlus,
   Users,
   type LucideIcon,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import type { AdminTab, AdminTabId } from "~/modules/admin/admin-tabs";
 

@@ -1,5 +1,5 @@
 /** A tab that is not built yet says so plainly: no numbers until real ones exist. */
-import { Construction } from "lucide-react";
+import { Construction } from "~/components/ui/icons";
 import { adminTab, type AdminTabId } from "~/modules/admin/admin-tabs";
 
 export function AdminNotBuilt({ tab: tabId }: { tab: AdminTabId }) {

@@ -1,4 +1,4 @@
-import { Check, Circle } from "lucide-react";
+import { Check, Circle } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { passwordChecklist } from "~/modules/accounts/password-rule";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/ui/icons";
 import { useNavigation } from "react-router";
 import { cn } from "~/lib/cn";
 

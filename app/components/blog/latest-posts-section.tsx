@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { BLOG } from "~/constants";
 import type { BlogCardData } from "~/modules/blog/blog";

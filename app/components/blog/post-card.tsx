@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { ArrowRight, CalendarDays, Clock } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Skeleton } from "~/components/ui/skeleton";
 import type { BlogCardData } from "~/modules/blog/blog";

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
-import { Cookie } from "lucide-react";
+import { Cookie } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
+
+/** Three equal choices side by side even on a phone: two lines of text at most, no tall stack. */
+const CHOICE_CLASS = "h-auto min-h-9 whitespace-normal px-2 py-1.5 text-xs leading-tight sm:text-sm";
 
 interface CookieBannerProps {
   onAcceptAll: () => void;
@@ -19,21 +22,29 @@ export function CookieBanner({ onAcceptAll, onOnlyNecessary, onCustomise }: Cook
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
       data-testid="cookie-banner"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-3 sm:p-4"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-40 p-2 sm:p-4"
     >
-      <div className="pointer-events-auto mx-auto max-w-5xl rounded-xl border bg-card p-4 text-card-foreground shadow-2xl ring-1 ring-black/5 sm:p-5 md:flex md:items-center md:gap-6 dark:ring-white/5">
+      <div className="pointer-events-auto mx-auto max-w-5xl rounded-xl border bg-card p-3 text-card-foreground shadow-2xl ring-1 ring-black/5 sm:p-5 md:flex md:items-center md:gap-6 dark:ring-white/5">
         <div className="flex gap-3 md:flex-1">
           <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:inline-flex">
             <Cookie className="size-5" aria-hidden="true" />
           </span>
           <div>
-            <p id="cookie-banner-title" className="font-semibold">
+            <p id="cookie-banner-title" className="text-sm font-semibold sm:text-base">
               Vi använder cookies
             </p>
-            <p id="cookie-banner-text" className="mt-1 text-sm text-muted-foreground">
-              Nödvändiga cookies håller sidan igång. Med ditt samtycke använder vi även cookies för
-              analys, marknadsföring och extra funktioner. Du kan ändra ditt val när som helst via
-              Cookie-inställningar längst ned på sidan.{" "}
+            <p id="cookie-banner-text" className="mt-1 text-xs text-muted-foreground sm:text-sm">
+              {/* Phones show the title, the policy link and the choices: the banner stays below the
+                  hero's calls to action and is never the page's largest paint; screen readers
+                  still hear the whole text. */}
+              <span className="sr-only sm:not-sr-only">
+                Nödvändiga cookies håller sidan igång. Med ditt samtycke använder vi även cookies för
+                analys, marknadsföring och extra funktioner.
+              </span>
+              <span className="hidden sm:inline">
+                {" "}
+                Du kan ändra ditt val när som helst via Cookie-inställningar längst ned på sidan.
+              </span>{" "}
               <Link
                 to="/cookie-policy"
                 className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
@@ -43,14 +54,14 @@ export function CookieBanner({ onAcceptAll, onOnlyNecessary, onCustomise }: Cook
             </p>
           </div>
         </div>
-        <div className="mt-4 grid gap-2 sm:grid-cols-3 md:mt-0 md:flex md:flex-none">
-          <Button type="button" variant="outline" onClick={onAcceptAll}>
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:mt-4 md:mt-0 md:flex md:flex-none">
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onAcceptAll}>
             Acceptera alla
           </Button>
-          <Button type="button" variant="outline" onClick={onOnlyNecessary}>
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onOnlyNecessary}>
             Endast nödvändiga
           </Button>
-          <Button type="button" variant="outline" onClick={onCustomise}>
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onCustomise}>
             Anpassa
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { CONSENT_EVENTS } from "~/constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
@@ -12,7 +12,9 @@ import {
   syncAnalyticsFlag,
 } from "~/modules/consent/consent-storage";
 import { CookieBanner } from "./cookie-banner";
-import { CookieSettingsDialog } from "./cookie-settings-dialog";
+import { lazyComponent } from "~/lib/lazy-component";
+
+const CookieSettingsDialog = lazyComponent(() => import("./cookie-settings-dialog").then((module) => module.CookieSettingsDialog));
 
 /** The server cannot read local storage: it renders nothing, and the browser decides after hydration. */
 function serverSnapshot(): null {
@@ -30,11 +32,14 @@ export function CookieConsent() {
   const stored = useMemo(() => (snapshot === null ? null : storedConsentFromSnapshot(snapshot)), [snapshot]);
   const choice = stored?.choice ?? null;
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // The dialog's code loads the first time it opens, and it stays mounted from then on.
+  const [settingsWanted, setSettingsWanted] = useState(false);
   // The dialog has no trigger element of its own (banner, footer and events open it), so it
   // remembers where focus was and returns it there on close, if that element still exists.
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const openSettings = useCallback(() => {
     returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSettingsWanted(true);
     setSettingsOpen(true);
   }, []);
   const restoreFocus = useCallback((event: Event) => {
@@ -78,13 +83,17 @@ export function CookieConsent() {
           onCustomise={openSettings}
         />
       )}
-      <CookieSettingsDialog
-        open={settingsOpen}
-        onOpenChange={setSettingsOpen}
-        current={choice}
-        onSave={saveFromDialog}
-        onCloseAutoFocus={restoreFocus}
-      />
+      {settingsWanted ? (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            current={choice}
+            onSave={saveFromDialog}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { LucideIcon } from "lucide-react";
+import type { LucideIcon } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 export interface Feature {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Star, Users } from "lucide-react";
+import { Star, Users } from "~/components/ui/icons";
 import {
   COUNTER_TOTAL_MS,
   FINAL_COUNTER_VALUES,

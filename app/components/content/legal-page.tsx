@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CalendarClock, Scale } from "lucide-react";
+import { CalendarClock, Scale } from "~/components/ui/icons";
 import { formatSwedishDate } from "~/modules/legal/legal";
 import { PageIntro, type Crumb } from "./page-intro";
 

@@ -1,4 +1,4 @@
-import { MessageCircle } from "lucide-react";
+import { MessageCircle } from "~/components/ui/icons";
 import { Button, type ButtonProps } from "~/components/ui/button";
 import { usePublicConfig } from "~/lib/site-config";
 

@@ -1,4 +1,4 @@
-import { Clock, MessageCircle } from "lucide-react";
+import { Clock, MessageCircle } from "~/components/ui/icons";
 import { SUPPORT_HOURS } from "~/constants";
 import { LiveChatButton } from "./live-chat-button";
 

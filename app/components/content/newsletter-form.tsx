@@ -1,17 +1,15 @@
 import { useId, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
-import { CheckCircle2, Loader2 } from "lucide-react";
+import { CheckCircle2, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NEWSLETTER } from "~/constants";
 import { cn } from "~/lib/cn";
-import { firstError } from "~/lib/validation";
 import {
   NEWSLETTER_FORM_PARAM,
   NEWSLETTER_STATUS,
   NEWSLETTER_STATUS_PARAM,
-  newsletterSchema,
   parseNewsletterStatus,
   type NewsletterSource,
 } from "~/modules/newsletter/newsletter";
@@ -58,9 +56,11 @@ export function NewsletterForm({
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = newsletterSchema.safeParse({ email, source });
-    if (!parsed.success) {
-      setOutcome({ ok: false, message: firstError(parsed.error) });
+    // The shared schema (and zod) loads with the first submit, not with the page.
+    const { checkNewsletterInput } = await import("~/modules/newsletter/newsletter-schema");
+    const parsed = checkNewsletterInput({ email, source });
+    if (!parsed.ok) {
+      setOutcome({ ok: false, message: parsed.message });
       inputRef.current?.focus();
       return;
     }
@@ -69,7 +69,7 @@ export function NewsletterForm({
       const response = await fetch("/api/newsletter", {
         method: "POST",
         headers: { Accept: "application/json" },
-        body: new URLSearchParams({ email: parsed.data.email, source }),
+        body: new URLSearchParams({ email: parsed.email, source }),
       });
       const body = (await response.json().catch(() => null)) as { ok?: boolean; message?: string } | null;
       if (response.ok && body?.ok) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 export interface Crumb {

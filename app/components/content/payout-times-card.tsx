@@ -1,4 +1,4 @@
-import { Banknote, Bitcoin, Landmark, Smartphone } from "lucide-react";
+import { Banknote, Bitcoin, Landmark, Smartphone } from "~/components/ui/icons";
 import { PAYOUT_AFTER_PROTECTION, PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/constants";
 
 const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from "react";
-import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
+import { ChevronLeft, ChevronRight, Pause, Play } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { TestimonialCard, type Testimonial } from "./testimonial-card";

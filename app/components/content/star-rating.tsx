@@ -1,4 +1,4 @@
-import { Star } from "lucide-react";
+import { Star } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 
 /** Five stars, filled up to the rating; announced as "Betyg 5 av 5". */

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { StarRating } from "./star-rating";
 

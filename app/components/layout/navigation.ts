@@ -1,4 +1,6 @@
 /** The site's navigation, shared by the header, the mobile menu and the footer. */
+import { cn } from "~/lib/cn";
+
 export const MAIN_NAV = [
   { to: "/salja-skins", label: "Sälj skins" },
   { to: "/kop-skins", label: "Köp skins" },
@@ -23,3 +25,11 @@ export const LEGAL_LINKS = [
   { to: "/integritetspolicy", label: "Integritetspolicy" },
   { to: "/cookie-policy", label: "Cookiepolicy" },
 ] as const;
+
+/** A main-menu link: the header's row and the mobile menu. */
+export function navClass({ isActive }: { isActive: boolean }) {
+  return cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground",
+    isActive ? "text-primary" : "text-muted-foreground",
+  );
+}

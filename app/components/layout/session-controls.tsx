@@ -3,21 +3,18 @@
  * changing, 'Logga in' / 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga
  * ut' when signed in.
  */
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { ChevronDown, LayoutDashboard, Loader2, LogOut, User } from "lucide-react";
+import { LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { lazyComponent } from "~/lib/lazy-component";
 import { useSessionUser } from "~/lib/site-config";
-import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
+import { ProfileMenuButton } from "./profile-menu-button";
+
+// The dropdown's code loads after the page's (signed-in visitors only).
+const ProfileMenu = lazyComponent(() => import("./profile-menu").then((module) => module.ProfileMenu));
+import { AUTH_MESSAGES } from "~/modules/accounts/auth-messages";
 
 const SIGN_OUT_KEY = "sign-out";
 
@@ -85,42 +82,10 @@ export function SessionMenu() {
       </>
     );
   }
-  const name = user.firstName?.trim() || user.displayName?.trim() || user.name;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="profile-menu">
-          <User className="size-4" aria-hidden="true" />
-          Profil
-          <ChevronDown className="size-4 opacity-60" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="grid font-normal">
-          <span className="truncate font-semibold">{name}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <User className="size-4" aria-hidden="true" />
-            Min profil
-          </Link>
-        </DropdownMenuItem>
-        {user.isStaff ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <LayoutDashboard className="size-4" aria-hidden="true" />
-              Adminpanel
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuItem onSelect={signOut}>
-          <LogOut className="size-4" aria-hidden="true" />
-          Logga ut
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={<ProfileMenuButton />}>
+      <ProfileMenu user={user} signOut={signOut} />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Clock, Mail, MapPin } from "lucide-react";
+import { Clock, Mail, MapPin } from "~/components/ui/icons";
 import { NewsletterForm } from "~/components/content/newsletter-form";
 import { COMPANY, MARKETING, SUPPORT_HOURS } from "~/constants";
 import { usePublicConfig } from "~/lib/site-config";

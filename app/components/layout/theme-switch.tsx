@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { Monitor, Moon, Sun } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { Monitor, Moon, Sun } from "~/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,6 +9,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import type { Theme } from "~/constants";
 import { applyTheme, isTheme, readStoredTheme, storeTheme } from "~/lib/theme";
+import { ThemeSwitchButton } from "./theme-switch-button";
 
 const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: "light", label: "Ljust", Icon: Sun },
@@ -34,10 +34,7 @@ export function ThemeSwitch() {
     // The stored choice is read when the menu opens: the server cannot know it.
     <DropdownMenu onOpenChange={(open) => open && setTheme(readStoredTheme())}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Välj tema" data-testid="theme-switch">
-          <Sun className="size-5 dark:hidden" aria-hidden="true" />
-          <Moon className="hidden size-5 dark:block" aria-hidden="true" />
-        </Button>
+        <ThemeSwitchButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuRadioGroup

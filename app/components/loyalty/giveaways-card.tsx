@@ -2,7 +2,7 @@
  * /profile: this month's giveaways the member's level takes part in, and the ones they won
  * (docs/rules/admin.md#giveaways). Hidden when there are none.
  */
-import { PartyPopper, Ticket } from "lucide-react";
+import { PartyPopper, Ticket } from "~/components/ui/icons";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { MemberGiveaway } from "~/modules/loyalty/giveaways.server";

@@ -1,4 +1,4 @@
-import { Crown, Gem, Shield, Star } from "lucide-react";
+import { Crown, Gem, Shield, Star } from "~/components/ui/icons";
 import type { LevelDefinition } from "~/constants";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ChevronLeft, ChevronRight, History } from "lucide-react";
+import { ChevronLeft, ChevronRight, History } from "~/components/ui/icons";
 import {
   PAYOUT_LABELS,
   SHOP_ORDER_STATUS_LABELS,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ArrowRight, CalendarClock, Coins, Gift, Sparkles, TrendingDown, TrendingUp } from "lucide-react";
+import { ArrowRight, CalendarClock, Coins, Gift, Sparkles, TrendingDown, TrendingUp } from "~/components/ui/icons";
 import { MAX_LEVEL_TEXT, POINTS_VALUE, type LevelDefinition } from "~/constants";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

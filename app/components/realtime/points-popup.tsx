@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { PartyPopper } from "lucide-react";
+import { PartyPopper } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -7,16 +7,17 @@
 import { createContext, useContext, useEffect, useMemo, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useSessionUser } from "~/lib/site-config";
-import {
-  REALTIME_EVENT_TYPES,
-  parseRealtimeEvent,
-  type RealtimeEvent,
-  type RealtimeEventType,
-} from "~/platform/realtime/events";
+import { REALTIME_EVENT_TYPES, type RealtimeEvent, type RealtimeEventType } from "~/platform/realtime/events";
 import { createRealtimeBus, type RealtimeBus } from "./realtime-bus";
 import { streamRetryDelay } from "./stream-retry";
 
 const EVENTS_PATH = "/api/events";
+
+let parser: Promise<(payload: string) => RealtimeEvent | null> | undefined;
+function loadParser() {
+  parser ??= import("~/platform/realtime/event-schema").then((module) => module.parseRealtimeEvent);
+  return parser;
+}
 
 const RealtimeContext = createContext<RealtimeBus | null>(null);
 
@@ -63,8 +64,12 @@ export function RealtimeProvider({ children }: { children: React.ReactNode }) {
       current.addEventListener("resync", refresh);
       for (const type of REALTIME_EVENT_TYPES) {
         current.addEventListener(type, (message) => {
-          const event = parseRealtimeEvent((message as MessageEvent<string>).data);
-          if (event?.type === type) bus.emit(event);
+          const payload = (message as MessageEvent<string>).data;
+          // The checker (and zod) loads with the first event, not with the page.
+          void loadParser().then((parse) => {
+            const event = parse(payload);
+            if (event?.type === type && !stopped) bus.emit(event);
+          });
         });
       }
     };

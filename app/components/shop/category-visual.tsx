@@ -1,4 +1,4 @@
-import { Crown, Gamepad2, Headset, Package, Trophy, Zap, type LucideIcon } from "lucide-react";
+import { Crown, Gamepad2, Headset, Package, Trophy, Zap, type LucideIcon } from "~/components/ui/icons";
 import type { ShopCategory } from "~/constants";
 import { cn } from "~/lib/cn";
 

@@ -1,5 +1,5 @@
 import { Link, type useFetcher } from "react-router";
-import { ShieldAlert, Sparkles } from "lucide-react";
+import { ShieldAlert, Sparkles } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Loader2, Lock, PackageCheck, Sparkles } from "lucide-react";
+import { Loader2, Lock, PackageCheck, Sparkles } from "~/components/ui/icons";
 import type { LevelDefinition, ShopCategory } from "~/constants";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

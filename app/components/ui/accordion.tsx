@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Accordion as AccordionPrimitive } from "radix-ui";
-import { ChevronDownIcon } from "lucide-react";
+import { ChevronDownIcon } from "~/components/ui/icons";
 
 import { cn } from "~/lib/cn";
 

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Link } from "react-router";
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "~/components/ui/icons";
 
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/ui/icons";
 
 import { cn } from "~/lib/cn";
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
-import { XIcon } from "lucide-react";
+import { XIcon } from "~/components/ui/icons";
 
 import { cn } from "~/lib/cn";
 

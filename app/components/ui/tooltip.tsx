@@ -1,10 +1,12 @@
 import * as React from "react";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 
-import { TOOLTIP_DELAY_MS } from "~/constants";
 import { cn } from "~/lib/cn";
 
-/** Tooltip timing context. `delayDuration` defaults to TOOLTIP_DELAY_MS (~/constants). */
+/** A tooltip opens after 700 ms. */
+const TOOLTIP_DELAY_MS = 700;
+
+/** Tooltip timing context. `delayDuration` defaults to TOOLTIP_DELAY_MS. */
 function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props

@@ -4,7 +4,7 @@
  * pass, whether it arrives over HTTP or from our route actions. The account rules are the
  * shared ones (password, name and profile schemas); nothing here retypes them.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { isStrongPassword } from "./password-rule";

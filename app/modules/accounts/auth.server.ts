@@ -5,10 +5,12 @@
  * the request's headers; over HTTP (/api/auth) only the endpoints in auth-endpoints.ts are
  * served, and every call passes the input rules and attempt limits in `hooks.before`.
  */
-import { betterAuth } from "better-auth";
+// Minimal mode: the Drizzle adapter, without Kysely (the schema is ours, decision 004), so the
+// server does not load a query builder it never uses (decision 023).
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-auth/api";
-import { genericOAuth } from "better-auth/plugins";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";

@@ -2,7 +2,7 @@
  * Phone number and Steam trade link rules, shared by the sign-up wizard and the profile form.
  * Both fields are optional: an empty value becomes null.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { TEXT_LIMITS } from "~/constants";
 import { textField } from "~/lib/validation";
 

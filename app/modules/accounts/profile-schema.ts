@@ -2,7 +2,7 @@
  * The profile page's inputs (docs/rules/accounts.md#editing-the-profile), one schema each, used by
  * the form for instant feedback and by the server action again.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { TEXT_LIMITS } from "~/constants";
 import { textField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";

@@ -2,7 +2,7 @@
  * The one way to read the session in loaders and actions, and the guards built on it.
  * Guards throw a redirect or a 4xx response, so the rest of a loader reads as the happy path.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import { session } from "~/platform/db/schema";
@@ -19,8 +19,27 @@ export interface CurrentSession {
   headers: Headers;
 }
 
+/**
+ * One session read per request (docs/rules/accounts.md#one-session-read-per-request): the root
+ * loader, the route's loader and every guard share the answer for the same Request object.
+ * React Router hands all loaders of one request the same object, and a document POST gives its
+ * loaders a fresh one after the action, so a sign-in or sign-out in an action is seen by them.
+ */
+const readsByRequest = new WeakMap<Request, Promise<CurrentSession | null>>();
+
 /** The signed-in user's session, or null. Sessions past their absolute lifetime are revoked. */
-export async function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+export function getCurrentSession(request: Request): Promise<CurrentSession | null> {
+  let read = readsByRequest.get(request);
+  if (!read) {
+    read = readSession(request);
+    readsByRequest.set(request, read);
+    // A failed read is not remembered: the next caller asks again (and sees the error itself).
+    read.catch(() => readsByRequest.delete(request));
+  }
+  return read;
+}
+
+async function readSession(request: Request): Promise<CurrentSession | null> {
   const result = await auth().api.getSession({ headers: request.headers, returnHeaders: true });
   const value = result.response;
   if (!value) return null;
@@ -58,4 +77,22 @@ export async function isSessionActive(sessionId: string, target: Db = appDb()): 
     .limit(1);
   if (!row) return false;
   return row.expiresAt.getTime() > Date.now() && !isBeyondAbsoluteLifetime(row.createdAt);
+}
+
+/**
+ * The member's unexpired sessions (the device list on /profile), read straight from the table:
+ * Better Auth's listSessions would read the request's own session a second time.
+ */
+export async function listActiveSessions(userId: string, target: Db = appDb()) {
+  const rows = await target
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
+  return rows.filter((row) => !isBeyondAbsoluteLifetime(row.createdAt));
 }

@@ -3,20 +3,14 @@
  * and the server action: a schema per step, the full schema the server checks, and the toast title
  * that goes with each message.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { REFERRAL, TEXT_LIMITS } from "~/constants";
 import { lenientTextField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 import { isStrongPassword } from "./password-rule";
+import { SIGNUP_MESSAGES } from "./auth-messages";
 
-export const SIGNUP_MESSAGES = {
-  step1Missing: "Vänligen fyll i alla fält.",
-  passwordMismatch: "Lösenorden matchar inte.",
-  weakPassword: "Lösenordet måste innehålla versaler, gemener, siffror och symboler.",
-  namesMissing: "Vänligen fyll i för- och efternamn.",
-  requiredMissing: "Vänligen fyll i alla obligatoriska fält.",
-  invalidEmail: "Ange en giltig e-postadress.",
-} as const;
+export { SIGNUP_MESSAGES };
 
 /** The toast title for each wizard message. */
 export const SIGNUP_TOAST_TITLES = {

@@ -5,7 +5,7 @@
  * printed or stored. Secure sign-out for staff ends every session of the user and records it.
  */
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ROLES, type Role } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
 import { AUTH_CALLBACKS, type Auth } from "./auth.server";

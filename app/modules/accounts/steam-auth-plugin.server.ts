@@ -9,7 +9,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db } from "~/platform/db/client.server";
 import { profiles } from "~/platform/db/schema";
 import { withProfileSeed } from "./profiles.server";

@@ -4,7 +4,7 @@
  * itself, so a change and its audit row commit together or not at all.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ADMIN_PAGE_SIZE } from "~/constants";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";

@@ -5,7 +5,7 @@
  * new → read → answered here, each change audited in the same transaction.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { BUSINESS_TIME_ZONE, CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/constants";
 import { pageParams } from "~/lib/paging";
 import { addDays, stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";

@@ -4,7 +4,7 @@
  * as the profile's forms and the database CHECK). Isomorphic: the form and the action refuse
  * the same input with the same Swedish words.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { INFLUENCER_STATUSES } from "~/constants";
 import { referralCodeField } from "~/modules/referrals/referral-code";
 import { textField } from "~/lib/validation";

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ADMIN_PAGE_SIZE, ROLES, type LevelId, type Role } from "~/constants";
 import { pageParams } from "~/lib/paging";
 import { textField } from "~/lib/validation";

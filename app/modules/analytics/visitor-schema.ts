@@ -3,7 +3,7 @@
  * the one zod schema the tracking client builds its reports from and the endpoints validate
  * with, and the device class of a user agent. Isomorphic.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { VISITOR_DEVICES, VISITOR_TRACKING, type VisitorDevice } from "~/constants";
 import { textField } from "~/lib/validation";
 

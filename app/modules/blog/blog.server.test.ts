@@ -5,11 +5,17 @@ import { BLOG_VIEW_RATE_LIMIT } from "~/constants";
 import { blog_post_views, blog_posts, rate_limits } from "~/platform/db/schema";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { readingTimeMinutes } from "./blog";
 import {
+  blogPostValues,
+  feedPosts,
   getPublishedPost,
   latestPublishedPosts,
   likePattern,
   listPublishedPosts,
+  pagePublishedPosts,
   popularPublishedPosts,
   publishedListQuery,
   publishedPostStamps,
@@ -256,5 +262,80 @@ describe("the list query and its index", () => {
     });
     expect(plan).toContain("blog_posts_published_order_idx");
     expect(plan).not.toMatch(/\bSort\b/);
+  });
+});
+
+describe("pages of the list (docs/rules/blog.md#pages)", () => {
+  beforeEach(async () => {
+    // 30 published posts, one a day, plus a draft; "guide" in the title of every third.
+    await resetPosts([
+      ...Array.from({ length: 30 }, (_, i) =>
+        postRow(`inlagg-${i + 1}`, {
+          title: i % 3 === 0 ? `Guide ${i + 1}` : `Titel ${i + 1}`,
+          published_at: new Date(Date.UTC(2025, 0, i + 1)),
+        }),
+      ),
+      postRow("utkast", { status: "draft" }),
+    ]);
+  });
+
+  it("pages in list order with the total, and the pages together are the whole list", async () => {
+    const first = await pagePublishedPosts(database.db, { page: 1, pageSize: 12 });
+    expect(first).toMatchObject({ page: 1, pageCount: 3, total: 30 });
+    expect(first.posts.map((post) => post.slug).slice(0, 2)).toEqual(["inlagg-30", "inlagg-29"]);
+    const pages = await Promise.all([1, 2, 3].map((page) => pagePublishedPosts(database.db, { page, pageSize: 12 })));
+    expect(pages.map((result) => result.posts.length)).toEqual([12, 12, 6]);
+    const all = (await listPublishedPosts(database.db)).map((post) => post.slug);
+    expect(pages.flatMap((result) => result.posts.map((post) => post.slug))).toEqual(all);
+  });
+
+  it("filters before paging and counts the matches on every page", async () => {
+    const result = await pagePublishedPosts(database.db, { search: "guide", pageSize: 4, page: 3 });
+    expect(result).toMatchObject({ page: 3, pageCount: 3, total: 10 });
+    expect(result.posts.map((post) => post.slug)).toEqual(["inlagg-4", "inlagg-1"]);
+  });
+
+  it("a page past the end is empty and keeps its number; nonsense pages are clamped", async () => {
+    expect(await pagePublishedPosts(database.db, { page: 9 })).toMatchObject({ page: 9, posts: [], total: 30 });
+    expect((await pagePublishedPosts(database.db, { page: -3 })).page).toBe(1);
+    expect((await pagePublishedPosts(database.db, { page: Number.NaN })).page).toBe(1);
+  });
+
+  it("cards never read a post's body; the feed lists every post unpaged", async () => {
+    const [card] = (await pagePublishedPosts(database.db, {})).posts;
+    expect(card).not.toHaveProperty("content");
+    expect(Object.keys(card!).sort()).toEqual(
+      ["alt_text", "categories", "created_at", "excerpt", "featured_image_url", "published_at", "reading_minutes", "slug", "title"],
+    );
+    expect(await feedPosts(database.db)).toHaveLength(30);
+  });
+});
+
+describe("stored reading time (docs/rules/blog.md#reading-time)", () => {
+  const long = `<p>${"ord ".repeat(450)}</p><script>${"dold ".repeat(900)}</script>`;
+
+  it("is computed when a post is written", async () => {
+    await resetPosts([]);
+    await database.db.insert(blog_posts).values(blogPostValues(postRow("lang", { content: long })));
+    const [stored] = await listPublishedPosts(database.db);
+    expect(stored!.reading_minutes).toBe(3);
+    expect(stored!.reading_minutes).toBe(readingTimeMinutes(long));
+  });
+
+  it("the migration's backfill gives existing posts the same figure as the code", async () => {
+    const contents = [
+      long,
+      "",
+      "<p>ett</p>",
+      `<div>${"a&nbsp;b ".repeat(150)}</div><!-- ${"kommentar ".repeat(500)} -->`,
+      `<h2>Rubrik</h2>\n<p>${"ord\n".repeat(401)}</p><style>p{color:red}</style>`,
+      `<p>${"ord ".repeat(200)}</p>`,
+    ];
+    await resetPosts(contents.map((content, i) => postRow(`post-${i}`, { content, reading_minutes: 99 })));
+    const migration = readFileSync(path.resolve("drizzle/0011_blog-reading-time.sql"), "utf8");
+    const backfill = migration.split("--> statement-breakpoint").find((statement) => statement.includes("UPDATE"));
+    await database.db.execute(sql.raw(backfill!.replace(/^--.*$/gm, "")));
+    const rows = await database.db.select({ slug: blog_posts.slug, content: blog_posts.content, minutes: blog_posts.reading_minutes }).from(blog_posts);
+    for (const row of rows) expect({ slug: row.slug, minutes: row.minutes }).toEqual({ slug: row.slug, minutes: readingTimeMinutes(row.content) });
   });
 });

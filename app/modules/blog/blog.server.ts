@@ -4,7 +4,8 @@
  * match the partial index `blog_posts_published_order_idx` so PostgreSQL can read it instead of
  * sorting.
  */
-import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { pageParams } from "~/lib/paging";
 import { likePattern } from "~/platform/db/like";
 import { isbot } from "isbot";
 import { visitorHash } from "~/platform/visitor-hash.server";
@@ -12,15 +13,43 @@ import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/constants";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 import { blog_posts } from "~/platform/db/schema";
-import type { CategoryFilter } from "./blog";
+import { readingTimeMinutes, type BlogCardSource, type CategoryFilter } from "./blog";
 
 export type BlogPostRow = typeof blog_posts.$inferSelect;
+type BlogPostInsert = typeof blog_posts.$inferInsert;
 
 export interface ListFilter {
   search?: string;
   category?: CategoryFilter;
   limit?: number;
 }
+
+/**
+ * What a post is written with (docs/rules/blog.md#reading-time): every insert or update of a
+ * post's content goes through here, so the stored reading time always matches the body.
+ */
+export function blogPostValues<T extends BlogPostInsert>(post: T): T & { reading_minutes: number } {
+  return { ...post, reading_minutes: readingTimeMinutes(post.content ?? "") };
+}
+
+/** Exactly the columns a card shows (docs/rules/blog.md#post-cards): never a post body. */
+const CARD_COLUMNS = {
+  slug: blog_posts.slug,
+  title: blog_posts.title,
+  excerpt: blog_posts.excerpt,
+  featured_image_url: blog_posts.featured_image_url,
+  alt_text: blog_posts.alt_text,
+  categories: blog_posts.categories,
+  published_at: blog_posts.published_at,
+  created_at: blog_posts.created_at,
+  reading_minutes: blog_posts.reading_minutes,
+};
+
+export type BlogCardRow = Pick<BlogPostRow, keyof typeof CARD_COLUMNS>;
+
+// A card row is what toCard reads.
+const cardRowFitsCard = (row: BlogCardRow): BlogCardSource => row;
+void cardRowFitsCard;
 
 /**
  * docs/rules/blog.md#order: is_pinned desc, published_at desc, created_at desc — with NULLS LAST on
@@ -53,27 +82,54 @@ const MAX_LIST_ROWS = 1_000;
 /** The list query itself (exported so a test can check its plan uses the index). */
 export function publishedListQuery(db: Db, filter: ListFilter = {}) {
   return db
-    .select()
+    .select(CARD_COLUMNS)
     .from(blog_posts)
     .where(publishedWhere(filter))
     .orderBy(...PUBLISHED_ORDER)
     .limit(filter.limit ?? MAX_LIST_ROWS);
 }
 
-/** Published posts, newest first with pinned ones on top; search and category filtered in SQL. */
-export async function listPublishedPosts(db: Db, filter: ListFilter = {}): Promise<BlogPostRow[]> {
+/** Published posts as cards, newest first with pinned ones on top; search and category filtered in SQL. */
+export async function listPublishedPosts(db: Db, filter: ListFilter = {}): Promise<BlogCardRow[]> {
   return publishedListQuery(db, filter);
 }
 
+export interface PostPage {
+  posts: BlogCardRow[];
+  /** The page shown (a page past the end shows nothing and keeps its number). */
+  page: number;
+  pageCount: number;
+  /** Posts matching the filter on all pages. */
+  total: number;
+}
+
+/** docs/rules/blog.md#pages: one page of the filtered list, in list order, with the total count. */
+export async function pagePublishedPosts(
+  db: Db,
+  filter: Omit<ListFilter, "limit"> & { page?: number; pageSize?: number },
+): Promise<PostPage> {
+  const { page, pageSize, offset } = pageParams(
+    { page: filter.page, pageSize: filter.pageSize },
+    { default: BLOG.pageSize, max: 100 },
+  );
+  const where = publishedWhere(filter);
+  const [posts, [counted]] = await Promise.all([
+    db.select(CARD_COLUMNS).from(blog_posts).where(where).orderBy(...PUBLISHED_ORDER).limit(pageSize).offset(offset),
+    db.select({ total: count() }).from(blog_posts).where(where),
+  ]);
+  const total = Math.min(Number(counted?.total ?? 0), MAX_LIST_ROWS);
+  return { posts, page, pageCount: Math.max(1, Math.ceil(total / pageSize)), total };
+}
+
 /** docs/rules/blog.md#popular-and-latest: the first three published posts (the home page and the blog's sidebar). */
-export function latestPublishedPosts(db: Db, limit: number = BLOG.latestCount): Promise<BlogPostRow[]> {
+export function latestPublishedPosts(db: Db, limit: number = BLOG.latestCount): Promise<BlogCardRow[]> {
   return listPublishedPosts(db, { limit });
 }
 
 /** docs/rules/blog.md#popular-and-latest: pinned or more than 100 views, at most three, in list order. */
-export async function popularPublishedPosts(db: Db): Promise<BlogPostRow[]> {
+export async function popularPublishedPosts(db: Db): Promise<BlogCardRow[]> {
   return db
-    .select()
+    .select(CARD_COLUMNS)
     .from(blog_posts)
     .where(
       and(
@@ -93,6 +149,16 @@ export async function getPublishedPost(db: Db, slug: string): Promise<BlogPostRo
     .where(and(eq(blog_posts.slug, slug), eq(blog_posts.status, "published")))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The RSS feed's posts (docs/rules/blog.md#pages: the feed lists them all, unpaged), with their author. */
+export async function feedPosts(db: Db): Promise<Array<BlogCardRow & { author_name: string | null }>> {
+  return db
+    .select({ ...CARD_COLUMNS, author_name: blog_posts.author_name })
+    .from(blog_posts)
+    .where(publishedWhere({}))
+    .orderBy(...PUBLISHED_ORDER)
+    .limit(MAX_LIST_ROWS);
 }
 
 /** Slugs and last changes of published posts, for the sitemap. */

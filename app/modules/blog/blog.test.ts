@@ -11,6 +11,7 @@ import {
   parseSearch,
   postDate,
   postExcerpt,
+  parsePage,
   readingTimeMinutes,
   toCard,
   type BlogPostLike,
@@ -160,6 +161,13 @@ describe("search and category from the URL (docs/rules/blog.md#list)", () => {
   it("builds a shareable list URL", () => {
     expect(blogListHref("", "all")).toBe("/blog");
     expect(blogListHref("float & wear", "Guides")).toBe("/blog?q=float+%26+wear&kategori=Guides");
+    expect(blogListHref("", "all", 2)).toBe("/blog?sida=2");
+    expect(blogListHref("x", "all", 1)).toBe("/blog?q=x");
+  });
+
+  it("reads the page from ?sida= (docs/rules/blog.md#pages)", () => {
+    expect(parsePage("3")).toBe(3);
+    for (const value of [null, "", "0", "-1", "1.5", "abc", "2e3", "9999999", "\u00002"]) expect(parsePage(value)).toBe(1);
   });
 });
 
@@ -170,6 +178,7 @@ describe("card model", () => {
       slug: "en-post",
       featured_image_url: null,
       alt_text: null,
+      reading_minutes: 3,
     });
     expect(card).toMatchObject({
       slug: "en-post",

@@ -4,6 +4,7 @@
  * Isomorphic: used by loaders, components and tests alike.
  */
 import { BLOG, BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "~/constants";
+import { MAX_PAGE, wholeBetween } from "~/lib/paging";
 
 /** The fields the rules read; a database row or a seed satisfies it. */
 export interface BlogPostLike {
@@ -178,15 +179,22 @@ export function parseCategory(value: string | null | undefined): CategoryFilter 
 const SEARCH_MAX_LENGTH = 100;
 
 /** The search text from the URL: trimmed and bounded. */
+/** docs/rules/blog.md#pages: `?sida=` as a whole page number; anything else is the first page. */
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return wholeBetween(Number(value), 1, MAX_PAGE, 1);
+}
+
 export function parseSearch(value: string | null | undefined): string {
   return (value ?? "").trim().slice(0, SEARCH_MAX_LENGTH);
 }
 
 /** The blog list URL for a search and category (empty values are left out). */
-export function blogListHref(search: string, category: CategoryFilter): string {
+export function blogListHref(search: string, category: CategoryFilter, page = 1): string {
   const params = new URLSearchParams();
   if (search.trim()) params.set("q", search.trim());
   if (category !== "all") params.set("kategori", category);
+  if (page > 1) params.set("sida", String(page));
   const query = params.toString();
   return query ? `/blog?${query}` : "/blog";
 }
@@ -208,9 +216,15 @@ export interface BlogCardData {
 }
 
 /** What a card shows, computed on the server so the list never ships full post bodies. */
-export function toCard(
-  post: BlogPostLike & { slug: string; featured_image_url: string | null; alt_text: string | null },
-): BlogCardData {
+export type BlogCardSource = Pick<BlogPostLike, "title" | "excerpt" | "categories" | "published_at" | "created_at"> & {
+  slug: string;
+  featured_image_url: string | null;
+  alt_text: string | null;
+  /** Stored when the post is written (docs/rules/blog.md#reading-time). */
+  reading_minutes: number;
+};
+
+export function toCard(post: BlogCardSource): BlogCardData {
   const date = postDate(post);
   return {
     slug: post.slug,
@@ -222,6 +236,6 @@ export function toCard(
     imageAlt: post.alt_text?.trim() || post.title,
     date: formatLongDate(date),
     dateIso: date.toISOString(),
-    readingMinutes: readingTimeMinutes(post.content),
+    readingMinutes: post.reading_minutes,
   };
 }

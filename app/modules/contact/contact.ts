@@ -3,7 +3,7 @@
  * required, the email must be an email address, the phone number is optional. Used by the form for
  * instant feedback and by the route action on the server.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { TEXT_LIMITS } from "~/constants";
 import { textField } from "~/lib/validation";
 import { PHONE_NUMBER_MESSAGE, phoneNumberSchema } from "~/modules/accounts/contact-details";

@@ -3,7 +3,7 @@
  * creating one, which XP ranges the chosen levels cover, and the Swedish messages. Gold and
  * Platinum are eligible by default (the levels whose benefits name monthly giveaways).
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { LEVEL_IDS, LEVELS, TEXT_LIMITS, type LevelId } from "~/constants";
 import { textField } from "~/lib/validation";
 

@@ -33,7 +33,7 @@ import {
   Users,
   Wallet,
   Zap,
-} from "lucide-react";
+} from "~/components/ui/icons";
 import type { FaqItem } from "~/components/content/faq-accordion";
 import type { Feature } from "~/components/content/feature-grid";
 import type { Stat } from "~/components/content/stats-row";

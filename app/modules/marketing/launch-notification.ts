@@ -2,7 +2,7 @@
  * The buy page's "tell me when buying opens" sign-up (docs/rules/site.md#launch-notifications):
  * one email field, which must look like an address, so nothing unusable is stored.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { TEXT_LIMITS } from "~/constants";
 
 export const LAUNCH_NOTIFICATION_SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { execCount, type Db } from "~/platform/db/client.server";
-import type { NewsletterInput } from "./newsletter";
+import type { NewsletterInput } from "./newsletter-schema";
 
 /** Stores the sign-up; returns whether a new row was created (false for a known address). */
 export async function subscribeToNewsletter(db: Db, input: NewsletterInput): Promise<{ created: boolean }> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newsletterSchema, parseNewsletterStatus } from "./newsletter";
+import { parseNewsletterStatus } from "./newsletter";
+import { checkNewsletterInput, newsletterSchema } from "./newsletter-schema";
 
 const invalid = "Vänligen ange en giltig e-postadress.";
 
@@ -26,6 +27,11 @@ describe("newsletter input (docs/rules/site.md#footer-newsletter)", () => {
 
   it("files an unknown source under the footer", () => {
     expect(newsletterSchema.parse({ email: "a@b.se", source: "evil" }).source).toBe("footer");
+  });
+
+  it("the form's check gives the cleaned address or the schema's message", () => {
+    expect(checkNewsletterInput({ email: " anna@example.se ", source: "blog" })).toEqual({ ok: true, email: "anna@example.se" });
+    expect(checkNewsletterInput({ email: "ingen-snabel-a", source: "footer" })).toEqual({ ok: false, message: invalid });
   });
 
   it("reads only known statuses from the URL", () => {

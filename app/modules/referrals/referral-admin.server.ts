@@ -4,7 +4,7 @@
  * progress, counts per status, top referrers, and the CSV export of the same filter.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import {
   ADMIN_PAGE_SIZE,
   EXPORT_BATCH_SIZE,

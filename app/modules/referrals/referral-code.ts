@@ -2,7 +2,7 @@
  * Referral codes: the input rule shared by the profile's forms and the server, the texts the
  * member sees, and reading `?ref=` (docs/rules/loyalty.md#referrals). Isomorphic.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { REFERRAL } from "~/constants";
 
 export const REFERRAL_MESSAGES = {

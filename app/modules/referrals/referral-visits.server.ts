@@ -6,7 +6,7 @@
  */
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
 import { lenientTextField } from "~/lib/validation";
 import { queryRows, type Db } from "~/platform/db/client.server";

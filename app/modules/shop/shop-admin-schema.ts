@@ -3,7 +3,7 @@
  * order's change, and the orders list's filters in the URL. The form and the server read
  * the same schemas, so the Swedish messages are the same in both.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { ADMIN_PAGE_SIZE, LEVEL_IDS, SHOP_CATEGORIES, SHOP_ORDER_STATUSES, TEXT_LIMITS } from "~/constants";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { textField } from "~/lib/validation";

@@ -3,7 +3,7 @@
  * route's action read it through this one schema, so a missing, malformed or non-text id is
  * refused with the same Swedish words before any service runs.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 export const PURCHASE_MESSAGES = {
   itemRequired: "Välj en belöning att köpa.",

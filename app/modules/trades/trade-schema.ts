@@ -3,7 +3,7 @@
  * schema each, used by the form for instant feedback and by the server again. Messages are
  * Swedish and name what to fix.
  */
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import {
   ADMIN_PAGE_SIZE,
   BUYER_PAYMENT_METHODS,

@@ -805,6 +805,8 @@ export const blog_posts = pgTable(
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     is_pinned: boolean().notNull().default(false),
     view_count: integer().notNull().default(0),
+    /** docs/rules/blog.md#reading-time: computed from `content` whenever a post is written. */
+    reading_minutes: integer().notNull().default(1),
     status: text().notNull().default("draft"),
     published_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),

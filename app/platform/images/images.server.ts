@@ -7,7 +7,12 @@
  */
 import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
+
+/** sharp (and libvips) load with the first upload, not with the server (decision 023). */
+async function loadSharp() {
+  return (await import("sharp")).default;
+}
 import { and, eq } from "drizzle-orm";
 import { IMAGE_LIMITS, type ImageWidth } from "~/constants";
 import type { Db } from "~/platform/db/client.server";
@@ -51,6 +56,7 @@ export async function storeImage(
   if (data.length > IMAGE_LIMITS.maxBytes) return refuse(413, IMAGE_MESSAGES.tooLarge);
   const type = sniffImageType(data);
   if (!type) return refuse(415, IMAGE_MESSAGES.notImage);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Reads the header only: the pixel count is known before anything is decoded.

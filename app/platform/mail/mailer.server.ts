@@ -4,7 +4,7 @@
  * and the embedded default work offline; `/dev/mail` shows the outbox under `npm run dev`.
  */
 import { desc } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config } from "../config.server";
 import { db as appDb, type Db } from "../db/client.server";
 import { email_outbox } from "../db/schema";
@@ -27,8 +27,9 @@ export interface SendMailResult {
   outboxId?: string;
 }
 
-function transporter(smtpUrl: string): Transporter {
-  return singleton(`smtp:${smtpUrl}`, () => nodemailer.createTransport(smtpUrl));
+/** The SMTP transport; nodemailer loads with the first mail sent, not with the server (decision 023). */
+function transporter(smtpUrl: string): Promise<Transporter> {
+  return singleton(`smtp:${smtpUrl}`, async () => (await import("nodemailer")).default.createTransport(smtpUrl));
 }
 
 function linksIn(text: string): string[] {
@@ -48,7 +49,7 @@ export async function sendMail<T extends EmailTemplateName>(
   const content = renderEmail(build(input.data), SITE_NAME);
 
   if (SMTP_URL) {
-    const info = await transporter(SMTP_URL).sendMail({
+    const info = await (await transporter(SMTP_URL)).sendMail({
       from: MAIL_FROM,
       to: input.to,
       replyTo: input.replyTo,

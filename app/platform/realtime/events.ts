@@ -2,9 +2,9 @@
  * The realtime events the server publishes (docs/rules/realtime.md). Isomorphic: the server
  * publishes them, the browser's event stream receives them. A member event carries the
  * member's id and only reaches that member's tabs; a public event reaches every tab.
+ * Checking a payload needs zod and lives in ./event-schema, which the browser loads only when
+ * its event stream opens (docs/decisions/023-request-work-and-front-end-weight.md).
  */
-import { z } from "zod";
-
 export const REALTIME_CHANNEL = "skinhamnen_events";
 
 export type RealtimeEvent =
@@ -29,35 +29,7 @@ export function isMemberEvent(event: RealtimeEvent): event is MemberEvent {
   return "userId" in event;
 }
 
-const CONTENT_TAGS = ["blog", "shop", "config"] as const;
+export const CONTENT_TAGS = ["blog", "shop", "config"] as const;
 
-// A payload crosses a process boundary (NOTIFY) and the network (SSE), so it is checked on
-// arrival rather than trusted. Bounded strings: NOTIFY payloads are at most 8000 bytes anyway.
-const id = z.string().min(1).max(200);
-const int = z.number().int().safe();
-const eventSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("points"), userId: id, rowId: id, amount: int, balance: int }),
-  z.object({ type: z.literal("xp"), userId: id, rowId: id, amount: int, xp: int }),
-  z.object({ type: z.literal("account"), userId: id, what: z.string().max(200) }),
-  z.object({ type: z.literal("session-ended"), userId: id, sessionId: id.nullable() }),
-  z.object({ type: z.literal("content"), tag: z.enum(CONTENT_TAGS) }),
-]);
-
-// The schema and the published type must describe the same events.
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const schemaMatchesType: Same<z.infer<typeof eventSchema>, RealtimeEvent> = true;
-void schemaMatchesType;
-
-export const REALTIME_EVENT_TYPES = eventSchema.options.map((option) => option.shape.type.value);
-
-/** An event from a NOTIFY payload or an SSE `data:` line, or null when it is not a valid one. */
-export function parseRealtimeEvent(payload: string): RealtimeEvent | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  const result = eventSchema.safeParse(raw);
-  return result.success ? result.data : null;
-}
+/** Every event type, in the order the stream's listeners are added. */
+export const REALTIME_EVENT_TYPES = ["points", "xp", "account", "session-ended", "content"] as const satisfies readonly RealtimeEventType[];

@@ -8,7 +8,8 @@
 import { logger as defaultLogger } from "../logger.server";
 import { database } from "../db/client.server";
 import { singleton, dropSingleton } from "../singleton.server";
-import { REALTIME_CHANNEL, parseRealtimeEvent, type RealtimeEvent } from "./events";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "./events";
+import { parseRealtimeEvent } from "./event-schema";
 import type { ListenConnection, ListenHandlers } from "./listen-connection.server";
 
 export type HubSignal = { kind: "event"; event: RealtimeEvent } | { kind: "resync" };

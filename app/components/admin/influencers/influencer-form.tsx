@@ -4,7 +4,7 @@
  * checks everything again with the same schema (docs/rules/admin.md#influencers).
  */
 import { Form } from "react-router";
-import { Save } from "lucide-react";
+import { Save } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";

@@ -4,7 +4,7 @@
  */
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { ImageOff, LoaderCircle, Upload, X } from "lucide-react";
+import { ImageOff, LoaderCircle, Upload, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { IMAGE_LIMITS } from "~/constants";
 import { IMAGE_MESSAGES } from "~/platform/images/images";

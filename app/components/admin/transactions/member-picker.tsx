@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Loader2, Search, X } from "lucide-react";
+import { Loader2, Search, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Form, type FetcherWithComponents } from "react-router";
-import { Ban, CircleCheck, Undo2 } from "lucide-react";
+import { Ban, CircleCheck, Undo2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/label";

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from "react";
 import { Form, type FetcherWithComponents } from "react-router";
-import { Ban, LockOpen, LogOut, Save, Scale, ShieldMinus, ShieldPlus } from "lucide-react";
+import { Ban, LockOpen, LogOut, Save, Scale, ShieldMinus, ShieldPlus } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";

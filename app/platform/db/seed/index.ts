@@ -8,6 +8,7 @@
 import type { Db } from "../client.server";
 import { blog_posts, influencers, point_shop_items } from "../schema";
 import { BLOG_POST_SEEDS } from "./blog-posts";
+import { blogPostValues } from "~/modules/blog/blog.server";
 import { SHOP_ITEM_SEEDS } from "./shop-items";
 import { publishEvent } from "../../realtime/publisher.server";
 
@@ -40,7 +41,7 @@ export async function seed(
   const result = await db.transaction(async (tx) => {
     const posts = await tx
       .insert(blog_posts)
-      .values(BLOG_POST_SEEDS.map((post) => ({ ...post })))
+      .values(BLOG_POST_SEEDS.map((post) => blogPostValues(post)))
       .onConflictDoNothing({ target: blog_posts.slug })
       .returning({ id: blog_posts.id });
 

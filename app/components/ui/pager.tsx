@@ -1,10 +1,25 @@
-/** Previous/next links for a list paged in the URL by its own search param (no total needed). */
+/**
+ * Previous/next links for a list paged in the URL by its own search param; the other params
+ * (search, filters) are kept. `total` (pages) is shown when the list knows it.
+ */
 import { Link, useSearchParams } from "react-router";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "~/components/ui/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { withSearchParams } from "~/lib/search-params";
 
-export function Pager({ param, page, hasMore, label }: { param: string; page: number; hasMore: boolean; label: string }) {
+export function Pager({
+  param,
+  page,
+  hasMore,
+  label,
+  total,
+}: {
+  param: string;
+  page: number;
+  hasMore: boolean;
+  label: string;
+  total?: number;
+}) {
   const [params] = useSearchParams();
   if (page === 1 && !hasMore) return null;
   const link = (target: number) => withSearchParams(params, { [param]: target === 1 ? null : target });
@@ -17,7 +32,9 @@ export function Pager({ param, page, hasMore, label }: { param: string; page: nu
           Föregående
         </Link>
       ) : null}
-      <span className="text-muted-foreground">Sida {page}</span>
+      <span className="text-muted-foreground" aria-current="page">
+        {total ? `Sida ${page} av ${total}` : `Sida ${page}`}
+      </span>
       {hasMore ? (
         <Link to={link(page + 1)} preventScrollReset className={linkClass}>
           Nästa
