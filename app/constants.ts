@@ -243,6 +243,8 @@ export const REFERRAL = {
   milestoneTradedSek: 5_000,
   /** A referrer earns sign-up rewards for at most this many friends per Stockholm day. */
   dailyReferrerCap: 10,
+  /** Lifetime of the `referral_code` cookie (functional consent only, docs/rules/privacy.md#cookie-inventory). */
+  cookieMaxAgeDays: 30,
 } as const;
 
 /**

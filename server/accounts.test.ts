@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { hashPassword } from "better-auth/crypto";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, type Db } from "../app/platform/db/client.server";
 import { account, profiles, security_events, session, user } from "../app/platform/db/schema";
@@ -212,6 +213,49 @@ describe("account forms", () => {
     expect(signIn.status).toBe(401);
     await signIn.arrayBuffer();
   });
+});
+
+describe("the referral_code cookie", () => {
+  it("is the fallback code of an email sign-up and a Steam sign-in start, never over an explicit code, ignored when invalid", async () => {
+    const own = await startWithMember("hanna@example.se");
+    const at = (pathname: string) => `${own.server.url}${pathname}`;
+    const flow = createCookie("skinhamnen.steam_flow", { secrets: [SECRET] });
+    const steamRef = async (pathname: string, cookie: string) => {
+      const response = await fetch(at(pathname), { redirect: "manual", headers: { cookie } });
+      expect(response.status).toBe(302);
+      const value = (await flow.parse(response.headers.get("set-cookie"))) as { ref: string | null };
+      return value.ref;
+    };
+    const signUp = async (email: string, cookie: string, referralCode = "") => {
+      const response = await fetch(at("/auth.data"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: own.server.url, cookie },
+        body: form({ intent: "signup", email, password: PASSWORD, firstName: "Kaka", lastName: "Test", referralCode }),
+      });
+      expect([email, response.status]).toEqual([email, 200]);
+      await response.arrayBuffer();
+    };
+
+    expect(await steamRef("/auth/steam", "theme=dark; referral_code=van123")).toBe("VAN123");
+    expect(await steamRef("/auth/steam?ref=LANK2026", "referral_code=VAN123")).toBe("LANK2026");
+    expect(await steamRef("/auth/steam", "referral_code=VAN-123%00")).toBeNull();
+
+    await signUp("kaka.cookie@example.se", "referral_code=VAN123");
+    await signUp("kaka.form@example.se", "referral_code=VAN123", "FORM2026");
+    await signUp("kaka.junk@example.se", `referral_code=${"A".repeat(13)}`);
+    const rows = await own.finish((db) =>
+      db
+        .select({ email: profiles.email, code: profiles.signup_referral_code })
+        .from(profiles)
+        .where(inArray(profiles.email, ["kaka.cookie@example.se", "kaka.form@example.se", "kaka.junk@example.se"]))
+        .orderBy(profiles.email),
+    );
+    expect(rows).toEqual([
+      { email: "kaka.cookie@example.se", code: "VAN123" },
+      { email: "kaka.form@example.se", code: "FORM2026" },
+      { email: "kaka.junk@example.se", code: null },
+    ]);
+  }, 90_000);
 });
 
 describe("attempt limits on page actions", () => {

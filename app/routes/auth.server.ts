@@ -11,6 +11,7 @@ import { withProfileSeed } from "~/modules/accounts/profiles.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { SIGNUP_FAILED_MESSAGE, SIGNUP_TOAST_TITLES, type SignupInput } from "~/modules/accounts/signup-schema";
+import { referralCodeFromCookie } from "~/modules/referrals/referral-cookie.server";
 import { logger } from "~/platform/logger.server";
 
 export type AuthIntent = "signin" | "signup" | "reset" | "reset-password" | "resend";
@@ -118,7 +119,8 @@ export async function signUp(request: Request, context: AppLoadContext, input: S
         lastName: input.lastName,
         phoneNumber: input.phoneNumber,
         steamTradeLink: input.steamTradeLink,
-        signupReferralCode: input.referralCode,
+        // docs/rules/accounts.md#referral-code-at-sign-up: the wizard's code, else the cookie's.
+        signupReferralCode: input.referralCode ?? referralCodeFromCookie(request),
         newsletterOptIn: input.newsletter,
       },
       () =>

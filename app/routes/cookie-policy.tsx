@@ -125,7 +125,7 @@ export default function CookiePolicyPage() {
                 {entries.length > 0 ? (
                   <ul className="plain mt-3 space-y-3">
                     {entries.map((entry) => (
-                      <StorageCard key={entry.name} entry={entry} />
+                      <StorageCard key={`${entry.kind}:${entry.name}`} entry={entry} />
                     ))}
                   </ul>
                 ) : (

@@ -11,6 +11,7 @@ import {
   subscribeToConsent,
   syncAnalyticsFlag,
 } from "~/modules/consent/consent-storage";
+import { syncStoredReferralCode } from "~/modules/referrals/referral-link";
 import { CookieBanner } from "./cookie-banner";
 import { lazyComponent } from "~/lib/lazy-component";
 
@@ -54,6 +55,10 @@ export function CookieConsent() {
     if (hydrated) syncAnalyticsFlag(choice);
   }, [hydrated, choice]);
   useAnalytics(hydrated ? (choice?.analytics ?? false) : null);
+  // Functional storage (the referral code) follows the choice the same way.
+  useEffect(() => {
+    if (hydrated) syncStoredReferralCode(choice?.functional ?? false);
+  }, [hydrated, choice?.functional]);
 
   useEffect(() => {
     window.addEventListener(CONSENT_EVENTS.openSettings, openSettings);

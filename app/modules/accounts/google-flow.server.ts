@@ -5,6 +5,7 @@
  * the sign-in; new members land on the profile-completion page.
  */
 import { data, redirect } from "react-router";
+import { referralCodeFromCookie } from "~/modules/referrals/referral-cookie.server";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
@@ -20,7 +21,7 @@ function googleEnabled(): boolean {
 
 export async function startGoogleSignIn(request: Request, client: { ip: string }): Promise<Response> {
   if (!googleEnabled()) throw data({ message: "Inloggning med Google är inte aktiverad." }, { status: 404 });
-  const ref = normaliseSignupReferralCode(new URL(request.url).searchParams.get("ref"));
+  const ref = normaliseSignupReferralCode(new URL(request.url).searchParams.get("ref")) ?? referralCodeFromCookie(request);
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, client.ip);
   try {

@@ -2,7 +2,8 @@
  * The two legs of Steam sign-in as HTTP answers, used by the /auth/steam routes.
  *
  * Leg 1 sends the browser to Steam with a return_to carrying a random `state`, also kept in a
- * signed, short-lived httpOnly cookie (with the optional `?ref=` code). Leg 2 accepts the
+ * signed, short-lived httpOnly cookie (with the optional `?ref=` code, else the one in the
+ * `referral_code` cookie). Leg 2 accepts the
  * assertion only for the browser that started it (cookie state = return_to state, which
  * stops login CSRF), verifies it (steam-sign-in.server.ts), and signs the member in through
  * the server-only Better Auth endpoint. Every rejection redirects to the /auth page with
@@ -10,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "react-router";
+import { referralCodeFromCookie } from "~/modules/referrals/referral-cookie.server";
 import { config } from "~/platform/config.server";
 import { db as appDb } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -56,7 +58,7 @@ function returnToFor(state: string): string {
 export async function startSteamSignIn(request: Request): Promise<Response> {
   const cfg = config();
   const state = randomBytes(24).toString("base64url");
-  const ref = signupReferralCodeFrom(new URL(request.url).searchParams.get("ref"));
+  const ref = signupReferralCodeFrom(new URL(request.url).searchParams.get("ref")) ?? referralCodeFromCookie(request);
   const location = buildSteamLoginUrl({
     endpoint: cfg.STEAM_OPENID_URL,
     returnTo: returnToFor(state),

@@ -14,6 +14,15 @@ describe("storage inventory (cookie policy)", () => {
     }
   });
 
+  it("lists the referral code in local storage and as a cookie, functional both", () => {
+    const referral = inventory.filter((entry) => entry.name === STORAGE_KEYS.referralCode);
+    expect(referral.map((entry) => [entry.kind, entry.category, entry.provider])).toEqual([
+      ["localStorage", "functional", "first-party"],
+      ["cookie", "functional", "first-party"],
+    ]);
+    expect(referral[1]!.lifetime).toBe("30 dagar, eller tills du har registrerat dig");
+  });
+
   it("lists the session cookie and the GA4 cookies, analytics only", () => {
     expect(names).toContain("skinhamnen.session_token");
     const ga = inventory.filter((entry) => entry.provider === "google");

@@ -4,7 +4,7 @@
  * a new key cannot ship without a line in the policy.
  */
 import { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, SESSION_POLICY } from "~/modules/accounts/session-policy";
-import { STORAGE_KEYS, type CookieCategory } from "~/constants";
+import { REFERRAL, STORAGE_KEYS, type CookieCategory } from "~/constants";
 import { RETENTION } from "./legal";
 
 export type StorageKind = "cookie" | "localStorage" | "sessionStorage";
@@ -133,6 +133,16 @@ export function storageInventory(gaMeasurementId: string | null = null): Storage
       purpose:
         "Kommer ihåg värvningskoden från en inbjudningslänk tills du registrerar dig, så att både du och den som bjöd in dig får era bonuspoäng.",
       lifetime: "Tills du har registrerat dig eller rensar webbläsarens data",
+    },
+    {
+      name: STORAGE_KEYS.referralCode,
+      category: "functional",
+      kind: "cookie",
+      provider: "first-party",
+      purpose:
+        "Samma värvningskod som en cookie, så att den följer med när du registrerar dig med e-post, Steam eller Google. Sätts bara om du har godkänt funktionella cookies och tas bort om du drar tillbaka samtycket.",
+      lifetime: `${REFERRAL.cookieMaxAgeDays} dagar, eller tills du har registrerat dig`,
+      note: "Innehåller bara koden (A–Z och 0–9).",
     },
     {
       name: STORAGE_KEYS.visitorSessionId,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { referralVisitPayload, withoutReferralParam, withReferralCode } from "./referral-link";
+import {
+  REFERRAL_COOKIE_DELETION,
+  referralCookieAssignment,
+  referralVisitPayload,
+  withoutReferralParam,
+  withReferralCode,
+} from "./referral-link";
 
 describe("?ref= links", () => {
   it("removes only the ref parameter from the address", () => {
@@ -19,5 +25,15 @@ describe("?ref= links", () => {
   it("carries the pending code on the Steam and Google sign-in links", () => {
     expect(withReferralCode("/auth/steam", "NORDIC")).toBe("/auth/steam?ref=NORDIC");
     expect(withReferralCode("/auth/google", null)).toBe("/auth/google");
+  });
+});
+
+describe("the cookie the browser writes", () => {
+  it("stores only a valid code, for 30 days, Lax, Secure on https", () => {
+    expect(referralCookieAssignment("VAN123", false)).toBe("referral_code=VAN123; Path=/; Max-Age=2592000; SameSite=Lax");
+    expect(referralCookieAssignment("VAN123", true)).toBe("referral_code=VAN123; Path=/; Max-Age=2592000; SameSite=Lax; Secure");
+    expect(referralCookieAssignment("van123", false)).toBeNull();
+    expect(referralCookieAssignment("VAN123; Path=/admin", false)).toBeNull();
+    expect(REFERRAL_COOKIE_DELETION).toBe("referral_code=; Path=/; Max-Age=0; SameSite=Lax");
   });
 });
