@@ -130,6 +130,7 @@ test("an influencer link records one click, keeps the code and leaves the addres
   expect(repeat).toEqual({ ok: true, name: "NordicFrag", counted: false });
   // Without functional consent nothing is stored; the code still travels to sign-up in this visit.
   expect(await page.evaluate(() => localStorage.getItem("referral_code"))).toBeNull();
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("referral_code");
   await page.getByRole("banner").getByRole("link", { name: "Logga in" }).first().click();
   await expect(page).toHaveURL(url("/auth"));
   await expect(page.getByRole("link", { name: "Logga in med Steam" })).toHaveAttribute("href", "/auth/steam?ref=NORDIC");
@@ -158,6 +159,9 @@ test("a friend signs up from a share link and confirms: both get 500 and the ref
   await page.goto(url(`/?ref=${REFERRER.code.toLowerCase()}`));
   await expect(page).toHaveURL(url("/"));
   await expect.poll(() => page.evaluate(() => localStorage.getItem("referral_code"))).toBe(REFERRER.code);
+  // With functional consent the code is also a first-party cookie, the sign-up paths' fallback.
+  const referralCookie = (await friendContext.cookies()).find((cookie) => cookie.name === "referral_code");
+  expect(referralCookie).toMatchObject({ value: REFERRER.code, path: "/", sameSite: "Lax" });
 
   await page.goto(url("/auth?mode=signup"));
   await expect(page.getByRole("link", { name: "Logga in med Steam" })).toHaveAttribute("href", `/auth/steam?ref=${REFERRER.code}`);
@@ -172,6 +176,7 @@ test("a friend signs up from a share link and confirms: both get 500 and the ref
   await page.getByRole("button", { name: "Skapa konto" }).click();
   await expect(toast(page, "Konto skapat!")).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("referral_code"))).toBeNull();
+  expect((await friendContext.cookies()).map((cookie) => cookie.name)).not.toContain("referral_code");
 
   await page.goto(await mailedLink(FRIEND));
   await expect(page).toHaveURL(url("/"));
