@@ -138,7 +138,6 @@ test.describe("legal pages", () => {
     const list = page.locator("section#forteckning");
     for (const name of [
       "theme",
-      "referral_code",
       "visitor_session_id",
       "cookie-consent",
       "cookie-consent-date",
@@ -151,6 +150,8 @@ test.describe("legal pages", () => {
       await expect(list.getByText(name, { exact: true })).toBeVisible();
     }
     await expect(list.getByText(/^_ga_/)).toBeVisible();
+    // The referral code: local storage and a cookie, both functional.
+    await expect(list.getByText("referral_code", { exact: true })).toHaveCount(2);
     await expect(list.getByText("2 år").first()).toBeVisible();
     await expect(list.getByText(/httpOnly/).first()).toBeVisible();
 
