@@ -144,6 +144,25 @@ test("an influencer link records one click, keeps the code and leaves the addres
   await context.close();
 });
 
+test("withdrawing functional consent removes the stored code and its cookie, the visit keeps it", async ({ browser }) => {
+  const context = await visitor(browser, true);
+  const page = await context.newPage();
+  await page.goto(url("/?ref=NORDIC"));
+  await expect(page).toHaveURL(url("/"));
+  await expect.poll(async () => (await context.cookies()).find((c) => c.name === "referral_code")?.value).toBe("NORDIC");
+  // As the settings dialog saves a choice: the three keys, then the update event.
+  await page.evaluate(() => {
+    localStorage.setItem("cookie-consent", JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
+    localStorage.setItem("cookie-consent-date", new Date().toISOString());
+    window.dispatchEvent(new CustomEvent("cookie-consent-updated"));
+  });
+  await expect.poll(async () => (await context.cookies()).map((c) => c.name)).not.toContain("referral_code");
+  expect(await page.evaluate(() => localStorage.getItem("referral_code"))).toBeNull();
+  await page.getByRole("banner").getByRole("link", { name: "Logga in" }).first().click();
+  await expect(page.getByRole("link", { name: "Logga in med Steam" })).toHaveAttribute("href", "/auth/steam?ref=NORDIC");
+  await context.close();
+});
+
 test("a friend signs up from a share link and confirms: both get 500 and the referrer's open tab shows the popup", async ({ browser }) => {
   test.setTimeout(90_000);
   const referrerContext = await visitor(browser);
