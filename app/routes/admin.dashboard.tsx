@@ -3,9 +3,8 @@
  * the last 7 and 30 days against the period before, what waits for staff, the daily volume,
  * the newest trades, orders and members, and the contact messages from /kontakta-oss.
  */
-import { useEffect, useRef, Suspense } from "react";
+import { Suspense } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { ArrowDownRight, ArrowRight, ArrowUpRight, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -25,6 +24,7 @@ import { formatNumber, formatPoints, formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { Change, ContactMessageRow, PeriodFigures } from "~/modules/admin/dashboard.server";
 import { handleDashboardAction, loadDashboardPage } from "./admin.dashboard.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "dashboard");
 
@@ -218,14 +218,7 @@ const CONTACT_BADGE: Record<ContactMessageStatus, "outline" | "secondary" | "suc
 function ContactMessage({ message }: { message: ContactMessageRow }) {
   const fetcher = useFetcher<ActionAnswer>();
   const busy = fetcher.state !== "idle";
-  const shown = useRef<ActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || shown.current === answer) return;
-    shown.current = answer;
-    if (answer.ok) toast.success(answer.title ?? "Sparat", { description: answer.message });
-    else toast.error(answer.title ?? "Något gick fel", { description: answer.message });
-  }, [fetcher.data]);
+  useActionToasts(fetcher.data);
   const next: Array<{ status: "read" | "answered"; label: string }> = [];
   if (message.status === "new") next.push({ status: "read", label: "Markera som läst" });
   if (message.status !== "answered") next.push({ status: "answered", label: "Markera som besvarat" });

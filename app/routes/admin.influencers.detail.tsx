@@ -4,9 +4,8 @@
  * sign-up → first trade for the chosen period, the commission report for a month with its CSV,
  * the form to edit, and deactivating after a confirmation. "Till influencers" goes back.
  */
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { ArrowLeft, Ban, CircleCheck, Download } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.influencers.detail";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -25,6 +24,7 @@ import { Label } from "~/components/ui/label";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/admin/insight-period";
 import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "./admin.influencers.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 // recharts loads with the chart, not with the server or the panel (decision 023); typed as the
 // generic component it is.
@@ -50,14 +50,7 @@ type Answer = { ok: boolean; intent?: string; title?: string; message: string };
 function StatusAction({ data }: { data: LoaderData }) {
   const fetcher = useFetcher<Answer>();
   const busy = fetcher.state !== "idle";
-  const shown = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || shown.current === answer) return;
-    shown.current = answer;
-    if (answer.ok) toast.success(answer.title ?? "Sparat", { description: answer.message });
-    else toast.error(answer.title ?? "Något gick fel", { description: answer.message });
-  }, [fetcher.data]);
+  useActionToasts(fetcher.data);
   const { influencer } = data;
   if (influencer.status === "inactive") {
     return (

@@ -3,9 +3,8 @@
  * giveaways, paged; a form to create one (Gold and Platinum ticked by default) and, behind a
  * confirmation, the draw that picks its winner once, showing the winner, seed and candidate count.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
 import { ArrowLeft, Dices, Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.point-shop.giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -23,6 +22,7 @@ import { withSearchParams } from "~/lib/search-params";
 import { GIVEAWAY_DEFAULT_LEVELS, GIVEAWAY_LIMITS, levelField, levelNames } from "~/modules/loyalty/giveaway-rules";
 import type { GiveawayView } from "~/modules/loyalty/giveaways.server";
 import { handleGiveawayAction, loadGiveaways } from "./admin.point-shop.giveaways.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 
@@ -38,16 +38,6 @@ export const ErrorBoundary = AdminTabError;
 
 type ActionAnswer = { ok: true; title: string; message: string } | { ok: false; title?: string; message: string };
 type Fetcher = FetcherWithComponents<ActionAnswer>;
-
-function useActionToasts(data: ActionAnswer | undefined) {
-  const shown = useRef<ActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!data || shown.current === data) return;
-    shown.current = data;
-    if (data.ok) toast.success(data.title, { description: data.message });
-    else toast.error(data.title ?? "Något gick fel", { description: data.message });
-  }, [data]);
-}
 
 function DrawButton({ giveaway, fetcher }: { giveaway: GiveawayView; fetcher: Fetcher }) {
   if (giveaway.drawnAt) return null;

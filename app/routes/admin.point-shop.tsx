@@ -3,9 +3,8 @@
  * activate or deactivate, delete an item nobody ordered) and the members' orders, filtered
  * and paged in the URL, moved from pending to delivered or cancelled after confirming.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
-import { toast } from "sonner";
 import { Ban, CircleCheck, Eye, EyeOff, Filter, Gift, ImageOff, Pencil, Plus, Trash2, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.point-shop";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -26,6 +25,7 @@ import { withSearchParams } from "~/lib/search-params";
 import { levelById } from "~/modules/loyalty/levels";
 import type { AdminShopItem, AdminShopOrder } from "~/modules/shop/shop-admin.server";
 import { handlePointShopAction, loadPointShop } from "./admin.point-shop.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 
@@ -43,16 +43,6 @@ const FILTER_KEYS = ["status", "q", "from", "to"] as const;
 
 type ActionAnswer = { ok: true; title: string; message: string } | { ok: false; title?: string; message: string };
 type Fetcher = FetcherWithComponents<ActionAnswer>;
-
-function useActionToasts(data: ActionAnswer | undefined) {
-  const shown = useRef<ActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!data || shown.current === data) return;
-    shown.current = data;
-    if (data.ok) toast.success(data.title, { description: data.message });
-    else toast.error(data.title ?? "Något gick fel", { description: data.message });
-  }, [data]);
-}
 
 // ---------------------------------------------------------------------------
 // Items

@@ -4,10 +4,9 @@
  * (approve or reject with a reason, behind the one confirmation dialog), top referrers and a
  * CSV export of the same filter.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
 import { Check, Download, Trophy, X } from "~/components/ui/icons";
-import { toast } from "sonner";
 import type { Route } from "./+types/admin.referrals";
 import { handleReferralsAction, loadReferrals } from "./admin.referrals.server";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -25,6 +24,7 @@ import { REFERRAL, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, type ReferralStatu
 import { cn } from "~/lib/cn";
 import { formatPoints, formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "referrals");
 
@@ -252,14 +252,7 @@ export default function AdminReferralsTab({ loaderData }: Route.ComponentProps) 
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const fetcher = useFetcher<Answer>({ key: "referral-review" });
-  const shown = useRef<Answer | undefined>(undefined);
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (fetcher.state !== "idle" || !answer || shown.current === answer) return;
-    shown.current = answer;
-    if (answer.ok) toast.success(answer.title, { description: answer.message });
-    else toast.error(answer.title ?? "Något gick fel", { description: answer.message });
-  }, [fetcher.state, fetcher.data]);
+  useActionToasts(fetcher.state === "idle" ? fetcher.data : undefined);
   const cols = useMemo(() => columns(fetcher), [fetcher]);
   const total = REFERRAL_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const exportHref = `/admin/referrals/export.csv${status ? `?status=${status}` : ""}`;

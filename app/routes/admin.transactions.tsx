@@ -3,9 +3,8 @@
  * with filters, sorting and pages in the URL, totals for the filter, a CSV export of the same
  * filter, recording a trade, and completing, reversing or cancelling one after confirming.
  */
-import { useEffect, useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { Download, Filter, X } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.transactions";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -31,6 +30,7 @@ import { formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { TradeSort } from "~/modules/trades/trade-schema";
 import { handleTransactionsAction, loadTransactions, type TransactionRow } from "./admin.transactions.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 
@@ -47,16 +47,6 @@ export const ErrorBoundary = AdminTabError;
 const FILTER_KEYS = ["q", "type", "status", "from", "to", "memberId"] as const;
 
 type ActionAnswer = { ok: true; title: string; message: string } | { ok: false; title?: string; message: string };
-
-function useActionToasts(data: ActionAnswer | undefined) {
-  const shown = useRef<ActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!data || shown.current === data) return;
-    shown.current = data;
-    if (data.ok) toast.success(data.title, { description: data.message });
-    else toast.error(data.title ?? "Något gick fel", { description: data.message });
-  }, [data]);
-}
 
 function columns(fetcher: ReturnType<typeof useFetcher>): DataTableColumn<TransactionRow>[] {
   return [

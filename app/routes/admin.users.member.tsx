@@ -4,9 +4,8 @@
  * events and the audit rows about them, each list paged in the URL; and the staff actions,
  * each behind a confirmation.
  */
-import { useEffect, useRef } from "react";
+
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/admin.users.member";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -21,6 +20,7 @@ import { SHOP_ORDER_STATUS_LABELS, type ShopOrderStatus } from "~/constants";
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
 import { handleMemberAction, loadMember } from "./admin.users.member.server";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "users");
 
@@ -45,16 +45,6 @@ const EVENT_LABELS: Record<string, string> = {
   user_logout: "Utloggning",
   session_refresh: "Session förnyad",
 };
-
-function useActionToasts(data: ActionAnswer | undefined) {
-  const shown = useRef<ActionAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!data || shown.current === data) return;
-    shown.current = data;
-    if (data.ok) toast.success(data.title, { description: data.message });
-    else toast.error(data.title ?? "Något gick fel", { description: data.message });
-  }, [data]);
-}
 
 function Section({ title, id, children, testId }: { title: string; id: string; children: React.ReactNode; testId?: string }) {
   return (
