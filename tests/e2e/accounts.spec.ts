@@ -18,6 +18,7 @@ import {
   type TestSmtpServer,
 } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
+import { openMenu } from "./helpers/menus";
 
 test.describe.configure({ mode: "serial" });
 
@@ -244,8 +245,8 @@ test("the mobile menu shows the session choices", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, "ny.kund@example.se", PASSWORD);
   await expect(page).toHaveURL(url("/"));
-  await page.getByRole("button", { name: "Öppna menyn" }).click();
   const menu = page.getByRole("dialog");
+  await openMenu(page.getByRole("button", { name: "Öppna menyn" }), menu);
   await expect(menu.getByRole("link", { name: "Min profil" })).toBeVisible();
   await menu.getByRole("button", { name: "Logga ut" }).click();
   await expect(toast(page, "Utloggad")).toBeVisible();

@@ -16,6 +16,7 @@ import type { Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { openMenu } from "./helpers/menus";
 
 test.describe.configure({ mode: "serial" });
 
@@ -63,18 +64,6 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Signs in through the /auth form's action with the context's own cookie jar. */
-/**
- * Opens the header's 'Profil' menu. Its dropdown code loads after the page (decision 023), so a
- * click that lands before it has hydrated is tried again.
- */
-async function openProfileMenu(page: Page) {
-  await expect(async () => {
-    await page.keyboard.press("Escape");
-    await page.getByTestId("profile-menu").click();
-    await expect(page.getByRole("menuitem", { name: "Min profil" })).toBeVisible({ timeout: 1000 });
-  }).toPass();
-}
-
 async function signIn(context: BrowserContext, base: string, who: Person) {
   const response = await context.request.post(`${base}/auth.data`, {
     headers: { origin: base },
@@ -114,7 +103,7 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
   test("a member without a role gets 'Åtkomst nekad' with both sentences, on /admin and on a tab", async ({ context, page }) => {
     await signIn(context, server.url, "member");
     await page.goto(`${server.url}/faq`);
-    await openProfileMenu(page);
+    await openMenu(page.getByTestId("profile-menu"), page.getByRole("menuitem", { name: "Min profil" }));
     await expect(page.getByRole("menuitem", { name: "Min profil" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Adminpanel" })).toHaveCount(0);
     for (const target of ["/admin", "/admin/blog"]) {
@@ -156,7 +145,7 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
     await signIn(context, server.url, "admin");
     // Staff reach the panel from the site's profile menu.
     await page.goto(`${server.url}/faq`);
-    await openProfileMenu(page);
+    await openMenu(page.getByTestId("profile-menu"), page.getByRole("menuitem", { name: "Min profil" }));
     await page.getByRole("menuitem", { name: "Adminpanel" }).click();
     await expect(page).toHaveURL(`${server.url}/admin/dashboard`);
     await expect(sidebar(page).getByRole("link")).toHaveText(ADMIN_TABS.map((tab) => tab.label));

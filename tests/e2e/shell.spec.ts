@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openMenu } from "./helpers/menus";
 
 test.describe("layout shell", () => {
   test("the home page is real Swedish content before JavaScript", async ({ browser }) => {
@@ -42,7 +43,7 @@ test.describe("layout shell", () => {
     await page.goto("/");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
 
-    await page.getByTestId("theme-switch").click();
+    await openMenu(page.getByTestId("theme-switch"), page.getByRole("menuitemradio", { name: "Mörkt" }));
     await page.getByRole("menuitemradio", { name: "Mörkt" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
@@ -51,7 +52,7 @@ test.describe("layout shell", () => {
     expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe("dark");
     await expect(page.locator("html")).toHaveClass(/dark/);
 
-    await page.getByTestId("theme-switch").click();
+    await openMenu(page.getByTestId("theme-switch"), page.getByRole("menuitemradio", { name: "Ljust" }));
     await page.getByRole("menuitemradio", { name: "Ljust" }).click();
     await page.reload();
     expect(await page.evaluate(() => (window as unknown as { __themeAtBody: string }).__themeAtBody)).toBe("light");
@@ -69,7 +70,7 @@ test.describe("layout shell", () => {
     expect(response?.headers()["x-html-cache"]).toMatch(/^(hit|stale)$/);
     expect(response?.headers()["content-security-policy"]).toContain("'sha256-");
     // Interactive only once hydrated: the theme menu opens and applies a choice.
-    await page.getByTestId("theme-switch").click();
+    await openMenu(page.getByTestId("theme-switch"), page.getByRole("menuitemradio", { name: "Mörkt" }));
     await page.getByRole("menuitemradio", { name: "Mörkt" }).click();
     await expect(page.locator("html")).toHaveClass(/dark/);
     // A client-side navigation (a data request, no new document) works as well.
@@ -91,9 +92,8 @@ test.describe("layout shell", () => {
     await expect(desktopNav).toBeHidden();
     const button = page.getByRole("button", { name: "Öppna menyn" });
     await expect(button).toBeVisible();
-    await button.click();
     const menu = page.getByRole("dialog");
-    await expect(menu).toBeVisible();
+    await openMenu(button, menu);
     for (const label of ["Sälj skins", "Köp skins", "Point Shop", "Blogg", "Om oss", "FAQ", "Kontakt"]) {
       await expect(menu.getByRole("link", { name: label })).toBeVisible();
     }
