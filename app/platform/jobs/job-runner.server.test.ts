@@ -16,7 +16,10 @@ beforeEach(async () => {
 });
 
 const HOUR = 60 * 60_000;
-const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 12, minutes));
+// A new job row is due from the moment it is inserted (`now()`), so the clock the tests pass
+// must lie after the real one: a whole hour at least an hour ahead of when the file runs.
+const base = Math.ceil((Date.now() + HOUR) / HOUR) * HOUR;
+const at = (minutes: number) => new Date(base + minutes * 60_000);
 
 function countingJob(name: string, work: () => Promise<unknown> = async () => "ok"): Job & { runs: number } {
   const job = {
