@@ -7,7 +7,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useSessionUser } from "~/lib/site-config";
-import { normaliseSignupReferralCode } from "~/modules/accounts/signup-schema";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import {
   forgetReferralCode,
   REFERRAL_PARAM,
@@ -32,7 +32,7 @@ export function ReferralLinkCapture() {
     const params = new URLSearchParams(location.search);
     if (!params.has(REFERRAL_PARAM)) return;
     const raw = (params.get(REFERRAL_PARAM) ?? "").trim().toUpperCase();
-    const code = normaliseSignupReferralCode(raw);
+    const code = normaliseReferralCode(raw);
     if (code && !signedIn) rememberReferralCode(code);
     if (raw) {
       void fetch(REFERRAL_VISIT_PATH, {

@@ -28,7 +28,7 @@ import { createProfileForNewUser, currentEmail, currentProfileSeed, syncProfileE
 import { currentResetLinkReceiver } from "./reset-link-capture.server";
 import { logSecurityEvent } from "./security-events.server";
 import { isSignInBlocked } from "./sign-in-block.server";
-import { normaliseSignupReferralCode } from "./signup-schema";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
@@ -241,7 +241,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
 /** The referral code a Google sign-up started with (`additionalData.ref`, client-supplied like any `?ref=`). */
 async function oauthReferralCode(): Promise<string | null> {
   const state = (await getOAuthState().catch(() => null)) as { ref?: unknown } | null;
-  return normaliseSignupReferralCode(state?.ref);
+  return normaliseReferralCode(state?.ref);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -11,7 +11,7 @@ import { logger } from "~/platform/logger.server";
 import { auth } from "./auth.server";
 import { GOOGLE_ERROR_REDIRECT, GOOGLE_PROVIDER_ID } from "./google-sign-in.server";
 import { CLIENT_IP_HEADER } from "./session-policy";
-import { normaliseSignupReferralCode } from "./signup-schema";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import { PROFILE_COMPLETION_PATH } from "./steam-flow.server";
 
 function googleEnabled(): boolean {
@@ -21,7 +21,7 @@ function googleEnabled(): boolean {
 
 export async function startGoogleSignIn(request: Request, client: { ip: string }): Promise<Response> {
   if (!googleEnabled()) throw data({ message: "Inloggning med Google är inte aktiverad." }, { status: 404 });
-  const ref = normaliseSignupReferralCode(new URL(request.url).searchParams.get("ref")) ?? referralCodeFromCookie(request);
+  const ref = normaliseReferralCode(new URL(request.url).searchParams.get("ref")) ?? referralCodeFromCookie(request);
   const headers = new Headers(request.headers);
   headers.set(CLIENT_IP_HEADER, client.ip);
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstError } from "~/lib/validation";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import {
-  normaliseSignupReferralCode,
   SIGNUP_MESSAGES,
   signupSchema,
   signupStep1Schema,
@@ -107,13 +107,13 @@ describe("full sign-up schema (server)", () => {
 
 describe("referral code at sign-up", () => {
   it("upper-cases and strips everything but A-Z and 0-9", () => {
-    expect(normaliseSignupReferralCode("skin-hamn 1")).toBe("SKINHAMN1");
-    expect(normaliseSignupReferralCode("åäö-abcd")).toBe("ABCD");
+    expect(normaliseReferralCode("skin-hamn 1")).toBe("SKINHAMN1");
+    expect(normaliseReferralCode("åäö-abcd")).toBe("ABCD");
   });
   it("drops codes outside 4-12 characters and non-strings", () => {
-    expect(normaliseSignupReferralCode("abc")).toBeNull();
-    expect(normaliseSignupReferralCode("ABCDEFGHIJKLM")).toBeNull();
-    expect(normaliseSignupReferralCode(42)).toBeNull();
+    expect(normaliseReferralCode("abc")).toBeNull();
+    expect(normaliseReferralCode("ABCDEFGHIJKLM")).toBeNull();
+    expect(normaliseReferralCode(42)).toBeNull();
   });
 });
 

@@ -4,11 +4,12 @@
  * that goes with each message.
  */
 import { z } from "~/lib/zod";
-import { REFERRAL, TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/constants";
 import { lenientTextField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 import { isStrongPassword } from "./password-rule";
 import { SIGNUP_MESSAGES } from "./auth-messages";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 
 export { SIGNUP_MESSAGES };
 
@@ -46,16 +47,6 @@ export const accountFields = {
 };
 export const isEmail = (value: string) => z.email().safeParse(value).success;
 const { email: emailField, password: secret, name: nameField } = accountFields;
-
-/**
- * docs/rules/accounts.md#referral-code-at-sign-up: upper-cased, everything but A-Z and 0-9 removed.
- * A code that then fails the 4–12 character rule is ignored at sign-up (null), never an error.
- */
-export function normaliseSignupReferralCode(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const code = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
-  return REFERRAL.codePattern.test(code) ? code : null;
-}
 
 export const signupStep1Schema = z
   .object({ email: emailField, password: secret, confirmPassword: secret })
@@ -96,7 +87,7 @@ export const signupSchema = z
     lastName: nameField,
     phoneNumber: phoneNumberSchema,
     steamTradeLink: steamTradeLinkSchema,
-    referralCode: z.preprocess(normaliseSignupReferralCode, z.string().nullable()),
+    referralCode: z.preprocess(normaliseReferralCode, z.string().nullable()),
     /** The newsletter box: only an explicit tick subscribes. */
     newsletter: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()),
   })

@@ -9,6 +9,13 @@ import { REFERRAL, STORAGE_KEYS } from "~/constants";
 import { consentSnapshot, storedConsentFromSnapshot } from "~/modules/consent/consent-storage";
 
 export const REFERRAL_PARAM = "ref";
+
+/** A code as typed or linked: upper-cased, everything but A–Z/0–9 dropped; null unless 4–12 remain. */
+export function normaliseReferralCode(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const code = value.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return REFERRAL.codePattern.test(code) ? code : null;
+}
 const UTM_KEYS = ["utm_source", "utm_medium", "utm_campaign"] as const;
 
 /** This visit's code (lost on a full reload unless functional consent let it be stored). */
