@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../app/platform/logger.server";
+import { measureJsBytes } from "../bench/js-bytes";
 import { runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
@@ -117,6 +118,15 @@ describe("the production server", () => {
   it("compresses HTML responses", async () => {
     const response = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("loads no validation, chart or editor library on a first visit to the public pages", async () => {
+    // docs/decisions/023: forms and staff pages load these when used; the root must not import them.
+    for (const path of ["/", "/blog"]) {
+      const { detail } = await measureJsBytes(server.url, path);
+      expect(detail.length, path).toBeGreaterThan(5);
+      expect(detail.map((file) => file.url).filter((url) => /\/(zod|recharts|tiptap)[^/]*\.js$/i.test(url)), path).toEqual([]);
+    }
   });
 
   it("never logs the query string of auth routes", () => {
