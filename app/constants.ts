@@ -444,6 +444,11 @@ export const BLOG = {
   wordsPerMinute: 200,
   imageWidth: 1200,
   imageHeight: 630,
+  /**
+   * The narrower copies of a featured image a browser may pick (`srcset`, docs/rules/blog.md#images):
+   * a card is at most ~400 px wide, a sidebar thumbnail 80 px; the full 1200 px stays for the post.
+   */
+  imageVariantWidths: [320, 640, 960] as const,
   viewDedupeMinutes: 30,
 } as const;
 

@@ -237,6 +237,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             fallbackSrc={post.fallbackImage}
             alt={post.imageAlt}
             eager
+            place="post"
             className="rounded-xl border shadow-sm"
           />
         </div>

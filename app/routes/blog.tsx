@@ -328,7 +328,7 @@ function SidebarList({ title, icon, posts }: { title: string; icon?: React.React
         {posts.map((post) => (
           <li key={post.slug} className="group relative flex gap-3">
             <div className="w-20 shrink-0 overflow-hidden rounded-md">
-              <BlogImage src={post.image} fallbackSrc={post.fallbackImage} alt="" />
+              <BlogImage src={post.image} fallbackSrc={post.fallbackImage} alt="" place="thumbnail" />
             </div>
             <div className="min-w-0">
               <Link

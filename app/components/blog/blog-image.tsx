@@ -1,6 +1,14 @@
 import { useState } from "react";
 import { BLOG } from "~/constants";
 import { cn } from "~/lib/cn";
+import { blogImageSrcSet } from "~/modules/blog/blog";
+
+/** How wide each place shows a featured image, for the browser's pick from `srcset`. */
+export const BLOG_IMAGE_SIZES = {
+  card: "(min-width: 768px) 400px, (min-width: 640px) 50vw, 100vw",
+  thumbnail: "80px",
+  post: "(min-width: 1024px) 1024px, 100vw",
+} as const;
 
 interface BlogImageProps {
   src: string;
@@ -9,6 +17,8 @@ interface BlogImageProps {
   className?: string;
   /** Above the fold: load now and with priority; otherwise lazily. */
   eager?: boolean;
+  /** Where it is shown: picks the `sizes` that go with its `srcset`. */
+  place: keyof typeof BLOG_IMAGE_SIZES;
 }
 
 /**
@@ -16,7 +26,7 @@ interface BlogImageProps {
  * (docs/rules/blog.md#images). An image that failed before hydration fired its error event too
  * early for React, so the mount effect checks for that too.
  */
-export function BlogImage({ src, fallbackSrc, alt, className, eager = false }: BlogImageProps) {
+export function BlogImage({ src, fallbackSrc, alt, className, eager = false, place }: BlogImageProps) {
   // Which src failed; a new src gets its own chance.
   const [failed, setFailed] = useState<string | null>(null);
   const current = failed === src ? fallbackSrc : src;
@@ -31,6 +41,8 @@ export function BlogImage({ src, fallbackSrc, alt, className, eager = false }: B
         if (image && current === src && image.complete && image.naturalWidth === 0 && image.src) fail();
       }}
       src={current}
+      srcSet={blogImageSrcSet(current)}
+      sizes={BLOG_IMAGE_SIZES[place]}
       alt={alt}
       width={BLOG.imageWidth}
       height={BLOG.imageHeight}

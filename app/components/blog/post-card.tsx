@@ -24,6 +24,7 @@ export function PostCard({ post, eager = false, headingLevel: Heading = "h2" }: 
           fallbackSrc={post.fallbackImage}
           alt={post.imageAlt}
           eager={eager}
+          place="card"
           className="transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
         <Badge className="absolute left-3 top-3 shadow-sm">{post.badge}</Badge>

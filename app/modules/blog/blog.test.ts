@@ -3,6 +3,7 @@ import {
   blogListHref,
   cardExcerpt,
   categoryBadge,
+  blogImageSrcSet,
   fallbackImage,
   featuredImage,
   formatLongDate,
@@ -129,6 +130,15 @@ describe("images (docs/rules/blog.md#images)", () => {
   it("uses the default stock image when a post has no featured image", () => {
     expect(featuredImage(null)).toBe("/images/blog/default.webp");
     expect(featuredImage("/images/blog/x.webp")).toBe("/images/blog/x.webp");
+  });
+
+  it("offers the site's own pictures in narrower copies and leaves other addresses alone", () => {
+    expect(blogImageSrcSet("/images/blog/guide.webp")).toBe(
+      "/images/blog/guide-320.webp 320w, /images/blog/guide-640.webp 640w, /images/blog/guide-960.webp 960w, /images/blog/guide.webp 1200w",
+    );
+    expect(blogImageSrcSet("/images/blog/guide-640.webp")).toBeUndefined();
+    expect(blogImageSrcSet("https://cdn.example.se/images/blog/guide.webp")).toBeUndefined();
+    expect(blogImageSrcSet("/images/blog/../secret.webp")).toBeUndefined();
   });
 });
 

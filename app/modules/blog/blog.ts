@@ -135,6 +135,20 @@ export function fallbackImage(categories: readonly string[]): string {
   return BLOG_IMAGES.guide;
 }
 
+const OWN_PICTURE = /^\/images\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)\.webp$/;
+
+/**
+ * docs/rules/blog.md#images: the `srcset` of a featured image. The site's own pictures
+ * (/images/blog/{name}.webp) come with narrower copies ({name}-{width}.webp, made by
+ * scripts/blog-image-variants.ts); any other address has none and is used as it is.
+ */
+export function blogImageSrcSet(url: string): string | undefined {
+  const name = OWN_PICTURE.exec(url)?.[1];
+  if (!name || /-\d+$/.test(name)) return undefined;
+  const variants = BLOG.imageVariantWidths.map((width) => `/images/blog/${name}-${width}.webp ${width}w`);
+  return [...variants, `${url} ${BLOG.imageWidth}w`].join(", ");
+}
+
 /** docs/rules/blog.md#images: the featured image, or the default stock image when a post has none. */
 export function featuredImage(url: string | null | undefined): string {
   return url?.trim() || BLOG_IMAGES.default;
