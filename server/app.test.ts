@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../app/platform/logger.server";
 import { measureJsBytes } from "../bench/js-bytes";
-import { runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
+import { productionNodeArgs, runServerExpectingExit, startTestServer, type TestServer } from "./test-server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -171,7 +171,8 @@ describe("start-up and shutdown", () => {
     const own = await startTestServer({}, { npmStart: true });
     // npm's only child is the compiled server itself: no shell, no transpiler in between.
     const children = execFileSync("ps", ["-o", "args=", "--ppid", String(own.process.pid)]).toString().trim();
-    expect(children).toBe("node build/server/main.js");
+    expect(children).toBe(["node", ...productionNodeArgs(), "build/server/main.js"].join(" "));
+    expect(productionNodeArgs().join(" ")).toMatch(/--max-semi-space-size=\d+/);
     const code = await own.stop("SIGTERM");
     expect(code).toBe(0);
     expect(own.output()).toContain('"signal":"SIGTERM","msg":"shutting down"');

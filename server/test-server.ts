@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -46,8 +46,19 @@ export interface TestServerOptions {
   prepare?: (database: Database) => Promise<void>;
   /** Start it as an operator does, with `npm start` (npm → node), instead of node directly. */
   npmStart?: boolean;
-  /** Node options for the server process (bench/profile.ts: `--cpu-prof`). */
+  /** Node options for the server process, after those of `npm start` (bench/profile.ts: `--cpu-prof`). */
   nodeArgs?: string[];
+}
+
+/**
+ * The Node options `npm start` gives the server (package.json is their one place), so tests and
+ * benchmarks measure the process production runs (docs/decisions/023: a small young generation).
+ */
+export function productionNodeArgs(): string[] {
+  const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
+  const flags = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+build\/server\/main\.js/.exec(start);
+  if (!flags) throw new Error(`package.json's start script does not run node build/server/main.js: ${start}`);
+  return flags[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
 async function freePort(): Promise<number> {
@@ -98,7 +109,7 @@ export async function startTestServer(
     }
   }
 
-  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, [...(options.nodeArgs ?? []), "build/server/main.js"]];
+  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, [...productionNodeArgs(), ...(options.nodeArgs ?? []), "build/server/main.js"]];
   const child = spawn(command, args, {
     env: {
       ...process.env,
