@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { openPglite, queryRows } from "../../app/platform/db/client.server";
 import { startTestServer } from "../../server/test-server";
+import { waitForHydration } from "./helpers/hydration";
 
 /** A regular desktop browser: the headless one is (rightly) a bot and its views never count. */
 const HUMAN_UA =
@@ -76,7 +77,9 @@ test.describe("blog list", () => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
-    await page.getByRole("navigation", { name: "Kategorier" }).getByRole("link", { name: "Nyheter" }).click();
+    const news = page.getByRole("navigation", { name: "Kategorier" }).getByRole("link", { name: "Nyheter" });
+    await waitForHydration(news);
+    await news.click();
     await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toBeVisible();
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toHaveCount(0);
