@@ -128,7 +128,7 @@ export function truncateForSnippet(text: string, max: number): { text: string; c
 }
 
 /** The `<title>` the post page renders (pageMeta adds the site name unless it is there). */
-export function renderedTitle(title: string, siteName: string): string {
+function renderedTitle(title: string, siteName: string): string {
   return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
@@ -211,7 +211,7 @@ export function postUrl(publicUrl: string, slug: string): string {
 }
 
 /** Whether the post's own address is the canonical one (docs/rules/blog.md#post-page). */
-export function canonicalTarget(canonical: string | null, ownUrl: string): { usable: boolean; url: string } {
+function canonicalTarget(canonical: string | null, ownUrl: string): { usable: boolean; url: string } {
   const value = canonical?.trim();
   if (!value || !/^https?:\/\//i.test(value)) return { usable: false, url: ownUrl };
   return { usable: true, url: value };
@@ -469,7 +469,7 @@ function missingFrom(label: SiteCheck["label"], id: SiteCheck["id"], document: s
 }
 
 /** The rules of robots.txt's `User-agent: *` group. */
-export function robotsRules(robots: string): { allow: string[]; disallow: string[]; sitemaps: string[] } {
+function robotsRules(robots: string): { allow: string[]; disallow: string[]; sitemaps: string[] } {
   const allow: string[] = [];
   const disallow: string[] = [];
   const sitemaps: string[] = [];
