@@ -4,8 +4,10 @@
  */
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
+import { ANNOUNCE_DUE_POSTS_JOB, announceDuePosts } from "~/modules/blog/scheduled-posts.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
+import { JOB_RUNNER } from "~/constants";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
@@ -13,6 +15,9 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 export const APP_JOBS: readonly Job[] = [
+  // docs/rules/blog.md#scheduled-publishing: every tick. Its interval is a little shorter than
+  // the tick, so a tick that starts a few milliseconds early relative to the last run still runs it.
+  { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs - 5_000, run: (db) => announceDuePosts(db) },
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },

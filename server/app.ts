@@ -23,6 +23,7 @@ import { serveImage } from "~/platform/images/images.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
 import { startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
 import { APP_JOBS } from "~/jobs.server";
+import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
@@ -166,6 +167,17 @@ export function createApp(): express.Express {
   );
 
   const pageHandler = createPageHandler(build, cfg.isDevelopment ? "development" : "production");
+  // The SEO Dashboard reads the public documents as a crawler gets them, rendered in-process.
+  const siteOrigin = new URL(cfg.PUBLIC_URL).origin;
+  setPublicDocumentReader(async (path) => {
+    const response = await pageHandler(new Request(new URL(path, siteOrigin), { headers: { accept: "text/html" } }), {
+      cspNonce: randomBytes(16).toString("base64"),
+      requestId: "seo-check",
+      clientIp: "",
+      userAgent: "",
+    });
+    return { status: response.status, body: await response.text() };
+  });
   // Anonymous visitors' public pages, stored precompressed: answered before anything below
   // (compression, body reading, React Router) touches the request.
   if (cfg.HTML_CACHE_MB > 0 && !cfg.isDevelopment) {

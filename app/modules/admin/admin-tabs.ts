@@ -71,8 +71,8 @@ export const ADMIN_TABS = [
     label: "SEO Dashboard",
     path: `${ADMIN_BASE_PATH}/seo`,
     roles: ["admin", "seo"],
-    summary: "Sidornas titlar, beskrivningar och strukturerade data.",
-    built: false,
+    summary: "Inläggens och sidornas titlar, beskrivningar, rubriker, bilder och strukturerade data.",
+    built: true,
   },
   {
     id: "newsletter",

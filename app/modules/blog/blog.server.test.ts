@@ -339,3 +339,80 @@ describe("stored reading time (docs/rules/blog.md#reading-time)", () => {
     for (const row of rows) expect({ slug: row.slug, minutes: row.minutes }).toEqual({ slug: row.slug, minutes: readingTimeMinutes(row.content) });
   });
 });
+
+describe("scheduled posts (docs/rules/blog.md#scheduled-publishing)", () => {
+  const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1_000);
+  const CHROME_VIEW = { ip: "203.0.113.80", userAgent: CHROME, salt: "test-salt" };
+
+  /** Every public read, as the slugs it returns. */
+  async function publicSlugs(slug: string) {
+    const [list, page, searched, category, latest, popular, feed, stamps, post] = await Promise.all([
+      listPublishedPosts(database.db),
+      pagePublishedPosts(database.db, {}),
+      listPublishedPosts(database.db, { search: "Schemalagd" }),
+      listPublishedPosts(database.db, { category: "News" }),
+      latestPublishedPosts(database.db),
+      popularPublishedPosts(database.db),
+      feedPosts(database.db),
+      publishedPostStamps(database.db),
+      getPublishedPost(database.db, slug),
+    ]);
+    return {
+      list: list.some((row) => row.slug === slug),
+      page: page.posts.some((row) => row.slug === slug),
+      pageTotal: page.total,
+      search: searched.some((row) => row.slug === slug),
+      category: category.some((row) => row.slug === slug),
+      latest: latest.some((row) => row.slug === slug),
+      popular: popular.some((row) => row.slug === slug),
+      feed: feed.some((row) => row.slug === slug),
+      sitemap: stamps.some((row) => row.slug === slug),
+      post: post !== null,
+    };
+  }
+
+  const everywhere = (present: boolean, total: number) => ({
+    list: present,
+    page: present,
+    pageTotal: total,
+    search: present,
+    category: present,
+    latest: present,
+    popular: present,
+    feed: present,
+    sitemap: present,
+    post: present,
+  });
+
+  beforeEach(async () => {
+    await database.db.delete(blog_post_views);
+    await database.db.delete(rate_limits);
+    await resetPosts([
+      postRow("redan-ute", { published_at: new Date("2025-01-01T00:00:00Z") }),
+      postRow("utan-datum", { published_at: null }),
+      // Pinned and newest, so it would top every list, popular included, once due.
+      postRow("schemalagd", {
+        title: "Schemalagd nyhet",
+        categories: ["News"],
+        is_pinned: true,
+        view_count: 500,
+        published_at: inSeconds(3_600),
+      }),
+    ]);
+  });
+
+  it("is absent from every public read before it is due, and its views are not counted", async () => {
+    expect(await publicSlugs("schemalagd")).toEqual(everywhere(false, 2));
+    expect(await recordPostView(database.db, { slug: "schemalagd", ...CHROME_VIEW })).toBe("not-found");
+    // A published post without a date counts as published now.
+    expect((await publicSlugs("utan-datum")).post).toBe(true);
+  });
+
+  it("is present in every public read once due by the database's clock", async () => {
+    await database.db.update(blog_posts).set({ published_at: inSeconds(2) }).where(eq(blog_posts.slug, "schemalagd"));
+    expect((await publicSlugs("schemalagd")).list).toBe(false);
+    await expect.poll(async () => (await publicSlugs("schemalagd")).list, { timeout: 15_000, interval: 250 }).toBe(true);
+    expect(await publicSlugs("schemalagd")).toEqual(everywhere(true, 3));
+    expect(await recordPostView(database.db, { slug: "schemalagd", ...CHROME_VIEW })).toBe("counted");
+  });
+});

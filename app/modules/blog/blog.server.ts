@@ -1,6 +1,6 @@
 /**
- * Reading published blog posts and counting their views. Only `published` posts are ever returned
- * (docs/rules/blog.md#published-posts); lists use one order (docs/rules/blog.md#order), written to
+ * Reading published blog posts and counting their views. Only `published` posts that are due are
+ * ever returned (docs/rules/blog.md#published-posts, #scheduled-publishing); lists use one order (docs/rules/blog.md#order), written to
  * match the partial index `blog_posts_published_order_idx` so PostgreSQL can read it instead of
  * sorting.
  */
@@ -63,8 +63,18 @@ const PUBLISHED_ORDER = [
 
 export { likePattern };
 
+/**
+ * docs/rules/blog.md#scheduled-publishing: a published post is public once its `published_at` has
+ * come, by the database's clock (so every instance agrees); one published without a date counts
+ * as published now. The partial index still serves the order: this is a filter on its rows.
+ */
+const IS_DUE = sql`(${blog_posts.published_at} IS NULL OR ${blog_posts.published_at} <= now())`;
+
+/** Published and due: what the public may see. */
+const IS_PUBLIC = and(eq(blog_posts.status, "published"), IS_DUE)!;
+
 function publishedWhere(filter: ListFilter): SQL {
-  const conditions: SQL[] = [eq(blog_posts.status, "published")];
+  const conditions: SQL[] = [IS_PUBLIC];
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
@@ -133,7 +143,7 @@ export async function popularPublishedPosts(db: Db): Promise<BlogCardRow[]> {
     .from(blog_posts)
     .where(
       and(
-        eq(blog_posts.status, "published"),
+        IS_PUBLIC,
         or(eq(blog_posts.is_pinned, true), sql`${blog_posts.view_count} > ${BLOG.popularMinViews}`),
       ),
     )
@@ -141,12 +151,12 @@ export async function popularPublishedPosts(db: Db): Promise<BlogCardRow[]> {
     .limit(BLOG.popularCount);
 }
 
-/** One published post by slug; drafts and archived posts are as absent as missing ones. */
+/** One published, due post by slug; drafts, archived and scheduled posts are as absent as missing ones. */
 export async function getPublishedPost(db: Db, slug: string): Promise<BlogPostRow | null> {
   const rows = await db
     .select()
     .from(blog_posts)
-    .where(and(eq(blog_posts.slug, slug), eq(blog_posts.status, "published")))
+    .where(and(eq(blog_posts.slug, slug), IS_PUBLIC))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -161,12 +171,12 @@ export async function feedPosts(db: Db): Promise<Array<BlogCardRow & { author_na
     .limit(MAX_LIST_ROWS);
 }
 
-/** Slugs and last changes of published posts, for the sitemap. */
+/** Slugs and last changes of published, due posts, for the sitemap. */
 export async function publishedPostStamps(db: Db): Promise<Array<{ slug: string; updated_at: Date }>> {
   return db
     .select({ slug: blog_posts.slug, updated_at: blog_posts.updated_at })
     .from(blog_posts)
-    .where(eq(blog_posts.status, "published"))
+    .where(IS_PUBLIC)
     .orderBy(...PUBLISHED_ORDER);
 }
 
@@ -199,7 +209,8 @@ export async function recordPostView(db: Db, input: ViewInput): Promise<ViewResu
   const hash = visitorHash(input.salt, input.ip, input.userAgent);
   const rows = await queryRows<{ id: string; counted: boolean }>(db, sql`
     WITH post AS (
-      SELECT id FROM blog_posts WHERE slug = ${input.slug} AND status = 'published'
+      SELECT id FROM blog_posts
+      WHERE slug = ${input.slug} AND status = 'published' AND (published_at IS NULL OR published_at <= now())
     ),
     viewed AS (
       INSERT INTO blog_post_views (post_id, visitor_hash, viewed_at)

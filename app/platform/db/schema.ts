@@ -1037,6 +1037,12 @@ export const scheduled_jobs = pgTable(
     last_error: text(),
     last_duration_ms: integer(),
     run_count: integer().notNull().default(0),
+    /**
+     * How far a job that works through time has got (its own mark, moved in the job's own
+     * transaction): the scheduled-post announcement keeps the latest due time it has announced
+     * up to (docs/rules/blog.md#scheduled-publishing).
+     */
+    cursor_at: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("scheduled_jobs_status_valid", oneOf("last_status", JOB_STATUSES)),
