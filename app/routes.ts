@@ -36,6 +36,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("email-confirmation", "routes/email-confirmation.tsx"),
+  // Double opt-in for newsletter sign-ups (docs/rules/site.md#footer-newsletter).
+  route("nyhetsbrev/bekrafta", "routes/nyhetsbrev.bekrafta.tsx"),
   // Support and legal pages
   route("faq", "routes/faq.tsx"),
   route("kontakta-oss", "routes/kontakta-oss.tsx"),
