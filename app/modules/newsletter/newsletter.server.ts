@@ -131,7 +131,7 @@ export async function confirmNewsletterSubscription(db: Db, token: string, now: 
 }
 
 /** The address of a confirmation link: the page that takes it, with the token as `token` (redacted in logs). */
-export function confirmationUrl(token: string): string {
+function confirmationUrl(token: string): string {
   return `${config().PUBLIC_URL}${NEWSLETTER_OPT_IN.path}?token=${encodeURIComponent(token)}`;
 }
 
