@@ -110,9 +110,9 @@ export default function AdminLaunchList({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <section aria-labelledby="launch-title" className="grid min-w-0 grid-cols-1 gap-4">
-        <h3 id="launch-title" className="sr-only">
+        <h2 id="launch-title" className="sr-only">
           Lanseringslista
-        </h3>
+        </h2>
         <DataTable
           testId="launch-list"
           caption="Lanseringslista"

@@ -171,9 +171,9 @@ function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["sum
   ];
   return (
     <section aria-labelledby="newsletter-summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-      <h3 id="newsletter-summary" className="sr-only">
+      <h2 id="newsletter-summary" className="sr-only">
         Sammanfattning
-      </h3>
+      </h2>
       {items.map((item) => (
         <div key={item.label} className="grid gap-1 rounded-xl border bg-card p-4" data-testid="newsletter-summary-item">
           <span className="text-xs text-muted-foreground sm:text-sm">{item.label}</span>
@@ -269,9 +269,9 @@ export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps)
       <FilterForm filters={filters} />
 
       <section aria-labelledby="subscribers-title" className="grid min-w-0 grid-cols-1 gap-4">
-        <h3 id="subscribers-title" className="sr-only">
+        <h2 id="subscribers-title" className="sr-only">
           Prenumeranter
-        </h3>
+        </h2>
         <DataTable
           testId="subscribers"
           caption="Prenumeranter"
