@@ -477,6 +477,31 @@ export const SEO = {
 } as const;
 
 // ---------------------------------------------------------------------------
+// Newsletter double opt-in and subscriber list (docs/rules/site.md#footer-newsletter,
+// docs/decisions/025-newsletter-double-opt-in.md)
+// ---------------------------------------------------------------------------
+export const NEWSLETTER_OPT_IN = {
+  /** The footer's second line after the spec's success text. */
+  confirmHint: "Bekräfta prenumerationen via länken i mejlet vi skickade.",
+  /** A confirmation link works this long; an unconfirmed row is purged this long after its latest mail. */
+  confirmationDays: 30,
+  /** Confirmation mails per address and window (a new sign-up and every re-send count). */
+  mailLimit: { scope: "newsletter-confirmation-mail", limit: 3, windowMs: 24 * 60 * 60_000 },
+  /** The confirmation page (a POST from its button confirms; mail scanners only fetch the GET). */
+  path: "/nyhetsbrev/bekrafta",
+} as const;
+
+/** Where a subscription row came from: the two public forms, the member's profile, the sign-up wizard. */
+export const NEWSLETTER_SUBSCRIBER_SOURCES = ["footer", "blog", "profile", "signup"] as const;
+export type NewsletterSubscriberSource = (typeof NEWSLETTER_SUBSCRIBER_SOURCES)[number];
+export const NEWSLETTER_SOURCE_LABELS: Record<NewsletterSubscriberSource, string> = {
+  footer: "Sidfot",
+  blog: "Blogg",
+  profile: "Profil",
+  signup: "Registrering",
+};
+
+// ---------------------------------------------------------------------------
 // Newsletter (docs/rules/site.md#footer-newsletter: footer and blog sign-up)
 // ---------------------------------------------------------------------------
 export const NEWSLETTER = {

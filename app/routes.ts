@@ -36,6 +36,8 @@ export default [
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("email-confirmation", "routes/email-confirmation.tsx"),
+  // Double opt-in for newsletter sign-ups (docs/rules/site.md#footer-newsletter).
+  route("nyhetsbrev/bekrafta", "routes/nyhetsbrev.bekrafta.tsx"),
   // Support and legal pages
   route("faq", "routes/faq.tsx"),
   route("kontakta-oss", "routes/kontakta-oss.tsx"),
@@ -58,6 +60,9 @@ export default [
     route("blog", "routes/admin.blog.tsx"),
     route("seo", "routes/admin.seo.tsx"),
     route("newsletter", "routes/admin.newsletter.tsx"),
+    route("newsletter/export.csv", "routes/admin.newsletter.export.ts"),
+    route("newsletter/lansering", "routes/admin.newsletter.lansering.tsx"),
+    route("newsletter/lansering/export.csv", "routes/admin.newsletter.lansering.export.ts"),
     route("ltv", "routes/admin.ltv.tsx"),
     route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),

@@ -116,7 +116,7 @@ describe("the panel is kept out of search engines", () => {
   });
 
   it("says plainly that a tab is not built yet instead of showing numbers", async () => {
-    const html = await (await get("/admin/newsletter", admin.cookie)).text();
+    const html = await (await get("/admin/seo", admin.cookie)).text();
     expect(html).toContain("Fliken är inte byggd ännu");
     expect(html).toContain("Welcome back");
     expect(html).toContain(admin.email);

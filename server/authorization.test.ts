@@ -95,6 +95,8 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/api.blog-view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
+  // The newsletter's confirmation page (docs/rules/site.md#footer-newsletter): anyone with the mailed link.
+  "routes/nyhetsbrev.bekrafta": { get: everyone("ok"), action: everyone("passes") },
   // Visitor statistics and consent totals (docs/rules/privacy.md#visitor-tracking): anyone may report.
   "routes/api.visitor": { get: everyone("405"), action: everyone("passes") },
   "routes/api.visitor-offline": { get: everyone("405"), action: everyone("passes") },
@@ -137,6 +139,10 @@ const ACCESS: Record<string, RouteAccess> = {
     get: { ...staffTab("influencers"), admin: "404" },
   },
   "routes/admin.referrals.export": { get: staffTab("referrals") },
+  // The Newsletter tab's export, launch list and its export (docs/rules/admin.md#newsletter).
+  "routes/admin.newsletter.export": { get: staffTab("newsletter") },
+  "routes/admin.newsletter.lansering": { get: staffTab("newsletter") },
+  "routes/admin.newsletter.lansering.export": { get: staffTab("newsletter") },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",

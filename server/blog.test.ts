@@ -185,7 +185,11 @@ describe("/api/newsletter", () => {
   it("answers JSON with the newsletter's Swedish texts", async () => {
     const ok = await post({ email: "http-test@example.se", source: "footer" });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ ok: true, message: "Tack! Du har prenumererat på vårt nyhetsbrev." });
+    expect(await ok.json()).toEqual({
+      ok: true,
+      message: "Tack! Du har prenumererat på vårt nyhetsbrev.",
+      hint: "Bekräfta prenumerationen via länken i mejlet vi skickade.",
+    });
 
     const again = await post({ email: "HTTP-TEST@example.se", source: "blog" });
     expect(again.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.newsletter";
 import { asJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
-import { NEWSLETTER } from "~/constants";
+import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/constants";
 import {
   NEWSLETTER_FORM_PARAM,
   NEWSLETTER_STATUS_PARAM,
@@ -8,13 +8,14 @@ import {
   type NewsletterStatus,
 } from "~/modules/newsletter/newsletter";
 import { newsletterSchema } from "~/modules/newsletter/newsletter-schema";
-import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+import { sendNewsletterConfirmation, subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 
 /**
- * POST /api/newsletter — the footer and blog sign-up forms. With JavaScript the forms post
+ * POST /api/newsletter — the footer and blog sign-up forms, with double opt-in
+ * (docs/rules/site.md#footer-newsletter): the row waits unconfirmed and a confirmation mail is sent. With JavaScript the forms post
  * through a fetcher and read the JSON answer; a plain form post (no JavaScript) is sent back
  * to the page it came from with the outcome in the URL.
  */
@@ -30,7 +31,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return plainFormPost ? redirectBack(request, "ogiltig", source) : asJson(parsed.response);
 
   try {
-    await subscribeToNewsletter(db(), parsed.data);
+    const { confirmation } = await subscribeToNewsletter(db(), parsed.data);
+    // The mail goes out after the answer: a new address and a confirmed one answer alike and
+    // about as fast, so neither the text nor the timing tells whether an address is on the list.
+    // A mail that fails is logged; signing up again sends a new link.
+    if (confirmation) {
+      void sendNewsletterConfirmation(confirmation).catch((error: unknown) =>
+        logger.error({ err: error }, "newsletter confirmation mail failed"),
+      );
+    }
   } catch (error) {
     logger.error({ err: error }, "newsletter sign-up failed");
     return plainFormPost
@@ -39,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return plainFormPost
     ? redirectBack(request, "ok", source)
-    : Response.json({ ok: true, message: NEWSLETTER.success });
+    : Response.json({ ok: true, message: NEWSLETTER.success, hint: NEWSLETTER_OPT_IN.confirmHint });
 }
 
 export function loader() {

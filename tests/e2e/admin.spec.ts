@@ -156,16 +156,16 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // Hold the tab's data back a moment: the skeleton stands in until it arrives.
-    await page.route("**/admin/newsletter.data*", async (route) => {
+    await page.route("**/admin/seo.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
-    await sidebar(page).getByRole("link", { name: "Newsletter", exact: true }).click();
+    await sidebar(page).getByRole("link", { name: "SEO Dashboard", exact: true }).click();
     await expect(page.getByTestId("admin-tab-skeleton")).toBeVisible();
-    await expect(page.getByTestId("admin-tab-title")).toHaveText("Newsletter");
+    await expect(page.getByTestId("admin-tab-title")).toHaveText("SEO Dashboard");
     await expect(page.getByTestId("admin-not-built")).toBeVisible();
     await expect(page.getByTestId("admin-tab-skeleton")).toHaveCount(0);
-    await expect(sidebar(page).getByRole("link", { name: "Newsletter", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(sidebar(page).getByRole("link", { name: "SEO Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("at 375 px the tabs sit behind a menu button", async ({ browser }) => {
@@ -335,7 +335,7 @@ test.describe("Transactions", () => {
       await page.getByRole("button", { name: "Registrera affär" }).click();
       await expect(page.getByRole("dialog", { name: "Registrera affär" })).toBeVisible();
       await page.screenshot({ path: `screenshots/admin-record-trade-${width}.png` });
-      await page.goto(`${server.url}/admin/newsletter`);
+      await page.goto(`${server.url}/admin/seo`);
       await expect(page.getByTestId("admin-not-built")).toBeVisible();
       await page.screenshot({ path: `screenshots/admin-not-built-${width}.png`, fullPage: true });
       await staff.close();

@@ -189,7 +189,9 @@ test.describe("newsletter", () => {
       for (const address of ["Nyhet@Example.se", "nyhet@example.se"]) {
         await email.fill(address);
         await form.getByRole("button", { name: "Prenumerera" }).click();
-        await expect(form.getByRole("status")).toHaveText("Tack! Du har prenumererat på vårt nyhetsbrev.");
+        await expect(form.getByRole("status")).toHaveText(
+          "Tack! Du har prenumererat på vårt nyhetsbrev.Bekräfta prenumerationen via länken i mejlet vi skickade.",
+        );
         await expect(email).toHaveValue("");
       }
     } finally {
@@ -216,7 +218,9 @@ test.describe("newsletter", () => {
     await form.getByRole("textbox", { name: "E-postadress" }).fill("utan-js@example.se");
     await form.getByRole("button", { name: "Prenumerera" }).click();
     await expect(page).toHaveURL(/\/blog\?nyhetsbrev=ok&nyhetsbrev_form=blog#nyhetsbrev-blog$/);
-    await expect(form.getByRole("status")).toHaveText("Tack! Du har prenumererat på vårt nyhetsbrev.");
+    await expect(form.getByRole("status")).toHaveText(
+      "Tack! Du har prenumererat på vårt nyhetsbrev.Bekräfta prenumerationen via länken i mejlet vi skickade.",
+    );
     await expect(page.getByTestId("newsletter-footer").getByRole("status")).toHaveText("");
     await context.close();
   });

@@ -4,7 +4,7 @@ import { CheckCircle2, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NEWSLETTER } from "~/constants";
+import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/constants";
 import { cn } from "~/lib/cn";
 import {
   NEWSLETTER_FORM_PARAM,
@@ -28,7 +28,8 @@ interface NewsletterFormProps {
 }
 
 /**
- * Newsletter sign-up (docs/rules/site.md#footer-newsletter) for the footer and the blog. Without
+ * Newsletter sign-up (docs/rules/site.md#footer-newsletter) for the footer and the blog. A success
+ * adds a second line asking to confirm by mail (double opt-in). Without
  * JavaScript it is a plain form post and the server sends the page back with the outcome in the
  * URL; with JavaScript it validates with the shared schema, posts in the background and shows its
  * message inline in a live region — never window.alert.
@@ -133,7 +134,10 @@ export function NewsletterForm({
         {shown ? (
           <span className="inline-flex items-start gap-1.5">
             {shown.ok ? <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : null}
-            {shown.message}
+            <span className="grid gap-0.5">
+              <span>{shown.message}</span>
+              {shown.ok ? <span data-testid={`newsletter-${source}-hint`}>{NEWSLETTER_OPT_IN.confirmHint}</span> : null}
+            </span>
           </span>
         ) : null}
       </p>

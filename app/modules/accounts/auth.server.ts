@@ -17,6 +17,7 @@ import * as schema from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { ipHash } from "~/platform/visitor-hash.server";
+import { confirmMemberSubscription } from "~/modules/newsletter/newsletter.server";
 import { applySignupReferralQuietly } from "~/modules/referrals/referrals.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
@@ -221,6 +222,8 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
           // confirmed account applies the referral code it signed up with.
           async after(user) {
             await syncProfileEmail(db, user);
+            // The sign-up box's newsletter row counts as confirmed with the account's address.
+            if (typeof user.id === "string" && user.emailVerified === true) await confirmMemberSubscription(db, user.id);
             if (typeof user.id === "string") await applySignupReferralQuietly(db, user.id);
           },
         },

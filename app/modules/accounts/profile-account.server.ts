@@ -3,7 +3,7 @@
  * write is filtered by the caller's user id (docs/rules/accounts.md#editing-the-profile); the route
  * passes the session's id, never one from the request.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { newsletter_subscriptions, profiles, user as userTable } from "~/platform/db/schema";
 import type { NewsletterSettings, ProfileUpdate } from "./profile-schema";
@@ -88,12 +88,14 @@ export async function saveNewsletterSettings(db: Db, userId: string, settings: N
       email_subscribed: settings.email_subscribed,
       phone_subscribed: settings.phone_subscribed,
     };
+    // A signed-in member's address is confirmed by the account, so their row is confirmed at
+    // insert (docs/rules/site.md#footer-newsletter); one from the sign-up box keeps its time.
     await tx
       .insert(newsletter_subscriptions)
-      .values({ user_id: userId, source: "profile", ...values })
+      .values({ user_id: userId, source: "profile", confirmed_at: new Date(), ...values })
       .onConflictDoUpdate({
         target: newsletter_subscriptions.user_id,
-        set: { ...values, updated_at: new Date() },
+        set: { ...values, confirmed_at: sql`COALESCE(${newsletter_subscriptions.confirmed_at}, now())`, updated_at: new Date() },
       });
   });
 }

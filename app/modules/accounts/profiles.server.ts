@@ -48,7 +48,7 @@ const blankToNull = (value: string | null | undefined) => {
 
 export async function createProfileForNewUser(
   db: Db,
-  user: { id: string; email: string; name?: string | null; image?: string | null },
+  user: { id: string; email: string; name?: string | null; image?: string | null; emailVerified?: boolean },
   seed: ProfileSeed = {},
 ): Promise<void> {
   const firstName = blankToNull(seed.firstName);
@@ -69,11 +69,19 @@ export async function createProfileForNewUser(
       signup_ip_hash: seed.signupIpHash ?? null,
     })
     .onConflictDoNothing();
-  // Only an explicit yes subscribes, and never a placeholder address.
+  // Only an explicit yes subscribes, and never a placeholder address. The row counts as
+  // confirmed once the account's address is (docs/rules/site.md#footer-newsletter): at once when
+  // the provider vouches for it, else when the account's confirmation link is followed.
   if (seed.newsletterOptIn && !seed.emailIsPlaceholder) {
     await db
       .insert(newsletter_subscriptions)
-      .values({ user_id: user.id, email: user.email, email_subscribed: true, source: "signup" })
+      .values({
+        user_id: user.id,
+        email: user.email,
+        email_subscribed: true,
+        source: "signup",
+        confirmed_at: user.emailVerified ? new Date() : null,
+      })
       .onConflictDoNothing();
   }
 }

@@ -80,7 +80,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/newsletter`,
     roles: ADMIN,
     summary: "Prenumeranter och utskick av nyhetsbrev.",
-    built: false,
+    built: true,
   },
   {
     id: "ltv",

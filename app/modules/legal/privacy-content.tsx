@@ -3,7 +3,7 @@
  */
 import { Link } from "react-router";
 import type { LegalSection } from "~/components/content/legal-page";
-import { COMPANY, CONTACT, MARKETING } from "~/constants";
+import { COMPANY, CONTACT, MARKETING, NEWSLETTER_OPT_IN } from "~/constants";
 import { IMY, RETENTION } from "~/modules/legal/legal";
 import { formatNumber } from "~/lib/format";
 
@@ -200,7 +200,8 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               <strong> Google Analytics:</strong> {RETENTION.analyticsMonths} månader.
             </li>
             <li>
-              <strong>Nyhetsbrev:</strong> tills du avslutar prenumerationen.
+              <strong>Nyhetsbrev:</strong> tills du avslutar prenumerationen. En anmälan som inte bekräftas via
+              länken i bekräftelsemejlet raderas {NEWSLETTER_OPT_IN.confirmationDays} dagar efter att länken skickades.
             </li>
             <li>
               <strong>Lanseringsnotiser:</strong> tills vi har meddelat dig, dock högst{" "}

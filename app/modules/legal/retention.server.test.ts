@@ -55,6 +55,7 @@ describe("retention (the privacy policy's periods)", () => {
       contactMessages: 1,
       securityEvents: 1,
       launchNotifications: 1,
+      unconfirmedNewsletter: 0,
       pageViews: 1,
       visitorSessions: 1,
     });
@@ -65,6 +66,7 @@ describe("retention (the privacy policy's periods)", () => {
       contactMessages: 0,
       securityEvents: 0,
       launchNotifications: 0,
+      unconfirmedNewsletter: 0,
       pageViews: 0,
       visitorSessions: 0,
     });

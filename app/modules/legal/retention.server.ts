@@ -4,6 +4,7 @@
  * RETENTION, the same numbers the policy shows. Idempotent: a second run finds nothing.
  */
 import { sql } from "drizzle-orm";
+import { purgeUnconfirmedSubscriptions } from "~/modules/newsletter/newsletter.server";
 import { execCount, type Db } from "~/platform/db/client.server";
 import { RETENTION } from "./legal";
 
@@ -24,6 +25,8 @@ export async function purgeExpiredPersonalData(db: Db, now: Date = new Date()) {
       db,
       sql`DELETE FROM launch_notifications WHERE created_at < ${olderThanMonths(RETENTION.launchNotificationMonths, now)}`,
     ),
+    // A newsletter sign-up never confirmed goes when its latest link has expired (30 days).
+    unconfirmedNewsletter: await purgeUnconfirmedSubscriptions(db, now),
     pageViews: await execCount(
       db,
       sql`DELETE FROM page_views WHERE created_at < ${olderThanMonths(RETENTION.pageViewsMonths, now)}`,

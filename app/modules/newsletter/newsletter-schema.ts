@@ -6,7 +6,7 @@
 import { z } from "~/lib/zod";
 import { NEWSLETTER, TEXT_LIMITS } from "~/constants";
 import { hasControlCharacters } from "~/lib/control-characters";
-import { firstError } from "~/lib/validation";
+import { firstError, textField } from "~/lib/validation";
 
 /** The database's own check (one '@', no spaces): a value it would refuse is invalid input, never a 500. */
 const STORABLE_EMAIL = /^[^@\s]+@[^@\s]+$/;
@@ -29,3 +29,8 @@ export function checkNewsletterInput(input: { email: string; source: string }): 
   const parsed = newsletterSchema.safeParse(input);
   return parsed.success ? { ok: true, email: parsed.data.email } : { ok: false, message: firstError(parsed.error) };
 }
+
+/** The confirmation page's form (docs/rules/site.md#footer-newsletter): the link's token, as text. */
+export const newsletterConfirmationSchema = z.object({
+  token: textField(TEXT_LIMITS.token),
+});

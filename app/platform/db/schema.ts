@@ -868,6 +868,13 @@ export const newsletter_subscriptions = pgTable(
      * count as confirmed (their migration set it to `created_at`).
      */
     confirmed_at: timestamp({ withTimezone: true }),
+    /**
+     * SHA-256 (hex) of the latest confirmation link's token; the token itself is only in the
+     * mail (docs/decisions/025-newsletter-double-opt-in.md). Cleared when the link is used.
+     */
+    confirmation_token_hash: text(),
+    /** When the latest confirmation mail was sent: its link expires, and an unconfirmed row is purged, 30 days after. */
+    confirmation_sent_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -878,6 +885,9 @@ export const newsletter_subscriptions = pgTable(
       .where(sql`${t.user_id} IS NULL`),
     check("newsletter_email_format", sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     index("newsletter_subscriptions_created_idx").on(t.created_at),
+    uniqueIndex("newsletter_confirmation_token_uq")
+      .on(t.confirmation_token_hash)
+      .where(sql`${t.confirmation_token_hash} IS NOT NULL`),
   ],
 );
 

@@ -104,6 +104,19 @@ export const emailTemplates = {
       footnote: "Har du inte bett om att byta adress kan du bortse från mejlet; ingenting ändras.",
     } satisfies EmailParts;
   },
+  newsletterConfirmation(input: { url: string; days: number }) {
+    return {
+      subject: "Bekräfta din prenumeration på nyhetsbrevet",
+      preheader: "Ett klick kvar innan du får vårt nyhetsbrev.",
+      heading: "Bekräfta din prenumeration",
+      paragraphs: [
+        "Tack för att du vill ha vårt nyhetsbrev! Klicka på knappen nedan och bekräfta på sidan som öppnas, så börjar vi skicka det till den här adressen.",
+        `Länken gäller i ${input.days} dagar. Bekräftar du inte tar vi bort adressen efter det.`,
+      ],
+      action: { label: "Bekräfta prenumerationen", url: input.url },
+      footnote: "Har du inte anmält dig till vårt nyhetsbrev kan du bortse från mejlet; vi skickar inget mer.",
+    } satisfies EmailParts;
+  },
   resetPassword(input: { name: string; url: string }) {
     return {
       subject: "Återställ ditt lösenord",

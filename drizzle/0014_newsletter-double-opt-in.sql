@@ -1,0 +1,3 @@
+ALTER TABLE "newsletter_subscriptions" ADD COLUMN "confirmation_token_hash" text;--> statement-breakpoint
+ALTER TABLE "newsletter_subscriptions" ADD COLUMN "confirmation_sent_at" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "newsletter_confirmation_token_uq" ON "newsletter_subscriptions" USING btree ("confirmation_token_hash") WHERE "newsletter_subscriptions"."confirmation_token_hash" IS NOT NULL;
