@@ -69,8 +69,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
       toast.success("Utbetalningsuppgifter sparade", {
         description: `Utbetalningar till de nya uppgifterna kan göras från ${formatStockholmDateTime(result.summary.usableAt)}.`,
       });
-      formRef.current?.reset();
-      setEditing(false);
+      // The page's data follows, and the card is keyed by the new usable time: it starts again closed.
     } else {
       toast.error("Kunde inte spara", { description: result.message });
     }

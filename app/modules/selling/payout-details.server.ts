@@ -4,7 +4,7 @@
  * Steam/Google sign-in. Every change records a masked history row and a security event in one
  * transaction, mails the member, and makes payouts wait 24 hours.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { PAYOUT_DETAILS_RULES, type PayoutConfirmation, type PayoutMethod } from "~/constants";
 import { logSecurityEvent } from "~/modules/accounts/security-events.server";
 import { config } from "~/platform/config.server";
@@ -58,24 +58,6 @@ export async function readPayoutDetails(db: Db, keyring: PayoutKeyring, userId: 
     .where(eq(payout_details.user_id, userId));
   if (!row) return null;
   return JSON.parse(openPayoutDetails(keyring, userId, row)) as PayoutDetails;
-}
-
-/** The masked history of changes, newest first. */
-export async function payoutDetailsHistory(db: Db, userId: string, limit = 20) {
-  return db
-    .select({
-      revision: payout_details_history.revision,
-      method: payout_details_history.method,
-      label: payout_details_history.masked_label,
-      masked: payout_details_history.masked_value,
-      confirmedBy: payout_details_history.confirmed_by,
-      usableAt: payout_details_history.usable_at,
-      createdAt: payout_details_history.created_at,
-    })
-    .from(payout_details_history)
-    .where(eq(payout_details_history.user_id, userId))
-    .orderBy(desc(payout_details_history.revision))
-    .limit(limit);
 }
 
 // ---------------------------------------------------------------------------

@@ -30,7 +30,7 @@ export class PayoutDecryptionError extends Error {
   override name = "PayoutDecryptionError";
 }
 
-export function payoutKeyId(key: Buffer): string {
+function payoutKeyId(key: Buffer): string {
   return createHash("sha256").update(key).digest("hex").slice(0, 16);
 }
 

@@ -13,8 +13,6 @@ import { clearingRangeOf, type BankAccountKind } from "./swedish-banks";
 
 export { PAYOUT_LABELS, PAYOUT_METHODS, type PayoutMethod };
 
-export const BANK_FORMATS = ["account", "iban"] as const;
-export type BankFormat = (typeof BANK_FORMATS)[number];
 
 const PAYOUT_MIN_AGE = PAYOUT_DETAILS_RULES.minimumAge;
 
@@ -191,7 +189,7 @@ export function checkSwedishBankAccount(clearingInput: string, accountInput: str
 // ---------------------------------------------------------------------------
 
 /** IBAN lengths of the countries members most often bank in; others need 15–34 characters. */
-export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   SE: 24,
   NO: 15,
   DK: 18,

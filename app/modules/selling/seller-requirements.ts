@@ -41,13 +41,13 @@ export interface SellerFacts {
   payout: { usable: boolean; usableAt: string } | null;
 }
 
-export const PROFILE_FIELDS = {
+const PROFILE_FIELDS = {
   tradeLink: "/profile#redigera-profil",
   payout: "/profile#utbetalning",
 } as const;
 
 /** SteamID64 of the account a trade link's partner names (partner + 76561197960265728). */
-export function steamId64FromPartner(partner: number): string {
+function steamId64FromPartner(partner: number): string {
   return (BigInt(partner) + STEAM_TRADE_HOLD.steamId64Base).toString();
 }
 
@@ -57,7 +57,7 @@ export function tradeLinkTarget(link: string | null): { steamId64: string; token
   return parsed ? { steamId64: steamId64FromPartner(parsed.partner), token: parsed.token } : null;
 }
 
-export const REQUIREMENT_TEXTS = {
+const REQUIREMENT_TEXTS = {
   signedIn: "Du måste vara inloggad för att sälja.",
   steamLinked:
     "Ditt konto är inte kopplat till ett Steam-konto. Logga in med Steam – har du redan ett konto med e-post, kontakta supporten så kopplar vi ihop dem.",

@@ -27,7 +27,7 @@ export interface ClearingRange {
   kind: BankAccountKind;
 }
 
-export const SWEDISH_CLEARING_RANGES: readonly ClearingRange[] = [
+const SWEDISH_CLEARING_RANGES: readonly ClearingRange[] = [
   { from: 1100, to: 1199, bank: "Nordea", kind: "1-1" },
   { from: 1200, to: 1399, bank: "Danske Bank", kind: "1-1" },
   { from: 1400, to: 2099, bank: "Nordea", kind: "1-1" },
