@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import { blogImageSrcSet } from "~/modules/blog/blog";
 
 /** How wide each place shows a featured image, for the browser's pick from `srcset`. */
-export const BLOG_IMAGE_SIZES = {
+const BLOG_IMAGE_SIZES = {
   card: "(min-width: 768px) 400px, (min-width: 640px) 50vw, 100vw",
   thumbnail: "80px",
   post: "(min-width: 1024px) 1024px, 100vw",
