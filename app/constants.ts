@@ -81,6 +81,32 @@ export const PAYOUT_LABELS: Record<PayoutMethod, string> = {
   crypto: "Krypto",
 };
 
+/** Payout details and selling requirements (docs/rules/selling.md). */
+export const PAYOUT_DETAILS_RULES = {
+  /** Members get payouts from this age, on Stockholm's date. */
+  minimumAge: 18,
+  /** Payouts to new or changed details wait this long (account-takeover protection). */
+  changeDelayMs: 24 * 60 * 60_000,
+  /** An account without a password confirms a change with a Steam or Google sign-in this recent. */
+  recentSignInMs: 10 * 60_000,
+} as const;
+
+/** How payout details were confirmed (payout_details_history.confirmed_by). */
+export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in"] as const;
+export type PayoutConfirmation = (typeof PAYOUT_CONFIRMATIONS)[number];
+
+/** The Steam trade-hold check (docs/rules/selling.md#seller-requirements). */
+export const STEAM_TRADE_HOLD = {
+  /** A hold answer is reused this long per trade link. */
+  cacheMs: 5 * 60_000,
+  /** A Steam call that takes longer counts as "could not check". */
+  timeoutMs: 5_000,
+  /** SteamID64 = the trade link's partner (account id) + this. */
+  steamId64Base: 76561197960265728n,
+  /** Steam's page on the Steam Mobile app, where the Mobile Authenticator is turned on. */
+  helpUrl: "https://store.steampowered.com/mobile",
+} as const;
+
 export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
 export const BUY_DELIVERY_MINUTES = [15, 60] as const;
 
@@ -127,6 +153,8 @@ export const TEXT_LIMITS = {
   token: 512,
   redirectTo: 2_048,
   note: 1_000,
+  /** A payout detail: phone, personnummer, clearing, account, IBAN or crypto address. */
+  payoutDetail: 100,
 } as const;
 
 // ---------------------------------------------------------------------------

@@ -312,6 +312,11 @@ export async function prepare(): Promise<void> {
       "BETTER_AUTH_SECRET is not set: using a generated secret kept in DATA_DIR. Set one for real deployments.",
     );
   }
+  if (cfg.generatedPayoutKey && cfg.isProduction) {
+    logger.warn(
+      "PAYOUT_DETAILS_KEY is not set: payout details are encrypted with a generated key kept in DATA_DIR. Set one (32 bytes, base64) for real deployments and keep it outside the data directory.",
+    );
+  }
   const db = database();
   if (db.driver === "pglite" && cfg.isProduction) {
     logger.warn(

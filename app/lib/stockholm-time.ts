@@ -81,3 +81,17 @@ export function stockholmMonthRange(month: string): { start: Date; end: Date } |
   const end = stockholmDayStart(`${next}-01`);
   return start && end ? { start, end } : null;
 }
+
+const STOCKHOLM_DATE_TIME = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** A moment as Stockholm reads it, e.g. "24 november 2026 15:30" (same on server and browser). */
+export function formatStockholmDateTime(at: Date | string): string {
+  return STOCKHOLM_DATE_TIME.format(new Date(at));
+}

@@ -11,6 +11,11 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess((value) => (value === "" || value === undefined ? fallback : value), schema);
 
+/** A base64 (or base64url) string that decodes to exactly 32 bytes. */
+function isAes256Key(value: string): boolean {
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(value) && Buffer.from(value, "base64").length === 32;
+}
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const envSchema = z
@@ -27,6 +32,12 @@ const envSchema = z
     MAIL_FROM: withDefault(z.string().min(3), "Skinhamnen <no-reply@skinhamnen.se>"),
     SUPPORT_EMAIL: withDefault(z.email("must be an email address"), COMPANY.supportEmail),
     STEAM_API_KEY: optional(z.string().min(1)),
+    /** AES-256 key for payout details at rest: 32 bytes, base64 (docs/rules/selling.md#encryption). */
+    PAYOUT_DETAILS_KEY: optional(z.string().refine(isAes256Key, "must be 32 bytes, base64-encoded")),
+    /** Earlier payout keys, comma-separated base64, still read after a rotation (never written with). */
+    PAYOUT_DETAILS_OLD_KEYS: optional(
+      z.string().refine((value) => value.split(",").every((key) => isAes256Key(key.trim())), "must be comma-separated 32-byte base64 keys"),
+    ),
     STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
     STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
@@ -67,7 +78,7 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | "TRUST_PROXY"> {
+export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | "TRUST_PROXY" | "PAYOUT_DETAILS_KEY"> {
   PUBLIC_URL: string;
   BETTER_AUTH_SECRET: string;
   /** Express's `trust proxy`: false, true (every hop) or the number of proxies in front. */
@@ -78,6 +89,10 @@ export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | 
   VISITOR_HASH_SALT: string;
   /** Set when no secret was configured and a generated one is used. */
   generatedSecret: boolean;
+  /** The key payout details are encrypted with: configured, else generated once into DATA_DIR. */
+  PAYOUT_DETAILS_KEY: string;
+  /** Set when no payout key was configured and a generated one is used. */
+  generatedPayoutKey: boolean;
 }
 
 export class ConfigError extends Error {
@@ -98,22 +113,29 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
 interface GeneratedSecrets {
   BETTER_AUTH_SECRET: string;
   VISITOR_HASH_SALT: string;
+  PAYOUT_DETAILS_KEY: string;
 }
 
 /** Development secrets generated once and kept in DATA_DIR, so sessions survive a restart. */
 function loadGeneratedSecrets(dataDir: string): GeneratedSecrets {
   const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<GeneratedSecrets> | null = null;
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as GeneratedSecrets;
+    stored = JSON.parse(readFileSync(file, "utf8")) as Partial<GeneratedSecrets>;
   } catch {
-    const secrets: GeneratedSecrets = {
-      BETTER_AUTH_SECRET: randomBytes(32).toString("base64url"),
-      VISITOR_HASH_SALT: randomBytes(32).toString("base64url"),
-    };
+    stored = null;
+  }
+  const secrets: GeneratedSecrets = {
+    BETTER_AUTH_SECRET: stored?.BETTER_AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    VISITOR_HASH_SALT: stored?.VISITOR_HASH_SALT ?? randomBytes(32).toString("base64url"),
+    // Added later than the others: a file written before it gets the key added, the rest kept.
+    PAYOUT_DETAILS_KEY: stored?.PAYOUT_DETAILS_KEY ?? randomBytes(32).toString("base64"),
+  };
+  if (!stored || Object.keys(secrets).some((key) => !(key in stored))) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    return secrets;
   }
+  return secrets;
 }
 
 export function buildConfig(env: Env): Config {
@@ -129,6 +151,8 @@ export function buildConfig(env: Env): Config {
     isProduction: env.NODE_ENV === "production",
     isDevelopment: env.NODE_ENV === "development",
     generatedSecret: !env.BETTER_AUTH_SECRET,
+    PAYOUT_DETAILS_KEY: env.PAYOUT_DETAILS_KEY ?? secrets.PAYOUT_DETAILS_KEY,
+    generatedPayoutKey: !env.PAYOUT_DETAILS_KEY,
   };
 }
 

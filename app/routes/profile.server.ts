@@ -35,6 +35,11 @@ import {
   ReferralLookupError,
 } from "~/modules/referrals/referrals.server";
 import { REFERRAL_CODE_RATE_LIMIT } from "~/constants";
+import { changePayoutDetails, getPayoutDetailsSummary, hasPassword, isRecentSignIn } from "~/modules/selling/payout-details.server";
+import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { PAYOUT_MESSAGES, payoutDetailsSchema } from "~/modules/selling/payout-rules";
+import { sellerRequirements } from "~/modules/selling/seller-requirements.server";
+import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
@@ -70,9 +75,12 @@ export async function loadProfilePage(request: Request) {
     orders: view.pages.ordrar,
   });
   if (!loyalty) throw data({ message: PROFILE_NOT_FOUND }, { status: 404 });
-  const [giveaways, referral] = await Promise.all([
+  const [giveaways, referral, payoutDetails, selling, passwordSet] = await Promise.all([
     memberGiveaways(db(), userId, loyalty.summary.xp),
     memberReferralView(db(), userId),
+    getPayoutDetailsSummary(db(), userId),
+    sellerRequirements(db(), userId),
+    hasPassword(db(), userId),
   ]);
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
@@ -101,6 +109,11 @@ export async function loadProfilePage(request: Request) {
     loyalty: memberLoyalty(loyalty),
     giveaways,
     referral,
+    /** Masked only (docs/rules/selling.md#payout-details). */
+    payoutDetails,
+    /** Accounts without a password confirm a change with a recent Steam or Google sign-in. */
+    passwordSet,
+    selling,
     newsletter,
     sessions: sessions
       .map((session) => ({
@@ -196,7 +209,13 @@ function memberLoyalty(loyalty: ProfileLoyalty) {
 
 export type MemberLoyalty = ReturnType<typeof memberLoyalty>;
 
-export type ProfileIntent = "profile" | "newsletter" | "revoke-others" | "referral-create" | "referral-enter";
+export type ProfileIntent =
+  | "profile"
+  | "newsletter"
+  | "revoke-others"
+  | "referral-create"
+  | "referral-enter"
+  | "payout-details";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -236,6 +255,9 @@ export async function handleProfileAction(request: Request) {
     if (intent === "referral-create" || intent === "referral-enter") {
       return await referralAction(userId, intent, input.data);
     }
+    if (intent === "payout-details") {
+      return await payoutDetailsAction(request, current.user.id, current.session.id, input.data);
+    }
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });
       return { ok: true as const, intent };
@@ -245,6 +267,53 @@ export async function handleProfileAction(request: Request) {
     return data({ ok: false as const, message: PROFILE_UPDATE_FAILED }, { status: 500 });
   }
   return badRequest(INPUT_MESSAGES.badRequest);
+}
+
+const PAYOUT_RECENT_SIGN_IN =
+  "Logga in med Steam eller Google igen (högst 10 minuter före ändringen) för att ändra utbetalningsuppgifterna.";
+const PAYOUT_WRONG_PASSWORD = "Fel lösenord.";
+
+/**
+ * docs/rules/selling.md#changing-payout-details: validated with the shared schema, confirmed by
+ * the password (rate-limited like every password check) or a sign-in within 10 minutes for an
+ * account without one. Neither the details nor the password are ever logged or echoed.
+ */
+async function payoutDetailsAction(request: Request, userId: string, sessionId: string, input: Record<string, unknown>) {
+  const extras = { intent: "payout-details" as const };
+  const parsed = validate(input, payoutDetailsSchema(), extras);
+  if (!parsed.ok) return parsed.response;
+  const { details, password } = parsed.data;
+  let confirmedBy: "password" | "recent_sign_in";
+  if (await hasPassword(db(), userId)) {
+    if (!password) return badRequest(PAYOUT_MESSAGES.passwordRequired, { password: PAYOUT_MESSAGES.passwordRequired }, extras);
+    try {
+      await auth().api.verifyPassword({ body: { password }, headers: request.headers });
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 429) {
+        const retry = Number(new Headers((error as { headers?: HeadersInit }).headers).get("Retry-After") ?? "60");
+        return tooManyRequests({ retryAfterSeconds: Number.isFinite(retry) ? retry : 60 }, extras);
+      }
+      if (status === 400 || status === 401) {
+        return data({ ok: false as const, ...extras, message: PAYOUT_WRONG_PASSWORD, fieldErrors: { password: PAYOUT_WRONG_PASSWORD } }, { status: 403 });
+      }
+      throw error;
+    }
+    confirmedBy = "password";
+  } else {
+    if (!(await isRecentSignIn(db(), sessionId))) {
+      return data({ ok: false as const, ...extras, message: PAYOUT_RECENT_SIGN_IN, reauthenticate: true }, { status: 403 });
+    }
+    confirmedBy = "recent_sign_in";
+  }
+  const result = await changePayoutDetails(db(), payoutKeyring(), {
+    userId,
+    details,
+    confirmedBy,
+    ipAddress: request.headers.get(CLIENT_IP_HEADER),
+    userAgent: request.headers.get("user-agent"),
+  });
+  return { ok: true as const, ...extras, summary: result.summary };
 }
 
 /**

@@ -8,6 +8,8 @@ import { LevelBadge } from "~/components/loyalty/level-badge";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { ReferralSection } from "~/components/referrals/referral-section";
+import { PayoutDetailsCard } from "~/components/selling/payout-details-card";
+import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
 import { LevelProgressPanel, PerksCard, PointsCard, StatisticsCard } from "~/components/loyalty/loyalty-overview";
 import { useLivePoints, useLiveXp } from "~/components/realtime/use-live-number";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
@@ -51,7 +53,8 @@ const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral } = loaderData;
+  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral, payoutDetails, passwordSet, selling } =
+    loaderData;
   const [editing, setEditing] = useState(completing);
   const initial = (profile.name ?? profile.email ?? "?").trim().charAt(0).toUpperCase() || "?";
   // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
@@ -156,6 +159,8 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ProfileDetails profile={profile} />
         )}
+        <SellerChecklistCard checklist={selling} />
+        <PayoutDetailsCard key={payoutDetails?.usableAt ?? "none"} summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SessionsCard sessions={sessions} />
       </div>

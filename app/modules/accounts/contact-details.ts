@@ -37,7 +37,27 @@ function isValidPhoneNumber(value: string): boolean {
 }
 
 function isValidSteamTradeLink(value: string): boolean {
-  return STEAM_TRADE_LINK.test(value.trim());
+  return parseSteamTradeLink(value) !== null;
+}
+
+/** The largest 32-bit account id a trade link's `partner` can name. */
+const MAX_STEAM_ACCOUNT_ID = 0xffff_ffff;
+
+/**
+ * A trade link's partner (the Steam account id) and token, or null unless the link is exactly
+ * the form Steam gives out (docs/rules/accounts.md#steam-trade-links) with a partner that is a
+ * real 32-bit account id.
+ */
+export function parseSteamTradeLink(value: string): { partner: number; token: string } | null {
+  const link = value.trim();
+  if (!STEAM_TRADE_LINK.test(link)) return null;
+  const url = new URL(link);
+  const partnerText = url.searchParams.get("partner") ?? "";
+  const token = url.searchParams.get("token") ?? "";
+  if (!/^[1-9]\d{0,9}$/.test(partnerText)) return null;
+  const partner = Number(partnerText);
+  if (partner > MAX_STEAM_ACCOUNT_ID) return null;
+  return { partner, token };
 }
 
 const blankToNull = (value: unknown) =>

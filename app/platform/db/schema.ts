@@ -38,6 +38,7 @@ import {
   SECURITY_SEVERITIES,
   SHOP_ORDER_QUANTITY,
   LEVEL_IDS,
+  PAYOUT_CONFIRMATIONS,
   PAYOUT_METHODS,
   PERK_KINDS,
   PERK_LIMITS,
@@ -1057,5 +1058,60 @@ export const scheduled_jobs = pgTable(
   (t) => [
     check("scheduled_jobs_status_valid", oneOf("last_status", JOB_STATUSES)),
     check("scheduled_jobs_name_format", sql`${t.name} ~ '^[a-z0-9-]{2,64}$'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Selling: payout details (docs/rules/selling.md#payout-details)
+// ---------------------------------------------------------------------------
+/** A member's one set of payout details, encrypted (AES-256-GCM); only the masked summary is plain. */
+export const payout_details = pgTable(
+  "payout_details",
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    method: text().notNull(),
+    /** Which key sealed the ciphertext, so keys can be rotated. */
+    key_id: text().notNull(),
+    ciphertext: text().notNull(),
+    masked_label: text().notNull(),
+    masked_value: text().notNull(),
+    /** Payouts to these details wait until then (24 h after every change). */
+    usable_at: timestamp({ withTimezone: true }).notNull(),
+    /** Counts changes; each change bumps it once. */
+    revision: integer().notNull().default(1),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("payout_details_method_valid", oneOf("method", PAYOUT_METHODS)),
+    check("payout_details_revision_positive", sql`${t.revision} > 0`),
+  ],
+);
+
+/** Every change of payout details, for support and audit: masked summaries only, never the details. */
+export const payout_details_history = pgTable(
+  "payout_details_history",
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    revision: integer().notNull(),
+    method: text().notNull(),
+    masked_label: text().notNull(),
+    masked_value: text().notNull(),
+    /** How the change was confirmed: the password or a recent Steam/Google sign-in. */
+    confirmed_by: text().notNull(),
+    usable_at: timestamp({ withTimezone: true }).notNull(),
+    ip_address: text(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("payout_details_history_method_valid", oneOf("method", PAYOUT_METHODS)),
+    check("payout_details_history_confirmed_valid", oneOf("confirmed_by", PAYOUT_CONFIRMATIONS)),
+    uniqueIndex("payout_details_history_user_revision_uq").on(t.user_id, t.revision),
+    index("payout_details_history_user_created_idx").on(t.user_id, t.created_at.desc()),
   ],
 );

@@ -3,6 +3,7 @@
  * the same parts. Values are escaped here; templates never receive raw HTML.
  */
 import { formatPoints } from "~/lib/format";
+import { formatStockholmDateTime } from "~/lib/stockholm-time";
 export interface EmailContent {
   subject: string;
   html: string;
@@ -205,6 +206,36 @@ export const emailTemplates = {
       ],
       action: { label: "Visa min profil", url: input.profileUrl },
       footnote: "Har du frågor om vinsten? Kontakta vår support via kontaktsidan eller chatten.",
+    } satisfies EmailParts;
+  },
+  /** docs/rules/selling.md#changing-payout-details: every change, masked, with the 24-hour wait. */
+  payoutDetailsChanged(input: {
+    name: string;
+    firstTime: boolean;
+    label: string;
+    masked: string;
+    /** ISO time payouts to the new details may start. */
+    usableAt: string;
+    profileUrl: string;
+  }) {
+    const usableAt = formatStockholmDateTime(input.usableAt);
+    return {
+      subject: input.firstTime ? "Dina utbetalningsuppgifter har sparats" : "Dina utbetalningsuppgifter har ändrats",
+      preheader: `Utbetalningar till de nya uppgifterna kan göras från ${usableAt}.`,
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        input.firstTime
+          ? "Du har lagt till utbetalningsuppgifter på ditt konto."
+          : "Utbetalningsuppgifterna på ditt konto har just ändrats.",
+        "Som skydd för ditt konto väntar vi 24 timmar innan vi betalar ut till nya uppgifter.",
+      ],
+      details: [
+        ["Utbetalning till", `${input.label} ${input.masked}`],
+        ["Kan användas från", usableAt],
+      ],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote:
+        "Var det inte du? Byt lösenord direkt och kontakta vår support via kontaktsidan eller chatten, så stoppar vi utbetalningar till de nya uppgifterna.",
     } satisfies EmailParts;
   },
 } as const;

@@ -1,0 +1,42 @@
+/**
+ * Gathers the facts the seller checklist needs (docs/rules/selling.md#seller-requirements) for a
+ * signed-in member: the profile's Steam id and trade link, Steam's trade-hold answer, and the
+ * payout details' summary. Later parts of selling call `sellerRequirements` before anything else.
+ */
+import { eq } from "drizzle-orm";
+import { config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/client.server";
+import { profiles } from "~/platform/db/schema";
+import { getPayoutDetailsSummary } from "./payout-details.server";
+import { sellerChecklist, tradeLinkTarget, type SellerChecklist, type TradeHoldFact } from "./seller-requirements";
+import { checkTradeHold, type TradeHoldOptions } from "./steam-trade-hold.server";
+
+export async function sellerRequirements(
+  db: Db,
+  userId: string | null,
+  steam: Partial<TradeHoldOptions> = {},
+): Promise<SellerChecklist> {
+  if (!userId) {
+    return sellerChecklist({ signedIn: false, steamId: null, tradeLink: null, tradeHold: { status: "not_checked" }, payout: null });
+  }
+  const [[profile], payout] = await Promise.all([
+    db.select({ steamId: profiles.steam_id, tradeLink: profiles.steam_trade_link }).from(profiles).where(eq(profiles.user_id, userId)),
+    getPayoutDetailsSummary(db, userId),
+  ]);
+  const steamId = profile?.steamId ?? null;
+  const tradeLink = profile?.tradeLink ?? null;
+  const target = tradeLinkTarget(tradeLink);
+  let tradeHold: TradeHoldFact = { status: "not_checked" };
+  if (target && steamId && target.steamId64 === steamId) {
+    const cfg = config();
+    const answer = await checkTradeHold(target, { apiUrl: cfg.STEAM_API_URL, apiKey: cfg.STEAM_API_KEY, ...steam });
+    tradeHold = answer.status === "unknown" ? { status: "unknown" } : answer;
+  }
+  return sellerChecklist({
+    signedIn: true,
+    steamId,
+    tradeLink,
+    tradeHold,
+    payout: payout ? { usable: payout.usable, usableAt: payout.usableAt } : null,
+  });
+}

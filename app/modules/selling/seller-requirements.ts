@@ -1,0 +1,155 @@
+/**
+ * What a member needs before selling (docs/rules/selling.md#seller-requirements), as a pure
+ * checklist: each requirement met or not, with its Swedish explanation and the fix. The facts
+ * are gathered by seller-requirements.server.ts.
+ */
+import { STEAM_TRADE_HOLD } from "~/constants";
+import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
+import { formatStockholmDateTime } from "~/lib/stockholm-time";
+
+export type RequirementId = "signed_in" | "steam_linked" | "trade_link" | "trade_hold" | "payout_details";
+/** met; missing (the member can fix it); waiting (it resolves by itself); unknown (we could not check). */
+export type RequirementState = "met" | "missing" | "waiting" | "unknown";
+
+export interface Requirement {
+  id: RequirementId;
+  title: string;
+  state: RequirementState;
+  /** Why it is not met (absent when met). */
+  explanation?: string;
+  fix?: { label: string; href: string; external?: boolean };
+}
+
+export interface SellerChecklist {
+  ready: boolean;
+  requirements: Requirement[];
+}
+
+export type TradeHoldFact =
+  | { status: "none" }
+  | { status: "hold"; days: number }
+  | { status: "unknown" }
+  /** Not asked: the trade link is missing or does not match the Steam account. */
+  | { status: "not_checked" };
+
+export interface SellerFacts {
+  signedIn: boolean;
+  /** The linked Steam account's SteamID64, if any. */
+  steamId: string | null;
+  tradeLink: string | null;
+  tradeHold: TradeHoldFact;
+  payout: { usable: boolean; usableAt: string } | null;
+}
+
+const PROFILE_FIELDS = {
+  tradeLink: "/profile#redigera-profil",
+  payout: "/profile#utbetalning",
+} as const;
+
+/** SteamID64 of the account a trade link's partner names (partner + 76561197960265728). */
+function steamId64FromPartner(partner: number): string {
+  return (BigInt(partner) + STEAM_TRADE_HOLD.steamId64Base).toString();
+}
+
+/** The trade link's SteamID64 and token when the link is valid, else null. */
+export function tradeLinkTarget(link: string | null): { steamId64: string; token: string } | null {
+  const parsed = link ? parseSteamTradeLink(link) : null;
+  return parsed ? { steamId64: steamId64FromPartner(parsed.partner), token: parsed.token } : null;
+}
+
+const REQUIREMENT_TEXTS = {
+  signedIn: "Du måste vara inloggad för att sälja.",
+  steamLinked:
+    "Ditt konto är inte kopplat till ett Steam-konto. Logga in med Steam – har du redan ett konto med e-post, kontakta supporten så kopplar vi ihop dem.",
+  tradeLinkMissing: "Lägg till din Steam trade-länk i profilen så att vi kan skicka trade-erbjudandet.",
+  tradeLinkInvalid: "Trade-länken är inte giltig. Kopiera den på nytt från Steam.",
+  tradeLinkMismatch: "Trade-länken hör till ett annat Steam-konto än det du är inloggad med. Kopiera länken från rätt konto.",
+  tradeHoldBlocked: "Kontrolleras när trade-länken stämmer med ditt Steam-konto.",
+  tradeHold: (days: number) =>
+    `Steam skulle hålla kvar dina trades i ${days} ${days === 1 ? "dag" : "dagar"}. Det betyder att Steam Guard Mobile Authenticator inte är aktiverat: slå på det i Steam-appen och vänta tills spärren har släppt.`,
+  tradeHoldUnknown: "Vi kunde inte kontrollera trade-spärren hos Steam just nu. Försök igen om en stund.",
+  payoutMissing: "Lägg till hur du vill få betalt: Swish, bankkonto eller krypto.",
+  payoutWaiting: (usableAt: string) =>
+    `Dina nya utbetalningsuppgifter kan användas från ${formatStockholmDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`,
+} as const;
+
+export function sellerChecklist(facts: SellerFacts): SellerChecklist {
+  const requirements: Requirement[] = [];
+  requirements.push(
+    facts.signedIn
+      ? { id: "signed_in", title: "Inloggad", state: "met" }
+      : {
+          id: "signed_in",
+          title: "Inloggad",
+          state: "missing",
+          explanation: REQUIREMENT_TEXTS.signedIn,
+          fix: { label: "Logga in", href: "/auth?redirectTo=%2Fprofile" },
+        },
+  );
+  requirements.push(
+    facts.steamId
+      ? { id: "steam_linked", title: "Steam-konto kopplat", state: "met" }
+      : {
+          id: "steam_linked",
+          title: "Steam-konto kopplat",
+          state: "missing",
+          explanation: REQUIREMENT_TEXTS.steamLinked,
+          fix: { label: "Kontakta supporten", href: "/kontakta-oss" },
+        },
+  );
+
+  const target = tradeLinkTarget(facts.tradeLink);
+  const tradeLinkOk = Boolean(target && facts.steamId && target.steamId64 === facts.steamId);
+  const tradeLinkFix = { label: "Ange trade-länk i profilen", href: PROFILE_FIELDS.tradeLink };
+  if (tradeLinkOk) requirements.push({ id: "trade_link", title: "Giltig trade-länk", state: "met" });
+  else {
+    const explanation = !facts.tradeLink
+      ? REQUIREMENT_TEXTS.tradeLinkMissing
+      : !target
+        ? REQUIREMENT_TEXTS.tradeLinkInvalid
+        : facts.steamId
+          ? REQUIREMENT_TEXTS.tradeLinkMismatch
+          : REQUIREMENT_TEXTS.tradeLinkMissing;
+    requirements.push({ id: "trade_link", title: "Giltig trade-länk", state: "missing", explanation, fix: tradeLinkFix });
+  }
+
+  const holdTitle = "Ingen trade-spärr (Steam Guard Mobile Authenticator)";
+  const steamHelp = { label: "Så aktiverar du Steam Guard", href: STEAM_TRADE_HOLD.helpUrl, external: true };
+  const hold = tradeLinkOk ? facts.tradeHold : ({ status: "not_checked" } as const);
+  switch (hold.status) {
+    case "none":
+      requirements.push({ id: "trade_hold", title: holdTitle, state: "met" });
+      break;
+    case "hold":
+      requirements.push({ id: "trade_hold", title: holdTitle, state: "missing", explanation: REQUIREMENT_TEXTS.tradeHold(hold.days), fix: steamHelp });
+      break;
+    case "unknown":
+      requirements.push({
+        id: "trade_hold",
+        title: holdTitle,
+        state: "unknown",
+        explanation: REQUIREMENT_TEXTS.tradeHoldUnknown,
+        fix: { label: "Kontrollera igen", href: "/profile#salja" },
+      });
+      break;
+    case "not_checked":
+      requirements.push({ id: "trade_hold", title: holdTitle, state: "missing", explanation: REQUIREMENT_TEXTS.tradeHoldBlocked, fix: tradeLinkFix });
+      break;
+  }
+
+  const payoutFix = { label: "Lägg till utbetalningsuppgifter", href: PROFILE_FIELDS.payout };
+  if (!facts.payout) {
+    requirements.push({ id: "payout_details", title: "Utbetalningsuppgifter", state: "missing", explanation: REQUIREMENT_TEXTS.payoutMissing, fix: payoutFix });
+  } else if (!facts.payout.usable) {
+    requirements.push({
+      id: "payout_details",
+      title: "Utbetalningsuppgifter",
+      state: "waiting",
+      explanation: REQUIREMENT_TEXTS.payoutWaiting(facts.payout.usableAt),
+    });
+  } else {
+    requirements.push({ id: "payout_details", title: "Utbetalningsuppgifter", state: "met" });
+  }
+
+  return { ready: requirements.every((requirement) => requirement.state === "met"), requirements };
+}
