@@ -422,7 +422,6 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   News: "Nyheter",
 };
 export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
-export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];
 /** What made a revision (docs/rules/blog.md#revisions). */
 export const BLOG_REVISION_KINDS = ["save", "autosave", "restore"] as const;
 export type BlogRevisionKind = (typeof BLOG_REVISION_KINDS)[number];

@@ -82,7 +82,7 @@ export async function loadPostEditor(request: Request, postId: string | undefine
   return { post, canEditAll, now: new Date().toISOString() };
 }
 
-export type SaveAnswer = { ok: true; title: string; message: string } & Pick<SaveSuccess, "postId" | "version" | "live" | "status"> & {
+type SaveAnswer = { ok: true; title: string; message: string } & Pick<SaveSuccess, "postId" | "version" | "live" | "status"> & {
     savedAt: string;
     autosave: boolean;
   };

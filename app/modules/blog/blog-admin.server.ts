@@ -72,7 +72,7 @@ const fail = (code: BlogAdminFailureCode, message: string, fieldErrors?: Record<
 });
 
 /** A post's version as the editor holds it: `updated_at` to the millisecond. */
-export const versionOf = (updatedAt: Date): string => updatedAt.toISOString();
+const versionOf = (updatedAt: Date): string => updatedAt.toISOString();
 
 function snapshotOf(row: PostRow): PostSnapshot {
   return {

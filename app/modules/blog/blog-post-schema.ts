@@ -30,7 +30,6 @@ export const BLOG_EDITOR_MESSAGES = {
 
 /** The fields the `seo` role may change (docs/rules/blog.md#roles). */
 export const SEO_FIELDS = ["meta_title", "meta_description", "canonical_url", "alt_text", "seo_script"] as const;
-export type SeoField = (typeof SEO_FIELDS)[number];
 
 /** admin and blog edit everything; seo only the SEO fields. */
 export function canEditWholePost(roles: readonly Role[]): boolean {
@@ -62,7 +61,7 @@ const list = (value: unknown) =>
         .filter(Boolean)
     : (value ?? []);
 
-export const seoFieldsShape = {
+const seoFieldsShape = {
   meta_title: optionalText(BLOG_EDITOR.metaTitleMax),
   meta_description: optionalText(BLOG_EDITOR.metaDescriptionMax, { multiline: true }),
   canonical_url: optionalText(BLOG_EDITOR.urlMax).refine((value) => value === null || absoluteHttpUrl(value), BLOG_EDITOR_MESSAGES.canonical),
@@ -70,7 +69,7 @@ export const seoFieldsShape = {
   seo_script: optionalText(BLOG_EDITOR.seoScriptMax, { multiline: true }),
 };
 
-export const postFieldsShape = {
+const postFieldsShape = {
   title: textField(BLOG_EDITOR.titleMax).pipe(z.string().min(1, BLOG_EDITOR_MESSAGES.titleRequired)),
   slug: textField(TEXT_LIMITS.slug).refine(isValidSlug, BLOG_EDITOR_MESSAGES.slug),
   excerpt: optionalText(BLOG_EDITOR.excerptMax, { multiline: true }),

@@ -89,4 +89,4 @@ export function sanitizeBlogHtml(html: string | null | undefined): string {
 // seo_script: JSON-LD only (docs/rules/blog.md#structured-data). The rule is pure and shared
 // with the editor, which shows before saving what will be kept and why anything is dropped.
 // ---------------------------------------------------------------------------
-export { parseSeoScript, sanitizeSeoScript, serializeJsonLd, type JsonLd } from "./seo-script";
+export { parseSeoScript, sanitizeSeoScript, serializeJsonLd } from "./seo-script";

@@ -23,7 +23,7 @@ export const SEO_SCRIPT_REASONS = {
   outside: "Text och HTML utanför ett JSON-LD-block tas bort.",
 } as const;
 
-export interface SeoScriptDrop {
+interface SeoScriptDrop {
   /** The start of what is dropped, for the editor to point at. */
   excerpt: string;
   reason: string;

@@ -7,7 +7,7 @@
 import { TEXT_LIMITS } from "~/constants";
 
 /** The shape the database's `blog_posts_slug_format` check accepts. */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** Letters NFD does not split into a base letter and a mark. */
 const SPECIAL: Record<string, string> = { ß: "ss", æ: "ae", ø: "o", œ: "oe", ð: "d", þ: "th", ł: "l", đ: "d", ı: "i" };
