@@ -131,6 +131,8 @@ export async function handlePostAction(request: Request, postIdParam: string | u
   const staff = await requireAdminTab(request, "blog");
   const postId = postIdParam === "ny" ? null : isPostId(postIdParam) ? postIdParam.toLowerCase() : undefined;
   if (postId === undefined) return notFound();
+  // seo edits existing posts' SEO fields only: it never creates one.
+  if (postId === null && !canEditWholePost(staff.roles)) return forbidden(TITLES.save);
   const input = await readInput(request, { title: TITLES.save });
   if (!input.ok) return input.response;
   const intent = input.data.intent;
