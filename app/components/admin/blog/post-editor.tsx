@@ -386,13 +386,15 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
   const [pendingDismissed, setPendingDismissed] = useState(false);
   const allowLeave = useRef(false);
   const readOnly = !canEditAll;
+  useFocusFromHash();
+
   const formNow = useRef(form);
   useEffect(() => {
     formNow.current = form;
   });
-  useFocusFromHash();
-
   const update = useCallback(<K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    // Only a real change is unsaved (a blur or the editor re-emitting the same text is not).
+    if (JSON.stringify(formNow.current[key]) === JSON.stringify(value)) return;
     setForm((current) => {
       if (current[key] === value) return current;
       const next = { ...current, [key]: value };
