@@ -450,6 +450,9 @@ export const BLOG_CATEGORY_LABELS: Record<BlogCategory, string> = {
   News: "Nyheter",
 };
 export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
+/** What made a revision (docs/rules/blog.md#revisions). */
+export const BLOG_REVISION_KINDS = ["save", "autosave", "restore"] as const;
+export type BlogRevisionKind = (typeof BLOG_REVISION_KINDS)[number];
 export const INFLUENCER_STATUSES = ["active", "inactive"] as const;
 export const CONTACT_MESSAGE_STATUSES = ["new", "read", "answered"] as const;
 export type ContactMessageStatus = (typeof CONTACT_MESSAGE_STATUSES)[number];
@@ -529,6 +532,31 @@ export const NEWSLETTER_SOURCE_LABELS: Record<NewsletterSubscriberSource, string
   signup: "Registrering",
 };
 
+/** The staff editor (docs/rules/blog.md#editing). */
+export const BLOG_EDITOR = {
+  titleMax: 200,
+  excerptMax: 300,
+  /** Stored HTML; a save must also fit the 64 KB body limit (docs/rules/http.md#body-limit). */
+  contentMax: 50_000,
+  metaTitleMax: 70,
+  metaDescriptionMax: 160,
+  urlMax: 2_048,
+  altTextMax: 200,
+  seoScriptMax: 10_000,
+  tagMax: 40,
+  tagsMax: 20,
+  /** Saves kept per post. */
+  revisionsKept: 20,
+  /** Autosave runs this long after the last change. */
+  autosaveMs: 5_000,
+  /** The slug check waits this long after the last keystroke. */
+  slugCheckMs: 400,
+  /** Posts per page of the Blog tab. */
+  pageSize: 25,
+} as const;
+/** The featured image's one variant: 1200 × 630 (docs/rules/blog.md#images). */
+export const BLOG_IMAGE_WIDTH = 1200;
+
 // ---------------------------------------------------------------------------
 // Newsletter (docs/rules/site.md#footer-newsletter: footer and blog sign-up)
 // ---------------------------------------------------------------------------
@@ -550,7 +578,7 @@ export const IMAGE_LIMITS = {
   /** Largest picture in pixels (width × height), checked before it is decoded. */
   maxPixels: 40_000_000,
   /** The only widths made and served; a page asks for the ones it shows. */
-  widths: [160, 320, 480, 640, 960, 1280] as const,
+  widths: [160, 320, 480, 640, 960, 1200, 1280] as const,
   /** WebP quality of every variant. */
   webpQuality: 80,
 } as const;
@@ -567,7 +595,7 @@ export const HTTP_LIMITS = {
   /** Largest body of an image upload, on the paths that take one. */
   uploadBodyBytes: 10 * 1024 * 1024,
   /** Path prefixes whose actions take uploads. */
-  uploadPathPrefixes: ["/admin/point-shop/image"] as readonly string[],
+  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild"] as readonly string[],
   /** Methods the site answers; anything else is 405. */
   methods: ["GET", "HEAD", "POST"] as const,
 } as const;

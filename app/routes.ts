@@ -58,6 +58,10 @@ export default [
     route("users/audit/export.csv", "routes/admin.users.audit.export.ts"),
     route("users/:userId", "routes/admin.users.member.tsx"),
     route("blog", "routes/admin.blog.tsx"),
+    route("blog/slug", "routes/admin.blog.slug.ts"),
+    route("blog/bild", "routes/admin.blog.image.ts"),
+    route("blog/:postId", "routes/admin.blog.post.tsx"),
+    route("blog/:postId/spara", "routes/admin.blog.save.ts"),
     route("seo", "routes/admin.seo.tsx"),
     route("newsletter", "routes/admin.newsletter.tsx"),
     route("newsletter/export.csv", "routes/admin.newsletter.export.ts"),
@@ -76,6 +80,8 @@ export default [
     route("point-shop/giveaways", "routes/admin.point-shop.giveaways.tsx"),
   ]),
   route("admin/sign-out", "routes/admin.sign-out.ts"),
+  // A post as its public page, for staff only and never indexed (docs/rules/blog.md#preview).
+  route("admin/blog/:postId/forhandsgranska", "routes/admin.blog.preview.tsx"),
   // Anything else: the not-found page, answered with HTTP 404.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

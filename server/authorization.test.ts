@@ -152,6 +152,17 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/admin.users.audit": { get: staffTab("users") },
   "routes/admin.users.audit.export": { get: staffTab("users") },
   "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
+  // The Blog tab (docs/rules/blog.md#roles): seo sees it but cannot create a post or upload its image.
+  "routes/admin.blog.post": { path: "/admin/blog/ny", get: { ...staffTab("blog"), seo: "403" } },
+  "routes/admin.blog.save": {
+    path: "/admin/blog/ny/spara",
+    get: staffTab("blog", "405"),
+    // An empty form reaches the form's own 400; seo may not create a post at all.
+    action: { ...staffTab("blog", "passes"), seo: "403" },
+  },
+  "routes/admin.blog.slug": { get: staffTab("blog") },
+  "routes/admin.blog.image": { get: staffTab("blog", "405"), action: { ...staffTab("blog", "passes"), seo: "403" } },
+  "routes/admin.blog.preview": { path: "/admin/blog/00000000-0000-4000-8000-000000000000/forhandsgranska", get: { ...staffTab("blog"), blog: "404", seo: "404", admin: "404" } },
 };
 
 let server: InProcessServer;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockholmDay, stockholmDayEnd, stockholmDayStart, stockholmMonth } from "./stockholm-time";
+import { fromStockholmDateTimeInput, stockholmDateTimeInput, stockholmDay, stockholmDayEnd, stockholmDayStart, stockholmMonth } from "./stockholm-time";
 
 describe("stockholmMonth", () => {
   it("counts months in Stockholm time, not UTC", () => {
@@ -49,5 +49,18 @@ describe("Stockholm months and day arithmetic", () => {
     expect(stockholmMonthRange("2026-3")).toBeNull();
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
     expect(addDays("2024-12-31", 1)).toBe("2025-01-01");
+  });
+});
+
+describe("Stockholm wall-clock times for datetime-local inputs", () => {
+  it("round-trips a winter and a summer time", () => {
+    expect(fromStockholmDateTimeInput("2027-01-15T09:30")!.toISOString()).toBe("2027-01-15T08:30:00.000Z");
+    expect(fromStockholmDateTimeInput("2027-07-01T18:05")!.toISOString()).toBe("2027-07-01T16:05:00.000Z");
+    expect(stockholmDateTimeInput(new Date("2027-07-01T16:05:00.000Z"))).toBe("2027-07-01T18:05");
+  });
+
+  it("refuses a malformed value", () => {
+    expect(fromStockholmDateTimeInput("2027-02-30T10:00")).toBeNull();
+    expect(fromStockholmDateTimeInput("igår")).toBeNull();
   });
 });

@@ -95,3 +95,21 @@ const STOCKHOLM_DATE_TIME = new Intl.DateTimeFormat("sv-SE", {
 export function formatStockholmDateTime(at: Date | string): string {
   return STOCKHOLM_DATE_TIME.format(new Date(at));
 }
+
+/** `yyyy-mm-ddThh:mm` of a moment in Stockholm: the value of a `datetime-local` input. */
+export function stockholmDateTimeInput(at: Date): string {
+  const p = parts(at);
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** The instant a Stockholm wall-clock time (`yyyy-mm-ddThh:mm`) names; null when malformed. */
+export function fromStockholmDateTimeInput(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wall) || new Date(wall).getUTCMonth() !== month - 1 || hour > 23 || minute > 59) return null;
+  const guess = wall - offsetAt(new Date(wall));
+  return new Date(wall - offsetAt(new Date(guess)));
+}

@@ -64,7 +64,7 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/blog`,
     roles: ["admin", "blog", "seo"],
     summary: "Skriv, redigera och publicera blogginlägg.",
-    built: false,
+    built: true,
   },
   {
     id: "seo",

@@ -86,62 +86,7 @@ export function sanitizeBlogHtml(html: string | null | undefined): string {
 }
 
 // ---------------------------------------------------------------------------
-// seo_script: JSON-LD only
+// seo_script: JSON-LD only (docs/rules/blog.md#structured-data). The rule is pure and shared
+// with the editor, which shows before saving what will be kept and why anything is dropped.
 // ---------------------------------------------------------------------------
-const SCRIPT_BLOCK = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-const ATTRIBUTE = /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-
-/** A script tag may carry only type, async and defer (docs/rules/blog.md#structured-data). */
-const SCRIPT_ATTRIBUTES = new Set(["type", "async", "defer"]);
-
-export type JsonLd = Record<string, unknown> | unknown[];
-
-function parseAttributes(source: string): Map<string, string> | null {
-  const attributes = new Map<string, string>();
-  for (const match of source.matchAll(ATTRIBUTE)) {
-    const name = match[1]!.toLowerCase();
-    if (!SCRIPT_ATTRIBUTES.has(name)) return null;
-    attributes.set(name, (match[2] ?? match[3] ?? match[4] ?? "").trim().toLowerCase());
-  }
-  return attributes;
-}
-
-/**
- * The structured-data blocks of a `seo_script` value: only `<script type="application/ld+json">`
- * blocks (no attributes besides type/async/defer) whose body parses as a JSON object or array.
- * Everything else — other scripts, other markup, invalid JSON — is dropped.
- */
-export function parseSeoScript(source: string | null | undefined): JsonLd[] {
-  if (!source) return [];
-  const blocks: JsonLd[] = [];
-  for (const match of source.matchAll(SCRIPT_BLOCK)) {
-    const attributes = parseAttributes(match[1] ?? "");
-    if (!attributes || attributes.get("type") !== "application/ld+json") continue;
-    try {
-      const value: unknown = JSON.parse(match[2] ?? "");
-      if (value !== null && typeof value === "object") blocks.push(value as JsonLd);
-    } catch {
-      // Not JSON: dropped.
-    }
-  }
-  return blocks;
-}
-
-/** JSON that cannot close its script element or open a comment, whatever it contains. */
-export function serializeJsonLd(value: JsonLd): string {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}
-
-/** `seo_script` as stored: the valid JSON-LD blocks re-serialised safely, nothing else (null when none). */
-export function sanitizeSeoScript(source: string | null | undefined): string | null {
-  const blocks = parseSeoScript(source);
-  if (blocks.length === 0) return null;
-  return blocks
-    .map((block) => `<script type="application/ld+json">${serializeJsonLd(block)}</script>`)
-    .join("\n");
-}
+export { parseSeoScript, sanitizeSeoScript, serializeJsonLd } from "./seo-script";

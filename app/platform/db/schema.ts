@@ -28,6 +28,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   BLOG_CATEGORIES,
+  BLOG_REVISION_KINDS,
   BLOG_POST_STATUSES,
   BUYER_PAYMENT_METHODS,
   CONTACT_MESSAGE_STATUSES,
@@ -831,6 +832,30 @@ export const blog_posts = pgTable(
     index("blog_posts_published_order_idx")
       .on(t.is_pinned.desc(), t.published_at.desc(), t.created_at.desc())
       .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/**
+ * The last saves of each post (docs/rules/blog.md#revisions): a snapshot of the editable fields
+ * and who saved it, at most `BLOG_EDITOR.revisionsKept` per post (older ones are removed in the
+ * saving transaction). An autosave of a published post lives only here until it is saved.
+ */
+export const blog_post_revisions = pgTable(
+  "blog_post_revisions",
+  {
+    id: id(),
+    post_id: uuid()
+      .notNull()
+      .references(() => blog_posts.id, { onDelete: "cascade" }),
+    /** `save`, `autosave` or `restore`. */
+    kind: text().notNull(),
+    snapshot: jsonb().notNull(),
+    saved_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("blog_post_revisions_kind_valid", oneOf("kind", BLOG_REVISION_KINDS)),
+    index("blog_post_revisions_post_created_idx").on(t.post_id, t.created_at.desc()),
   ],
 );
 

@@ -49,7 +49,16 @@ const refuse = (status: 400 | 413 | 415, message: string): StoreImageResult => (
  */
 export async function storeImage(
   db: Db,
-  input: { data: Uint8Array; widths: readonly ImageWidth[]; uploadedBy: string | null },
+  input: {
+    data: Uint8Array;
+    widths: readonly ImageWidth[];
+    uploadedBy: string | null;
+    /**
+     * Crop every variant to this aspect ratio (centred on the most interesting part) and make
+     * it exactly as wide as asked, enlarging a smaller picture: the blog's 1200 × 630.
+     */
+    crop?: { width: number; height: number };
+  },
 ): Promise<StoreImageResult> {
   const data = Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength);
   if (data.length === 0) return refuse(400, IMAGE_MESSAGES.missing);
@@ -74,7 +83,11 @@ export async function storeImage(
         const { data: webp, info } = await sharp(data, { limitInputPixels: IMAGE_LIMITS.maxPixels })
           // Camera pictures stand the right way up; metadata (EXIF, GPS) is not copied.
           .rotate()
-          .resize({ width, withoutEnlargement: true })
+          .resize(
+            input.crop
+              ? { width, height: Math.round((width * input.crop.height) / input.crop.width), fit: "cover", position: "attention" }
+              : { width, withoutEnlargement: true },
+          )
           .webp({ quality: IMAGE_LIMITS.webpQuality })
           .toBuffer({ resolveWithObject: true });
         return { width, height: info.height, data: webp };
