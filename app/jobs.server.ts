@@ -6,11 +6,17 @@ import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
+import { sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
+import { config } from "~/platform/config.server";
+import { database } from "~/platform/db/client.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
+
+/** The campaign sender's job; sending a campaign asks for it to run at once (requestJobRun). */
+export const CAMPAIGN_JOB = "newsletter-campaigns";
 
 export const APP_JOBS: readonly Job[] = [
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
@@ -19,4 +25,10 @@ export const APP_JOBS: readonly Job[] = [
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
+  // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending).
+  {
+    name: CAMPAIGN_JOB,
+    intervalMs: 60_000,
+    run: (_db, _now, signal) => sendDueCampaigns(database(), { perMinute: config().NEWSLETTER_SEND_PER_MINUTE, signal }),
+  },
 ];
