@@ -34,6 +34,11 @@ export interface SenderOptions {
   signal?: AbortSignal;
   /** Delivers one mail; throws on failure. Defaults to the one mailer. */
   deliver?: (mail: ReturnType<typeof campaignMail>) => Promise<unknown>;
+  /**
+   * Longest wait for a recipient's back-off inside one run (default a minute, the job's
+   * interval); a longer one is left to a later run.
+   */
+  maxWaitMs?: number;
   /** Runs after a claim is committed and before its SMTP call (the crash test holds here). */
   afterClaim?: (recipient: ClaimedRecipient) => Promise<void>;
 }
@@ -173,7 +178,6 @@ async function nextDueInMs(db: Db, campaignId: string): Promise<number | null> {
   return row?.wait_ms === null || row?.wait_ms === undefined ? null : Number(row.wait_ms);
 }
 
-/** Longest this sender waits for a back-off inside one run; a longer one is left to the next run. */
 const MAX_IN_RUN_WAIT_MS = 60_000;
 
 /** Works through one campaign while holding its lock, at the throttled rate, until done or stopped. */
@@ -197,7 +201,7 @@ async function sendCampaign(db: Db, campaignId: string, options: SenderOptions, 
     if (claimed.length === 0) {
       if (await finishIfDone(db, campaignId)) return;
       const wait = await nextDueInMs(db, campaignId);
-      if (wait === null || wait > MAX_IN_RUN_WAIT_MS) return;
+      if (wait === null || wait > (options.maxWaitMs ?? MAX_IN_RUN_WAIT_MS)) return;
       await sleep(wait, options.signal);
       continue;
     }
