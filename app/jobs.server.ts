@@ -6,7 +6,7 @@ import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
-import { sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
+import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
 import { config } from "~/platform/config.server";
 import { database } from "~/platform/db/client.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
@@ -15,8 +15,6 @@ import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.serve
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-/** The campaign sender's job; sending a campaign asks for it to run at once (requestJobRun). */
-export const CAMPAIGN_JOB = "newsletter-campaigns";
 
 export const APP_JOBS: readonly Job[] = [
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },

@@ -27,14 +27,6 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
   sent: "Skickad",
 };
 
-export const RECIPIENT_STATUS_LABELS: Record<RecipientStatus, string> = {
-  pending: "Väntar",
-  sending: "Skickas",
-  sent: "Skickat",
-  failed: "Misslyckades",
-  unknown: "Okänt utfall",
-};
-
 export const CAMPAIGN_MESSAGES = {
   subjectRequired: "Ange en ämnesrad.",
   bodyRequired: "Skriv innehållet i utskicket.",

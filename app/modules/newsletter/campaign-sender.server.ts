@@ -20,6 +20,9 @@ import { sendMail } from "~/platform/mail/mailer.server";
 import type { MailList } from "./campaign-rules";
 import { campaignMail } from "./campaigns.server";
 
+/** The job that runs the sender (app/jobs.server.ts); sending a campaign asks for it at once. */
+export const CAMPAIGN_JOB = "newsletter-campaigns";
+
 export interface ClaimedRecipient {
   id: string;
   email: string;
@@ -88,7 +91,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
   });
 
 /** A claim whose sender is gone (found `sending` by the lock holder) becomes `unknown`. */
-export async function markInterrupted(db: Db, campaignId: string): Promise<number> {
+async function markInterrupted(db: Db, campaignId: string): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`UPDATE newsletter_campaign_recipients

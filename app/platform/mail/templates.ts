@@ -39,7 +39,7 @@ export function escapeHtml(value: string): string {
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
 /** A plain-text version of sanitised HTML: links as "text (url)", blocks on their own lines. */
-export function htmlToText(html: string): string {
+function htmlToText(html: string): string {
   return html
     .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label} (${href})`)
     .replace(/<br\s*\/?>/gi, "\n")
