@@ -106,12 +106,15 @@ const STATUS = { not_found: 404, not_draft: 409, no_recipients: 409, nothing_to_
 export async function campaignAction(request: Request, campaignIdParam: string | undefined) {
   const staff = await requireAdminTab(request, "newsletter");
   const actorUserId = staff.user.id;
-  const id = campaignIdSchema.safeParse(campaignIdParam);
-  if (!id.success) return notFound();
-  const campaignId = id.data;
   const input = await readInput(request);
   if (!input.ok) return input.response;
   const intent = input.data.intent;
+  if (intent !== "save" && intent !== "test" && intent !== "send" && intent !== "resend") {
+    return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
+  }
+  const id = campaignIdSchema.safeParse(campaignIdParam);
+  if (!id.success) return notFound();
+  const campaignId = id.data;
   const failure = (result: { code: keyof typeof STATUS; message: string }, title: string, forIntent: string) =>
     data<ActionFailure>({ ok: false, title, intent: forIntent, message: result.message }, { status: STATUS[result.code] });
 
@@ -140,18 +143,10 @@ export async function campaignAction(request: Request, campaignIdParam: string |
       message: `${result.recipients.toLocaleString("sv-SE")} mottagare står i kö. Förloppet visas här.`,
     });
   }
-  if (intent === "resend") {
-    const parsed = validate(input.data, resendSchema, { title: TITLES.resend, intent: "resend" });
-    if (!parsed.ok) return parsed.response;
-    const result = await resendUnknown(db(), { actorUserId, campaignId, recipientId: parsed.data.recipientId });
-    if (!result.ok) return failure(result, TITLES.resend, "resend");
-    requestJobRun(CAMPAIGN_JOB);
-    return data({
-      ok: true as const,
-      intent: "resend",
-      title: "Skickas om",
-      message: `${result.requeued.toLocaleString("sv-SE")} mottagare står i kö igen.`,
-    });
-  }
-  return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
+  const resend = validate(input.data, resendSchema, { title: TITLES.resend, intent: "resend" });
+  if (!resend.ok) return resend.response;
+  const result = await resendUnknown(db(), { actorUserId, campaignId, recipientId: resend.data.recipientId });
+  if (!result.ok) return failure(result, TITLES.resend, "resend");
+  requestJobRun(CAMPAIGN_JOB);
+  return data({ ok: true as const, intent: "resend", title: "Skickas om", message: `${result.requeued.toLocaleString("sv-SE")} mottagare står i kö igen.` });
 }
