@@ -570,6 +570,33 @@ export const NEWSLETTER = {
 } as const;
 
 // ---------------------------------------------------------------------------
+// Newsletter campaigns and unsubscribing (docs/rules/newsletter.md)
+// ---------------------------------------------------------------------------
+/** The lists a mail can be sent to, and so unsubscribed from. */
+export const MAIL_LISTS = ["newsletter", "launch"] as const;
+export const CAMPAIGN_STATUSES = ["draft", "sending", "sent"] as const;
+/** A recipient's state (docs/rules/newsletter.md#recipient-states). */
+export const CAMPAIGN_RECIPIENT_STATUSES = ["pending", "sending", "sent", "failed", "unknown"] as const;
+export const CAMPAIGN = {
+  /** Subject: the contact form's subject limit. */
+  subjectMax: 150,
+  /** Body HTML as stored (after sanitising); the 64 KB body limit caps the form anyway. */
+  bodyMax: 50_000,
+  /** Recipients claimed per statement. */
+  claimBatch: 10,
+  /** A recipient `sending` for longer than this had its worker die: its outcome is unknown. */
+  claimTimeoutMs: 10 * 60_000,
+  /** Attempts for a mail that surely was not accepted (refused connection, SMTP error before DATA). */
+  maxAttempts: 5,
+  /** Back-off before attempt n+1: base × 2^(n-1), at most `retryMaxMs`. */
+  retryBaseMs: 30_000,
+  retryMaxMs: 30 * 60_000,
+  /** Recipients per page in a campaign's lists. */
+  pageSize: 25,
+} as const;
+export const UNSUBSCRIBE_PATH = "/nyhetsbrev/avregistrera";
+
+// ---------------------------------------------------------------------------
 // Images (docs/decisions/019-image-service.md)
 // ---------------------------------------------------------------------------
 export const IMAGE_LIMITS = {

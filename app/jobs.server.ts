@@ -8,6 +8,9 @@ import { ANNOUNCE_DUE_POSTS_JOB, announceDuePosts } from "~/modules/blog/schedul
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import { JOB_RUNNER } from "~/constants";
+import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
+import { config } from "~/platform/config.server";
+import { database } from "~/platform/db/client.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
@@ -24,4 +27,10 @@ export const APP_JOBS: readonly Job[] = [
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
+  // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending).
+  {
+    name: CAMPAIGN_JOB,
+    intervalMs: 60_000,
+    run: (_db, _now, signal) => sendDueCampaigns(database(), { perMinute: config().NEWSLETTER_SEND_PER_MINUTE, signal }),
+  },
 ];

@@ -22,6 +22,8 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/blog/:slug/view", "routes/api.blog-view.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  // One-click unsubscribing from list mail (docs/rules/newsletter.md#unsubscribing).
+  route("nyhetsbrev/avregistrera", "routes/nyhetsbrev.avregistrera.tsx"),
   // Our own visitor statistics, only with analytics consent; saved cookie choices as anonymous totals.
   route("api/visitor", "routes/api.visitor.ts"),
   route("api/visitor-offline", "routes/api.visitor-offline.ts"),
@@ -67,6 +69,9 @@ export default [
     route("newsletter/export.csv", "routes/admin.newsletter.export.ts"),
     route("newsletter/lansering", "routes/admin.newsletter.lansering.tsx"),
     route("newsletter/lansering/export.csv", "routes/admin.newsletter.lansering.export.ts"),
+    route("newsletter/kampanjer", "routes/admin.newsletter.campaigns.tsx"),
+    route("newsletter/kampanjer/ny", "routes/admin.newsletter.campaigns.new.tsx"),
+    route("newsletter/kampanjer/:campaignId", "routes/admin.newsletter.campaigns.detail.tsx"),
     route("ltv", "routes/admin.ltv.tsx"),
     route("ltv/export.csv", "routes/admin.ltv.export.ts"),
     route("referrals", "routes/admin.referrals.tsx"),

@@ -23,10 +23,10 @@ type Who = (typeof ROLES)[number];
 
 /**
  * `ok` 2xx · `redirect` elsewhere than sign-in · `signin` to /auth (with redirectTo) ·
- * `401` / `403` refused · `404` not found · `405` a route that only takes posts · `passes` an
+ * `400` bad input (a link without its token) · `401` / `403` refused · `404` not found · `405` a route that only takes posts · `passes` an
  * action that got past its guard (any answer but 401/403/404/405, a sign-in redirect or a 5xx).
  */
-type Outcome = "ok" | "redirect" | "signin" | "401" | "403" | "404" | "405" | "passes";
+type Outcome = "ok" | "redirect" | "signin" | "400" | "401" | "403" | "404" | "405" | "passes";
 type ByWho = Record<Who, Outcome>;
 
 interface RouteAccess {
@@ -97,6 +97,8 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
   // The newsletter's confirmation page (docs/rules/site.md#footer-newsletter): anyone with the mailed link.
   "routes/nyhetsbrev.bekrafta": { get: everyone("ok"), action: everyone("passes") },
+  // One-click unsubscribing needs no sign-in: without a valid token it is a Swedish 400 (docs/rules/newsletter.md#unsubscribing).
+  "routes/nyhetsbrev.avregistrera": { get: everyone("400"), action: everyone("passes") },
   // Visitor statistics and consent totals (docs/rules/privacy.md#visitor-tracking): anyone may report.
   "routes/api.visitor": { get: everyone("405"), action: everyone("passes") },
   "routes/api.visitor-offline": { get: everyone("405"), action: everyone("passes") },
@@ -143,6 +145,14 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/admin.newsletter.export": { get: staffTab("newsletter") },
   "routes/admin.newsletter.lansering": { get: staffTab("newsletter") },
   "routes/admin.newsletter.lansering.export": { get: staffTab("newsletter") },
+  // Newsletter campaigns (docs/rules/newsletter.md#campaigns): admin only, like the tab.
+  "routes/admin.newsletter.campaigns": { get: staffTab("newsletter") },
+  "routes/admin.newsletter.campaigns.new": { get: staffTab("newsletter"), action: staffTab("newsletter", "passes") },
+  "routes/admin.newsletter.campaigns.detail": {
+    path: "/admin/newsletter/kampanjer/00000000-0000-4000-8000-000000000000",
+    get: { ...staffTab("newsletter"), admin: "404" },
+    action: staffTab("newsletter", "passes"),
+  },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
   "routes/admin.users.member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",
@@ -225,7 +235,7 @@ async function outcomeOf(response: Response): Promise<{ outcome: Outcome | "othe
     return { outcome: SIGN_IN.test(local) ? "signin" : "redirect", detail: `${status} → ${local}` };
   }
   if (status >= 200 && status < 300) return { outcome: "ok", detail: String(status) };
-  if (status === 401 || status === 403 || status === 404 || status === 405) return { outcome: String(status) as Outcome, detail: String(status) };
+  if (status === 400 || status === 401 || status === 403 || status === 404 || status === 405) return { outcome: String(status) as Outcome, detail: String(status) };
   return { outcome: "other", detail: String(status) };
 }
 

@@ -61,6 +61,13 @@ const envSchema = z
     SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
     /** Memory for anonymous visitors' cached pages (MB of compressed bodies); 0 turns the cache off. */
     HTML_CACHE_MB: withDefault(z.coerce.number().int().min(0).max(4096), HTML_CACHE.defaultMb),
+    /** Newsletter campaign mails sent per minute by the one sender of a campaign (docs/rules/newsletter.md#sending). */
+    NEWSLETTER_SEND_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(60_000), 60),
+    /**
+     * Key of the signed unsubscribe links (docs/rules/newsletter.md#unsubscribing). Unset: derived
+     * from BETTER_AUTH_SECRET, so every instance of a deployment signs alike.
+     */
+    UNSUBSCRIBE_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   })
   .superRefine((env, ctx) => {
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless

@@ -31,6 +31,8 @@ import {
   BLOG_REVISION_KINDS,
   BLOG_POST_STATUSES,
   BUYER_PAYMENT_METHODS,
+  CAMPAIGN_RECIPIENT_STATUSES,
+  CAMPAIGN_STATUSES,
   CONTACT_MESSAGE_STATUSES,
   EMAIL_OUTBOX_STATUSES,
   INFLUENCER_STATUSES,
@@ -40,6 +42,7 @@ import {
   SHOP_ORDER_QUANTITY,
   LEVEL_IDS,
   PAYOUT_CONFIRMATIONS,
+  MAIL_LISTS,
   PAYOUT_METHODS,
   PERK_KINDS,
   PERK_LIMITS,
@@ -927,6 +930,78 @@ export const launch_notifications = pgTable(
   (t) => [
     uniqueIndex("launch_notifications_email_uq").on(sql`lower(${t.email})`),
     check("launch_notifications_email_format", sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
+  ],
+);
+
+/**
+ * A newsletter or launch announcement written in the staff panel (docs/rules/newsletter.md).
+ * `list` is chosen when it is sent; its recipients are then copied into
+ * `newsletter_campaign_recipients`, whose rows the sender works through.
+ */
+export const newsletter_campaigns = pgTable(
+  "newsletter_campaigns",
+  {
+    id: id(),
+    subject: text().notNull(),
+    /** Sanitised on write with the blog's allow-list (sanitizeBlogHtml). */
+    body_html: text().notNull().default(""),
+    status: text().notNull().default("draft"),
+    /** `newsletter` or `launch`; null while a draft. */
+    list: text(),
+    recipient_count: integer().notNull().default(0),
+    created_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+    send_started_at: timestamp({ withTimezone: true }),
+    finished_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("newsletter_campaigns_status_valid", oneOf("status", CAMPAIGN_STATUSES)),
+    check("newsletter_campaigns_list_valid", sql`${t.list} IS NULL OR ${t.list} IN (${sql.raw(literals(MAIL_LISTS))})`),
+    check("newsletter_campaigns_sent_has_list", sql`${t.status} = 'draft' OR ${t.list} IS NOT NULL`),
+    check("newsletter_campaigns_subject_length", sql`length(${t.subject}) BETWEEN 1 AND 150`),
+    index("newsletter_campaigns_created_idx").on(t.created_at.desc()),
+    // The sender looks for campaigns still sending.
+    index("newsletter_campaigns_sending_idx").on(t.send_started_at).where(sql`${t.status} = 'sending'`),
+  ],
+);
+
+/**
+ * One row per campaign and lower-cased address (docs/decisions/028-campaign-exactly-once.md):
+ * claimed (`sending`, with its claim token) in its own committed statement before the SMTP
+ * call and marked `sent` or `failed` after it; a claim nobody marked becomes `unknown`.
+ */
+export const newsletter_campaign_recipients = pgTable(
+  "newsletter_campaign_recipients",
+  {
+    id: id(),
+    campaign_id: uuid()
+      .notNull()
+      .references(() => newsletter_campaigns.id, { onDelete: "cascade" }),
+    /** The address as stored on the list; unique per campaign lower-cased. */
+    email: text().notNull(),
+    status: text().notNull().default("pending"),
+    /** SMTP attempts started (claims), including the one in progress. */
+    attempts: integer().notNull().default(0),
+    /** A pending row is not claimed before this (back-off after a failure). */
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    claimed_at: timestamp({ withTimezone: true }),
+    /** A fresh token per claim: only the claim's own worker can mark its outcome. */
+    claim_token: uuid(),
+    sent_at: timestamp({ withTimezone: true }),
+    last_error: text(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_campaign_recipients_email_uq").on(t.campaign_id, sql`lower(${t.email})`),
+    check("newsletter_campaign_recipients_status_valid", oneOf("status", CAMPAIGN_RECIPIENT_STATUSES)),
+    check("newsletter_campaign_recipients_attempts_non_negative", sql`${t.attempts} >= 0`),
+    check(
+      "newsletter_campaign_recipients_claimed",
+      sql`${t.status} NOT IN ('sending', 'unknown') OR (${t.claimed_at} IS NOT NULL AND ${t.claim_token} IS NOT NULL)`,
+    ),
+    // The claim: due pending rows of a campaign in order.
+    index("newsletter_campaign_recipients_claim_idx").on(t.campaign_id, t.status, t.next_attempt_at),
   ],
 );
 

@@ -15,8 +15,11 @@ export interface Job {
   name: string;
   /** How long after a run starts the next one is due. */
   intervalMs: number;
-  /** The work. What it returns is logged (keep it small: counts, not rows). */
-  run(db: Db, now: Date): Promise<unknown>;
+  /**
+   * The work. What it returns is logged (keep it small: counts, not rows). A long-running job
+   * (the campaign sender) stops early when `signal` aborts: the instance is shutting down.
+   */
+  run(db: Db, now: Date, signal: AbortSignal): Promise<unknown>;
 }
 
 export type JobOutcome =
@@ -27,8 +30,19 @@ export type JobOutcome =
 
 const runningHere = new Set<string>();
 
+export interface RunOptions {
+  /** Run even if not due yet (work was just queued for it); the lock still makes it one run. */
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
 /** Runs the job if it is due and no other instance (or call) is running it. */
-export async function runJobIfDue(database: Database, job: Job, now: Date = new Date()): Promise<JobOutcome> {
+export async function runJobIfDue(
+  database: Database,
+  job: Job,
+  now: Date = new Date(),
+  options: RunOptions = {},
+): Promise<JobOutcome> {
   if (runningHere.has(job.name)) return { status: "locked" };
   runningHere.add(job.name);
   try {
@@ -39,7 +53,7 @@ export async function runJobIfDue(database: Database, job: Job, now: Date = new 
         db,
         sql`SELECT next_run_at <= ${now.toISOString()}::timestamptz AS due FROM scheduled_jobs WHERE name = ${job.name}`,
       );
-      if (!row?.due) return { status: "not-due" };
+      if (!row?.due && !options.force) return { status: "not-due" };
       const startedAt = Date.now();
       await db.execute(sql`
         UPDATE scheduled_jobs
@@ -49,7 +63,7 @@ export async function runJobIfDue(database: Database, job: Job, now: Date = new 
       `);
       let outcome: JobOutcome;
       try {
-        const result = await job.run(db, now);
+        const result = await job.run(db, now, options.signal ?? new AbortController().signal);
         outcome = { status: "ran", result };
         logger.info({ job: job.name, result, durationMs: Date.now() - startedAt }, "job finished");
       } catch (error) {
@@ -74,38 +88,73 @@ export async function runJobIfDue(database: Database, job: Job, now: Date = new 
 }
 
 export interface JobRunner {
+  /** Runs a job now, due or not, unless it is running already (here or on another instance). */
+  runNow(name: string): void;
   /** Stops looking for jobs and waits for the ones running to finish. */
   stop(): Promise<void>;
+}
+
+/** This process's runner, so a feature can ask for its job to run now (`requestJobRun`). */
+let activeRunner: JobRunner | undefined;
+
+/**
+ * Asks this process's runner to run the named job now (work was just queued for it, e.g. a
+ * campaign was sent). Without a runner (a process that serves no background work) the next
+ * tick of some instance runs it. Returns whether a runner took the request.
+ */
+export function requestJobRun(name: string): boolean {
+  if (!activeRunner) return false;
+  activeRunner.runNow(name);
+  return true;
 }
 
 /** Starts this instance's periodic look for due jobs. */
 export function startJobRunner(database: Database, jobs: readonly Job[], tickMs: number = JOB_RUNNER.tickMs): JobRunner {
   let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
+  const shutdown = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  };
+  const runOne = async (job: Job, force: boolean) => {
+    try {
+      await runJobIfDue(database, job, new Date(), { force, signal: shutdown.signal });
+    } catch (error) {
+      // The database may be briefly unreachable; the next tick tries again.
+      logger.error({ err: error, job: job.name }, "job runner could not check a job");
+    }
+  };
   const tick = () => {
     if (stopped) return;
-    current = (async () => {
-      for (const job of jobs) {
-        if (stopped) break;
-        try {
-          await runJobIfDue(database, job);
-        } catch (error) {
-          // The database may be briefly unreachable; the next tick tries again.
-          logger.error({ err: error, job: job.name }, "job runner could not check a job");
+    track(
+      (async () => {
+        for (const job of jobs) {
+          if (stopped) break;
+          await runOne(job, false);
         }
-      }
-    })();
+      })(),
+    );
   };
   const first = setTimeout(tick, JOB_RUNNER.firstTickMs + Math.random() * 1_000);
   const interval = setInterval(tick, tickMs);
   first.unref();
   interval.unref();
-  return {
+  const runner: JobRunner = {
+    runNow(name) {
+      const job = jobs.find((candidate) => candidate.name === name);
+      if (!job || stopped) return;
+      track(runOne(job, true));
+    },
     async stop() {
       stopped = true;
       clearTimeout(first);
       clearInterval(interval);
-      await current;
+      shutdown.abort();
+      if (activeRunner === runner) activeRunner = undefined;
+      await Promise.all([...running]);
     },
   };
+  activeRunner = runner;
+  return runner;
 }

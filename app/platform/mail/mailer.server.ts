@@ -18,6 +18,8 @@ export interface SendMailInput<T extends EmailTemplateName> {
   template: T;
   data: Parameters<(typeof emailTemplates)[T]>[0];
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on list mail. */
+  headers?: Record<string, string>;
 }
 
 export interface SendMailResult {
@@ -56,6 +58,7 @@ export async function sendMail<T extends EmailTemplateName>(
       subject: content.subject,
       html: content.html,
       text: content.text,
+      headers: input.headers,
     });
     logger.info({ template: input.template, messageId: info.messageId }, "mail sent");
     return { delivery: "smtp", messageId: info.messageId };

@@ -19,6 +19,13 @@ export interface EmailParts {
   /** Label/value rows, e.g. the fields of a contact message. */
   details?: Array<[label: string, value: string]>;
   footnote?: string;
+  /**
+   * HTML that has already been through the blog sanitiser (a campaign's body), inserted after
+   * the paragraphs as it is; its text version is derived from it. Nothing else may go here.
+   */
+  sanitizedHtml?: string;
+  /** The one-click unsubscribe link of a list mail, shown at the foot of the message. */
+  unsubscribe?: { url: string; list: string };
 }
 
 export function escapeHtml(value: string): string {
@@ -28,6 +35,22 @@ export function escapeHtml(value: string): string {
     .replace(/>/g, "&gt;")
     .replace(/"/g, "&quot;")
     .replace(/'/g, "&#39;");
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+
+/** A plain-text version of sanitised HTML: links as "text (url)", blocks on their own lines. */
+function htmlToText(html: string): string {
+  return html
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label} (${href})`)
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<li[^>]*>/gi, "• ")
+    .replace(/<\/(p|div|h[1-6]|li|blockquote|pre|tr|table|ul|ol)>/gi, "\n")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_m, name: string) => ENTITIES[name] ?? "")
+    .replace(/[ \t]+\n/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 export function renderEmail(parts: EmailParts, siteName: string): EmailContent {
@@ -48,17 +71,23 @@ export function renderEmail(parts: EmailParts, siteName: string): EmailContent {
   const footnoteHtml = parts.footnote
     ? `<p style="margin:24px 0 0;font-size:13px;color:#64748b;line-height:1.5">${escapeHtml(parts.footnote)}</p>`
     : "";
+  const bodyHtml = parts.sanitizedHtml ? `<div style="line-height:1.6">${parts.sanitizedHtml}</div>` : "";
+  const unsubscribeHtml = parts.unsubscribe
+    ? `<p style="margin:24px 0 0;font-size:12px;color:#64748b;line-height:1.5">Du får det här mejlet eftersom du finns på ${escapeHtml(parts.unsubscribe.list)}. <a href="${escapeHtml(parts.unsubscribe.url)}" style="color:#64748b">Avregistrera dig</a> med ett klick.</p>`
+    : "";
   const html = `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head><body style="margin:0;background:#f1f5f9;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">${
     parts.preheader ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(parts.preheader)}</div>` : ""
-  }<table role="presentation" width="100%" style="padding:24px 12px"><tr><td align="center"><table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px"><tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:800;color:#ea580c">${escapeHtml(siteName)}</p><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(parts.heading)}</h1>${paragraphsHtml}${detailsHtml}${actionHtml}${footnoteHtml}</td></tr></table><p style="font-size:12px;color:#94a3b8;margin:16px 0 0">${escapeHtml(siteName)} · Helsingborg</p></td></tr></table></body></html>`;
+  }<table role="presentation" width="100%" style="padding:24px 12px"><tr><td align="center"><table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px"><tr><td><p style="margin:0 0 24px;font-size:20px;font-weight:800;color:#ea580c">${escapeHtml(siteName)}</p><h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(parts.heading)}</h1>${paragraphsHtml}${bodyHtml}${detailsHtml}${actionHtml}${footnoteHtml}${unsubscribeHtml}</td></tr></table><p style="font-size:12px;color:#94a3b8;margin:16px 0 0">${escapeHtml(siteName)} · Helsingborg</p></td></tr></table></body></html>`;
   const text = [
     parts.heading,
     "",
     ...parts.paragraphs.flatMap((p) => [p, ""]),
+    ...(parts.sanitizedHtml ? [htmlToText(parts.sanitizedHtml), ""] : []),
     ...(parts.details?.map(([label, value]) => `${label}: ${value}`) ?? []),
     ...(parts.details?.length ? [""] : []),
     ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ""] : []),
     ...(parts.footnote ? [parts.footnote, ""] : []),
+    ...(parts.unsubscribe ? [`Du får det här mejlet eftersom du finns på ${parts.unsubscribe.list}. Avregistrera dig: ${parts.unsubscribe.url}`, ""] : []),
     `— ${siteName}`,
   ].join("\n");
   return { subject: parts.subject, html, text };
@@ -236,6 +265,20 @@ export const emailTemplates = {
       action: { label: "Visa min profil", url: input.profileUrl },
       footnote:
         "Var det inte du? Byt lösenord direkt och kontakta vår support via kontaktsidan eller chatten, så stoppar vi utbetalningar till de nya uppgifterna.",
+    } satisfies EmailParts;
+  },
+
+  /**
+   * A newsletter campaign or launch announcement (docs/rules/newsletter.md): the staff's
+   * sanitised body and, for a real recipient, the one-click unsubscribe link.
+   */
+  campaign(input: { subject: string; bodyHtml: string; unsubscribeUrl: string; listName: string; test?: boolean }) {
+    return {
+      subject: input.test ? `[Test] ${input.subject}` : input.subject,
+      heading: input.subject,
+      paragraphs: input.test ? ["Det här är ett testutskick som bara du har fått."] : [],
+      sanitizedHtml: input.bodyHtml,
+      unsubscribe: { url: input.unsubscribeUrl, list: input.listName },
     } satisfies EmailParts;
   },
 } as const;

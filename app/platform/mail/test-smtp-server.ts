@@ -25,6 +25,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // No reverse DNS lookup of the client per connection: it made every test mail wait on a resolver.
+    disableReverseLookup: true,
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
