@@ -122,7 +122,7 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
     await expect(page).toHaveURL(`${server.url}/admin/blog`);
     await expect(sidebar(page).getByRole("link")).toHaveText(["Blog"]);
     await expect(page.getByTestId("admin-welcome")).toHaveText(`Welcome back ${PEOPLE.blog.email}`);
-    await expect(page.getByTestId("admin-not-built")).toBeVisible();
+    await expect(page.getByTestId("post-new")).toBeVisible();
     for (const target of ["/admin/seo", "/admin/transactions", "/admin/dashboard"]) {
       const response = await page.goto(`${server.url}${target}`);
       expect(response?.status(), target).toBe(403);
@@ -163,7 +163,7 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
     await sidebar(page).getByRole("link", { name: "SEO Dashboard", exact: true }).click();
     await expect(page.getByTestId("admin-tab-skeleton")).toBeVisible();
     await expect(page.getByTestId("admin-tab-title")).toHaveText("SEO Dashboard");
-    await expect(page.getByTestId("admin-not-built")).toBeVisible();
+    await expect(page.getByTestId("seo-site-checks")).toBeVisible();
     await expect(page.getByTestId("admin-tab-skeleton")).toHaveCount(0);
     await expect(sidebar(page).getByRole("link", { name: "SEO Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
   });
@@ -324,7 +324,7 @@ test.describe("Transactions", () => {
     await staff.close();
   });
 
-  test("screenshots of Transactions and a tab not built yet, at 1280 and 375 px", async ({ browser }) => {
+  test("screenshots of Transactions and the SEO Dashboard, at 1280 and 375 px", async ({ browser }) => {
     for (const width of [1280, 375]) {
       const staff = await staffContext(browser, server.url, "admin", { width, height: 900 });
       const page = await staff.newPage();
@@ -336,8 +336,8 @@ test.describe("Transactions", () => {
       await expect(page.getByRole("dialog", { name: "Registrera affär" })).toBeVisible();
       await page.screenshot({ path: `screenshots/admin-record-trade-${width}.png` });
       await page.goto(`${server.url}/admin/seo`);
-      await expect(page.getByTestId("admin-not-built")).toBeVisible();
-      await page.screenshot({ path: `screenshots/admin-not-built-${width}.png`, fullPage: true });
+      await expect(page.getByTestId("seo-site-checks")).toBeVisible();
+      await page.screenshot({ path: `screenshots/admin-seo-${width}.png`, fullPage: true });
       await staff.close();
     }
   });

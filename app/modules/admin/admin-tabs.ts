@@ -17,10 +17,8 @@ export interface AdminTab {
   path: string;
   /** Roles that may open the tab; everyone else gets 403. */
   roles: readonly Role[];
-  /** What the tab is for, in Swedish: its subtitle, and the text of a tab not built yet. */
+  /** What the tab is for, in Swedish: its subtitle. */
   summary: string;
-  /** False while the tab shows the "not built yet" panel. */
-  built: boolean;
 }
 
 const ADMIN: readonly Role[] = ["admin"];
@@ -32,7 +30,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/dashboard`,
     roles: ADMIN,
     summary: "Översikt över försäljning, köp, medlemmar och poäng.",
-    built: false,
   },
   {
     id: "transactions",
@@ -40,7 +37,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/transactions`,
     roles: ADMIN,
     summary: "Registrera, genomför, annullera och exportera medlemmarnas affärer.",
-    built: true,
   },
   {
     id: "analytics",
@@ -48,7 +44,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/analytics`,
     roles: ADMIN,
     summary: "Besökare, sidvisningar och konverteringar över tid.",
-    built: true,
   },
   {
     id: "users",
@@ -56,7 +51,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/users`,
     roles: ADMIN,
     summary: "Medlemmar, deras nivåer, poäng och roller.",
-    built: false,
   },
   {
     id: "blog",
@@ -64,7 +58,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/blog`,
     roles: ["admin", "blog", "seo"],
     summary: "Skriv, redigera och publicera blogginlägg.",
-    built: true,
   },
   {
     id: "seo",
@@ -72,7 +65,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/seo`,
     roles: ["admin", "seo"],
     summary: "Inläggens och sidornas titlar, beskrivningar, rubriker, bilder och strukturerade data.",
-    built: true,
   },
   {
     id: "newsletter",
@@ -80,7 +72,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/newsletter`,
     roles: ADMIN,
     summary: "Prenumeranter och utskick av nyhetsbrev.",
-    built: true,
   },
   {
     id: "ltv",
@@ -88,7 +79,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/ltv`,
     roles: ADMIN,
     summary: "Medlemmarnas livstidsvärde och återkommande affärer.",
-    built: false,
   },
   {
     id: "referrals",
@@ -96,7 +86,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/referrals`,
     roles: ADMIN,
     summary: "Värvningar, belöningar och granskning av dem.",
-    built: true,
   },
   {
     id: "influencers",
@@ -104,7 +93,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/influencers`,
     roles: ADMIN,
     summary: "Influencers, deras koder och vad de har gett.",
-    built: true,
   },
   {
     id: "point-shop",
@@ -112,7 +100,6 @@ export const ADMIN_TABS = [
     path: `${ADMIN_BASE_PATH}/point-shop`,
     roles: ADMIN,
     summary: "Butikens varor, lager och beställningar att leverera.",
-    built: true,
   },
 ] as const satisfies readonly AdminTab[];
 
