@@ -40,7 +40,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   // The body is a one-click `List-Unsubscribe=One-Click` or the confirm form; the token is in the URL.
   const input = await readInput(request);
-  if (!input.ok) return input.response;
+  // An unreadable body is answered on this page, in its own shape (the page renders every answer).
+  if (!input.ok) return data<Answer>({ state: "invalid", message: input.response.data.message }, { status: input.response.init?.status ?? 400 });
   const token = readUnsubscribeToken(new URL(request.url).searchParams.get("token"));
   if (!token) return data<Answer>({ state: "invalid", message: INVALID }, { status: 400 });
   await unsubscribe(db(), token);

@@ -44,7 +44,6 @@ export const Clock = spriteIcon("clock");
 export const Code = spriteIcon("code");
 export const Coins = spriteIcon("coins");
 export const Compass = spriteIcon("compass");
-export const Construction = spriteIcon("construction");
 export const Cookie = spriteIcon("cookie");
 export const Copy = spriteIcon("copy");
 export const CreditCard = spriteIcon("credit-card");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isValidSlug, slugify } from "./slug";
 
-describe("slugify (docs/rules/blog.md#slugs)", () => {
+describe("slugify (docs/rules/blog.md#fields)", () => {
   it("turns å/ä into a, ö into o and é into e, in lower case", () => {
     expect(slugify("Åtta bästa sätten att sälja skins")).toBe("atta-basta-satten-att-salja-skins");
     expect(slugify("Öppet köp för Café-ägare")).toBe("oppet-kop-for-cafe-agare");

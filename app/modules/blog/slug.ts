@@ -1,5 +1,5 @@
 /**
- * A post's address from its title (docs/rules/blog.md#slugs): Swedish and other accented
+ * A post's address from its title (docs/rules/blog.md#fields): Swedish and other accented
  * letters lose their marks (å/ä → a, ö → o, é → e), everything is lower case, and every run
  * of other characters becomes one hyphen, none at either end. Isomorphic: the editor proposes
  * the slug as the title is typed and the server checks the same rule on save.
