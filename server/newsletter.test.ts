@@ -8,6 +8,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
+import { unsubscribeToken } from "~/modules/newsletter/unsubscribe.server";
 import { queryRows } from "~/platform/db/client.server";
 import { email_outbox, launch_notifications, newsletter_subscriptions } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
@@ -215,5 +216,74 @@ describe("the Newsletter tab's exports (docs/rules/admin.md#newsletter)", () => 
     expect(html).toContain("Når ett utskick");
     const empty = await (await fetch(`${server.url}/admin/newsletter?q=finns-inte-alls`, { headers: { cookie: adminCookie } })).text();
     expect(empty).toContain("Ingen prenumeration matchar filtret");
+  });
+});
+
+describe("one-click unsubscribing over HTTP (docs/rules/newsletter.md#unsubscribing)", () => {
+  const unsubscribePost = (token: string, body: BodyInit, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/nyhetsbrev/avregistrera?token=${encodeURIComponent(token)}`, { method: "POST", headers, body });
+
+  async function confirmedSubscriber(email: string) {
+    await subscribeToNewsletter(server.database.db, { email, source: "footer" });
+    await server.database.db.update(newsletter_subscriptions).set({ confirmed_at: new Date() }).where(eq(newsletter_subscriptions.email, email));
+  }
+
+  it("shows a confirm button on GET and changes nothing; the mail client's one-click POST unsubscribes without cookies or Origin", async () => {
+    await confirmedSubscriber("klick@example.se");
+    const token = unsubscribeToken("klick@example.se", "newsletter");
+    const page = await fetch(`${server.url}/nyhetsbrev/avregistrera?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-robots-tag")).toContain("noindex");
+    expect(await page.text()).toContain("klick@example.se");
+    expect((await rowOf("klick@example.se"))?.email_subscribed).toBe(true);
+
+    // RFC 8058: a form-encoded body `List-Unsubscribe=One-Click`, no cookies, no Origin header.
+    const oneClick = await unsubscribePost(token, "List-Unsubscribe=One-Click", { "content-type": "application/x-www-form-urlencoded" });
+    expect(oneClick.status).toBe(200);
+    expect((await rowOf("klick@example.se"))?.email_subscribed).toBe(false);
+    // Again: the same answer, nothing more changes.
+    const again = await unsubscribePost(token, "List-Unsubscribe=One-Click", { "content-type": "application/x-www-form-urlencoded" });
+    expect(again.status).toBe(200);
+    expect((await rowOf("klick@example.se"))?.email_subscribed).toBe(false);
+  });
+
+  it("removes an address from the launch list with a launch token, and no other address", async () => {
+    await server.database.db.insert(launch_notifications).values([{ email: "lansering-bort@example.se" }, { email: "lansering-kvar@example.se" }]);
+    const token = unsubscribeToken("lansering-bort@example.se", "launch");
+    expect((await unsubscribePost(token, "List-Unsubscribe=One-Click", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(200);
+    const left = await server.database.db.select({ email: launch_notifications.email }).from(launch_notifications);
+    expect(left.map((row) => row.email)).toContain("lansering-kvar@example.se");
+    expect(left.map((row) => row.email)).not.toContain("lansering-bort@example.se");
+  });
+
+  it("answers forged, missing and hostile requests with a Swedish 4xx and unsubscribes nobody", async () => {
+    await confirmedSubscriber("kvar@example.se");
+    const good = unsubscribeToken("kvar@example.se", "newsletter");
+    const forged = `${good.slice(0, -2)}${good.endsWith("AA") ? "BB" : "AA"}`;
+    const otherAddress = `${unsubscribeToken("annan@example.se", "newsletter").split(".").slice(0, 2).join(".")}.${good.split(".")[2]}`;
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const cases: Array<[string, Promise<Response>, number]> = [
+      ["a forged signature", unsubscribePost(forged, "List-Unsubscribe=One-Click", form), 400],
+      ["another address under this signature", unsubscribePost(otherAddress, "List-Unsubscribe=One-Click", form), 400],
+      ["no token", fetch(`${server.url}/nyhetsbrev/avregistrera`, { method: "POST", headers: form, body: "List-Unsubscribe=One-Click" }), 400],
+      ["an over-long token", unsubscribePost("n.".padEnd(5_000, "a"), "List-Unsubscribe=One-Click", form), 400],
+      ["NUL in the body", unsubscribePost(good, "List-Unsubscribe=One%00Click", form), 400],
+      ["malformed JSON", unsubscribePost(good, "{", { "content-type": "application/json" }), 400],
+    ];
+    for (const [name, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, name).toBe(status);
+      expect(await response.text(), name).toMatch(/ogiltig|inte tillåtna|Ogiltig/);
+    }
+    // The exemption is the page's POST only: the router's data request keeps the origin rule.
+    const data = await fetch(`${server.url}/nyhetsbrev/avregistrera.data?token=${good}`, {
+      method: "POST",
+      headers: { ...form, origin: "https://evil.example" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(data.status).toBe(403);
+    const put = await fetch(`${server.url}/nyhetsbrev/avregistrera?token=${good}`, { method: "PUT", body: "x" });
+    expect(put.status).toBe(405);
+    expect((await rowOf("kvar@example.se"))?.email_subscribed).toBe(true);
   });
 });

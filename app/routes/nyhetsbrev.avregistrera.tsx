@@ -25,6 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
+// A personal link: never indexed, never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "private, no-store" });
+
 const INVALID = "Länken för att avregistrera dig är ogiltig. Använd länken i det senaste mejlet från oss, eller ändra dina inställningar på din profil.";
 
 type Answer =
