@@ -2,10 +2,11 @@
  * Payout details through the production build (docs/rules/selling.md#changing-payout-details):
  * who may post them, hostile input, the password, and that no plain detail comes back.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";
+import { queryRows } from "~/platform/db/client.server";
 import { account, payout_details, user } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { formBody, MEMBER_PASSWORD, signInCookie } from "./test-members";
@@ -79,5 +80,17 @@ describe("POST /profile intent=payout-details", () => {
     expect(html).toContain("Sälja skins");
     expect(html).toContain("utbetalningar kan göras från");
     expect(html).not.toMatch(/198112189876|811218-9876|0701234512/);
+
+    // What the change leaves behind elsewhere — the member's mail, the security event and the
+    // masked history — names the details only masked.
+    const stored = await queryRows<{ text: string }>(
+      server.database.db,
+      sql`SELECT text || html AS text FROM email_outbox WHERE to_address = 'utbetalning-http@example.se'
+          UNION ALL SELECT coalesce(details::text, '') FROM security_events WHERE user_id = ${userId}
+          UNION ALL SELECT row_to_json(h)::text FROM payout_details_history h WHERE user_id = ${userId}`,
+    );
+    expect(stored.length).toBeGreaterThanOrEqual(3);
+    for (const row of stored) expect(row.text).not.toMatch(/198112189876|811218-?9876|0701234512|070-123 45 12/);
+    expect(stored.some((row) => row.text.includes("07•• ••• •12"))).toBe(true);
   });
 });
