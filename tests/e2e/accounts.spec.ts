@@ -227,7 +227,7 @@ test("wrong password, sign-in and sign-out toasts, and the header's states", asy
   await page.goto(url("/auth?mode=signin"));
   await expect(page).toHaveURL(url("/"));
 
-  await page.getByRole("button", { name: "Profil" }).click();
+  await openMenu(page.getByRole("button", { name: "Profil" }), page.getByRole("menuitem", { name: "Min profil" }));
   await expect(page.getByRole("menuitem", { name: "Min profil" })).toHaveAttribute("href", "/profile");
   await page.route("**/auth/sign-out*", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 600));
