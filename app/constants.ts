@@ -107,6 +107,17 @@ export const STEAM_TRADE_HOLD = {
   helpUrl: "https://store.steampowered.com/mobile",
 } as const;
 
+// ---------------------------------------------------------------------------
+// Self-service selling: quotes and sell orders (docs/rules/selling.md)
+// ---------------------------------------------------------------------------
+/** A quote's prices are locked this long; accepting after it is refused. */
+export const SELL_QUOTE_VALID_MINUTES = 10;
+/** Why an inventory item on a quote is not accepted (sell_quote_items.refusal). */
+export const SELL_QUOTE_REFUSALS = ["no_price", "below_minimum", "not_tradable", "trade_protected"] as const;
+export type SellQuoteRefusal = (typeof SELL_QUOTE_REFUSALS)[number];
+/** At most this many items on one quote (and so one sell order). */
+export const SELL_QUOTE_MAX_ITEMS = 100;
+
 export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
 export const BUY_DELIVERY_MINUTES = [15, 60] as const;
 

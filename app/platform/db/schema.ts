@@ -39,6 +39,7 @@ import {
   JOB_STATUSES,
   ROLES,
   SECURITY_SEVERITIES,
+  SELL_QUOTE_REFUSALS,
   SHOP_ORDER_QUANTITY,
   LEVEL_IDS,
   PAYOUT_CONFIRMATIONS,
@@ -1213,5 +1214,88 @@ export const payout_details_history = pgTable(
     check("payout_details_history_confirmed_valid", oneOf("confirmed_by", PAYOUT_CONFIRMATIONS)),
     uniqueIndex("payout_details_history_user_revision_uq").on(t.user_id, t.revision),
     index("payout_details_history_user_created_idx").on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Selling: quotes (docs/rules/selling.md#quotes). A quote locks its prices for
+// SELL_QUOTE_VALID_MINUTES; accepting it turns it into a sell order once.
+// ---------------------------------------------------------------------------
+export const sell_quotes = pgTable(
+  "sell_quotes",
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    /** The member's effective level when quoted; the level bonus below is fixed from it. */
+    level_at_quote: text().notNull(),
+    /** Sum of the accepted items' prices (after the buy rate), in öre. Points and XP come from this alone. */
+    base_total_ore: bigint({ mode: "number" }).notNull(),
+    level_bonus_percent: integer().notNull().default(0),
+    level_bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    bulk_bonus_percent: integer().notNull().default(0),
+    bulk_bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    /** What the seller is paid: base + level bonus + bulk bonus. */
+    total_ore: bigint({ mode: "number" }).notNull(),
+    /** What the sale will earn when it is paid (docs/rules/loyalty.md#points-and-xp). */
+    points: integer().notNull(),
+    xp: integer().notNull(),
+    payout_method: text().notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    /** Set once, when the quote became a sell order. */
+    accepted_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("sell_quotes_level_valid", oneOf("level_at_quote", LEVEL_IDS)),
+    check("sell_quotes_method_valid", oneOf("payout_method", PAYOUT_METHODS)),
+    check("sell_quotes_amounts_non_negative", sql`${t.base_total_ore} >= 0 AND ${t.level_bonus_ore} >= 0 AND ${t.bulk_bonus_ore} >= 0 AND ${t.points} >= 0 AND ${t.xp} >= 0`),
+    check("sell_quotes_percents_valid", sql`${t.level_bonus_percent} BETWEEN 0 AND 100 AND ${t.bulk_bonus_percent} BETWEEN 0 AND 100`),
+    check("sell_quotes_total_is_sum", sql`${t.total_ore} = ${t.base_total_ore} + ${t.level_bonus_ore} + ${t.bulk_bonus_ore}`),
+    index("sell_quotes_user_created_idx").on(t.user_id, t.created_at.desc()),
+  ],
+);
+
+/** One inventory item on a quote: accepted with its locked price, or refused with the reason. */
+export const sell_quote_items = pgTable(
+  "sell_quote_items",
+  {
+    id: id(),
+    quote_id: uuid()
+      .notNull()
+      .references(() => sell_quotes.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    /** Steam's asset id in the member's inventory (app 730, context 2). */
+    asset_id: text().notNull(),
+    market_hash_name: text().notNull(),
+    /** Display name without the wear, e.g. "AK-47 | Redline". */
+    name: text().notNull(),
+    /** One of SKIN_WEARS, or null for items without wear (cases, stickers, agents). */
+    wear: text(),
+    variant: text(),
+    image_url: text(),
+    /** The price list's reference price when quoted, in öre (null: not on the list). */
+    reference_price_ore: bigint({ mode: "number" }),
+    /** The buy rate applied to the reference price, in percent. */
+    buy_rate_percent: integer(),
+    /** What we pay for the item, in öre; null when refused. */
+    price_ore: bigint({ mode: "number" }),
+    /** Why it is not accepted; null when accepted. */
+    refusal: text(),
+    /** For `trade_protected`: when the item becomes sellable. */
+    tradable_after: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("sell_quote_items_wear_valid", oneOf("wear", SKIN_WEARS)),
+    check("sell_quote_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
+    check("sell_quote_items_refusal_valid", oneOf("refusal", SELL_QUOTE_REFUSALS)),
+    check(
+      "sell_quote_items_price_xor_refusal",
+      strictly(sql`(${t.refusal} IS NULL AND ${t.price_ore} > 0) OR (${t.refusal} IS NOT NULL AND ${t.price_ore} IS NULL)`),
+    ),
+    check("sell_quote_items_rate_valid", sql`${t.buy_rate_percent} BETWEEN 1 AND 100`),
+    uniqueIndex("sell_quote_items_quote_position_uq").on(t.quote_id, t.position),
+    uniqueIndex("sell_quote_items_quote_asset_uq").on(t.quote_id, t.asset_id),
   ],
 );
