@@ -595,8 +595,12 @@ export const CAMPAIGN = {
   bodyMax: 50_000,
   /** Recipients claimed per statement. */
   claimBatch: 10,
-  /** A recipient `sending` for longer than this had its worker die: its outcome is unknown. */
-  claimTimeoutMs: 10 * 60_000,
+  /**
+   * How long a sender's hold on a campaign lasts without being renewed (it renews before every
+   * mail and while it waits). Once it has run out another sender takes the campaign over and
+   * marks the claims left `sending` as unknown (docs/decisions/029-campaign-sender-lease.md).
+   */
+  senderLeaseMs: 2 * 60_000,
   /** Attempts for a mail that surely was not accepted (refused connection, SMTP error before DATA). */
   maxAttempts: 5,
   /** Back-off before attempt n+1: base × 2^(n-1), at most `retryMaxMs`. */
@@ -647,6 +651,11 @@ export const JOB_RUNNER = {
   tickMs: 60_000,
   /** The first look after start-up (plus jitter), so a restart does not wait a whole tick. */
   firstTickMs: 5_000,
+  /**
+   * A job counts as due this long before its due time, so a tick that fires a little early
+   * relative to the run it follows (timer jitter, a clock step) does not skip an interval.
+   */
+  dueSlackMs: 5_000,
 } as const;
 /** Blog view beacons counted per client IP and hour (anti-inflation). */
 export const BLOG_VIEW_RATE_LIMIT = { scope: "blog-view", limit: 60, windowMs: 60 * 60_000 } as const;

@@ -10,7 +10,6 @@ import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import { JOB_RUNNER } from "~/constants";
 import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
 import { config } from "~/platform/config.server";
-import { database } from "~/platform/db/client.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 
@@ -18,19 +17,20 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 export const APP_JOBS: readonly Job[] = [
-  // docs/rules/blog.md#scheduled-publishing: every tick. Its interval is a little shorter than
-  // the tick, so a tick that starts a few milliseconds early relative to the last run still runs it.
-  { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs - 5_000, run: (db) => announceDuePosts(db) },
+  // docs/rules/blog.md#scheduled-publishing: every tick.
+  { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db) => announceDuePosts(db) },
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
-  // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending).
+  // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending). Every
+  // instance runs it each tick: each campaign's lease, not the job's lock, makes one sender.
   {
     name: CAMPAIGN_JOB,
-    intervalMs: 60_000,
-    run: (_db, _now, signal) => sendDueCampaigns(database(), { perMinute: config().NEWSLETTER_SEND_PER_MINUTE, signal }),
+    intervalMs: JOB_RUNNER.tickMs,
+    exclusive: false,
+    run: (db, _now, signal) => sendDueCampaigns(db, { perMinute: config().NEWSLETTER_SEND_PER_MINUTE, signal }),
   },
 ];

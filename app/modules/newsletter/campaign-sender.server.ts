@@ -1,20 +1,22 @@
 /**
  * Sends campaigns so that no address gets two copies (docs/decisions/028-campaign-exactly-once.md,
- * docs/rules/newsletter.md#sending).
+ * docs/decisions/029-campaign-sender-lease.md, docs/rules/newsletter.md#sending).
  *
- * One sender works on a campaign at a time: it holds the campaign's PostgreSQL advisory lock
- * (on its own connection, so it is released when the process dies). Having taken it, the
- * sender first marks every recipient still `sending` as `unknown`: whoever claimed them is
- * gone, and whether their mail went out cannot be known. Then, at the throttled rate, it
- * claims recipients (`pending` → `sending` with a fresh claim token, in its own committed
- * statement, `FOR UPDATE SKIP LOCKED`) BEFORE each SMTP call and marks each `sent`, back to
- * `pending` with back-off or `failed` (the server surely did not accept it), or `unknown`
- * (it may have) after it. Only the claim's token can mark its outcome. The claim alone keeps
- * two senders from mailing the same row, lock or not.
+ * One sender works on a campaign at a time: it holds the campaign's lease (`sender_id`,
+ * `sender_lease_until` on the campaign row), renewed before every mail. Another sender takes a
+ * campaign over only when nobody holds it or the holder's lease has run out — whether the
+ * holder died, froze or lost its network — and in the same transaction marks every recipient
+ * still `sending` as `unknown`: whoever claimed them stopped, and whether their mail went out
+ * cannot be known. Then, at the throttled rate, it claims recipients (`pending` → `sending`
+ * with a fresh claim token, committed together with a lease renewal, `FOR UPDATE SKIP LOCKED`)
+ * BEFORE each SMTP call and marks each `sent`, back to `pending` with back-off or `failed` (the
+ * server surely did not accept it), or `unknown` (it may have) after it. Only the claim's token
+ * can mark its outcome. The claim alone keeps two senders from mailing the same row, lease or not.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { CAMPAIGN } from "~/constants";
-import { queryRows, type Database, type Db } from "~/platform/db/client.server";
+import { queryRows, type Db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";
 import type { MailList } from "./campaign-rules";
@@ -42,6 +44,10 @@ export interface SenderOptions {
    * interval); a longer one is left to a later run.
    */
   maxWaitMs?: number;
+  /** How long a hold on a campaign lasts unrenewed (default `CAMPAIGN.senderLeaseMs`). */
+  leaseMs?: number;
+  /** This sender's id in `newsletter_campaigns.sender_id` (default a random one per call). */
+  senderId?: string;
   /** Runs after a claim is committed and before its SMTP call (the crash test holds here). */
   afterClaim?: (recipient: ClaimedRecipient) => Promise<void>;
 }
@@ -90,7 +96,7 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener("abort", done, { once: true });
   });
 
-/** A claim whose sender is gone (found `sending` by the lock holder) becomes `unknown`. */
+/** A claim whose sender is gone (found `sending` by the one taking the campaign over) becomes `unknown`. */
 async function markInterrupted(db: Db, campaignId: string): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
@@ -183,36 +189,147 @@ async function nextDueInMs(db: Db, campaignId: string): Promise<number | null> {
 
 const MAX_IN_RUN_WAIT_MS = 60_000;
 
-/** Works through one campaign while holding its lock, at the throttled rate, until done or stopped. */
-async function sendCampaign(db: Db, campaignId: string, options: SenderOptions, result: SendResult): Promise<void> {
+/** A sender's hold on one campaign. */
+interface Lease {
+  campaignId: string;
+  senderId: string;
+  leaseMs: number;
+  /** When this process last asked for a renewal that succeeded (its own clock). */
+  renewedAt: number;
+}
+
+const leaseUntil = (lease: Lease) => sql`now() + make_interval(secs => ${lease.leaseMs / 1000})`;
+
+/**
+ * Takes the campaign when nobody holds it or its holder's lease has run out, and marks the
+ * claims left `sending` unknown in the same transaction. Returns how many it marked, or null
+ * when another sender holds the campaign. Two senders taking over at once: the campaign row's
+ * lock orders them, and the second finds the lease fresh.
+ */
+async function takeLease(db: Db, lease: Lease): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const taken = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE newsletter_campaigns SET sender_id = ${lease.senderId}, sender_lease_until = ${leaseUntil(lease)}
+          WHERE id = ${lease.campaignId} AND status = 'sending' AND (sender_id IS NULL OR sender_lease_until < now())
+          RETURNING id`,
+    );
+    return taken.length === 0 ? null : markInterrupted(tx, lease.campaignId);
+  });
+}
+
+/** Extends the lease; false when another sender has taken the campaign over. */
+async function renewLease(db: Db, lease: Lease): Promise<boolean> {
+  const asked = Date.now();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE newsletter_campaigns SET sender_lease_until = ${leaseUntil(lease)}
+        WHERE id = ${lease.campaignId} AND sender_id = ${lease.senderId}
+        RETURNING id`,
+  );
+  if (rows.length > 0) lease.renewedAt = asked;
+  return rows.length > 0;
+}
+
+/**
+ * Makes sure at least two thirds of the lease are left (renewing when a third has passed):
+ * false when the campaign has been taken over. Saves a write per mail at a fast rate.
+ */
+async function keepLease(db: Db, lease: Lease): Promise<boolean> {
+  return Date.now() - lease.renewedAt < lease.leaseMs / 3 || renewLease(db, lease);
+}
+
+async function releaseLease(db: Db, lease: Lease): Promise<void> {
+  await db.execute(sql`UPDATE newsletter_campaigns SET sender_id = NULL, sender_lease_until = NULL
+                       WHERE id = ${lease.campaignId} AND sender_id = ${lease.senderId}`);
+}
+
+/**
+ * Claims the next batch together with a lease renewal, in one transaction: a sender that has
+ * lost the campaign claims nothing, and a takeover never misses a claim committed before it.
+ * Null when the lease is lost.
+ */
+async function claimHolding(db: Db, lease: Lease, limit: number): Promise<ClaimedRecipient[] | null> {
+  return db.transaction(async (tx) => {
+    if (!(await renewLease(tx, lease))) return null;
+    return claimRecipients(tx, lease.campaignId, limit);
+  });
+}
+
+/**
+ * Gives back claims this sender never tried, after it lost the campaign: their mail surely did
+ * not leave, so they are due again (the new holder may have marked them unknown meanwhile). A
+ * campaign the new holder already finished is sending again.
+ */
+async function releaseClaims(db: Db, campaignId: string, claims: ClaimedRecipient[]): Promise<void> {
+  if (claims.length === 0) return;
+  await db.transaction(async (tx) => {
+    for (const claim of claims) {
+      await tx.execute(sql`UPDATE newsletter_campaign_recipients
+                           SET status = 'pending', claim_token = NULL, claimed_at = NULL, attempts = attempts - 1, last_error = NULL, updated_at = now()
+                           WHERE id = ${claim.id} AND claim_token = ${claim.claimToken} AND status IN ('sending', 'unknown')`);
+    }
+    await tx.execute(sql`UPDATE newsletter_campaigns SET status = 'sending', finished_at = NULL, updated_at = now()
+                         WHERE id = ${campaignId} AND status = 'sent'
+                           AND EXISTS (SELECT 1 FROM newsletter_campaign_recipients WHERE campaign_id = ${campaignId} AND status = 'pending')`);
+  });
+}
+
+/** Sleeps `ms`, renewing the lease at least three times a lease; false when it was lost. */
+async function waitHolding(db: Db, lease: Lease, ms: number, signal?: AbortSignal): Promise<boolean> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const left = end - Date.now();
+    if (left <= lease.leaseMs / 3 || signal?.aborted) {
+      await sleep(left, signal);
+      return true;
+    }
+    await sleep(lease.leaseMs / 3, signal);
+    if (!(await renewLease(db, lease))) return false;
+  }
+}
+
+/** Works through one campaign while holding its lease, at the throttled rate, until done, stopped or taken over. */
+async function sendCampaign(db: Db, lease: Lease, options: SenderOptions, result: SendResult): Promise<void> {
+  const { campaignId } = lease;
   const [campaign] = await queryRows<{ subject: string; body_html: string; list: MailList; status: string }>(
     db,
     sql`SELECT subject, body_html, list, status FROM newsletter_campaigns WHERE id = ${campaignId}`,
   );
   if (!campaign || campaign.status !== "sending") return;
   const content = { subject: campaign.subject, bodyHtml: campaign.body_html, list: campaign.list };
-  result.unknown += await markInterrupted(db, campaignId);
   const deliver = options.deliver ?? ((mail) => sendMail(mail, db));
   const gapMs = 60_000 / options.perMinute;
   // Claim about a second's worth at a time, so a crash leaves few claims never tried.
   const batch = Math.max(1, Math.min(CAMPAIGN.claimBatch, Math.floor(options.perMinute / 60)));
   let nextSlot = Date.now();
   while (!options.signal?.aborted) {
-    await sleep(nextSlot - Date.now(), options.signal);
+    if (!(await waitHolding(db, lease, nextSlot - Date.now(), options.signal))) return;
     if (options.signal?.aborted) break;
-    const claimed = await claimRecipients(db, campaignId, batch);
+    const claimed = await claimHolding(db, lease, batch);
+    if (claimed === null) return;
     if (claimed.length === 0) {
       if (await finishIfDone(db, campaignId)) return;
       const wait = await nextDueInMs(db, campaignId);
       if (wait === null || wait > (options.maxWaitMs ?? MAX_IN_RUN_WAIT_MS)) return;
-      await sleep(wait, options.signal);
+      if (!(await waitHolding(db, lease, wait, options.signal))) return;
       continue;
     }
-    for (const recipient of claimed) {
+    for (const [index, recipient] of claimed.entries()) {
       // A claim is always settled, even when stopping: the mail in flight finishes first.
-      await sleep(nextSlot - Date.now(), options.signal?.aborted ? undefined : options.signal);
+      if (!(await waitHolding(db, lease, nextSlot - Date.now(), options.signal?.aborted ? undefined : options.signal))) {
+        await releaseClaims(db, campaignId, claimed.slice(index));
+        return;
+      }
       nextSlot = Math.max(nextSlot, Date.now()) + gapMs;
       await options.afterClaim?.(recipient);
+      // Two thirds of a lease at least are left at the call, so nobody takes the campaign over
+      // (and marks this claim unknown) while a live sender is about to send it; a sender that
+      // stalled past its lease finds the campaign taken and gives back what it has not tried.
+      if (!(await keepLease(db, lease))) {
+        await releaseClaims(db, campaignId, claimed.slice(index));
+        return;
+      }
       const { outcome, error } = await deliverOne(content, recipient, deliver);
       await markOutcome(db, recipient, outcome, error);
       result[outcome === "retried" ? "retried" : outcome] += 1;
@@ -221,32 +338,37 @@ async function sendCampaign(db: Db, campaignId: string, options: SenderOptions, 
   }
 }
 
-const sendingHere = new Set<string>();
-
 /**
- * Sends every campaign that is `sending`, one after another, each under its lock (a campaign
- * another instance is sending is skipped). Looks again after each, so a campaign sent
- * meanwhile is picked up in the same run. The job `newsletter-campaigns` runs this.
+ * Sends every campaign that is `sending` and not held by a live sender, one after another,
+ * each under its lease. Looks again after each, so a campaign sent meanwhile is picked up in
+ * the same run. The job `newsletter-campaigns` runs this on every instance.
  */
-export async function sendDueCampaigns(database: Database, options: SenderOptions): Promise<SendResult> {
+export async function sendDueCampaigns(db: Db, options: SenderOptions): Promise<SendResult> {
   const result: SendResult = { campaigns: 0, sent: 0, failed: 0, retried: 0, unknown: 0 };
+  const senderId = options.senderId ?? randomUUID();
+  const leaseMs = options.leaseMs ?? CAMPAIGN.senderLeaseMs;
   const done = new Set<string>();
   for (;;) {
     if (options.signal?.aborted) return result;
     const rows = await queryRows<{ id: string }>(
-      database.db,
-      sql`SELECT id FROM newsletter_campaigns WHERE status = 'sending' ORDER BY send_started_at, id`,
+      db,
+      sql`SELECT id FROM newsletter_campaigns
+          WHERE status = 'sending' AND (sender_id IS NULL OR sender_lease_until < now())
+          ORDER BY send_started_at, id`,
     );
-    const next = rows.find((row) => !done.has(row.id) && !sendingHere.has(row.id));
+    const next = rows.find((row) => !done.has(row.id));
     if (!next) return result;
     done.add(next.id);
-    // The embedded database's advisory locks are one session's (re-entrant): this set orders calls in the process.
-    sendingHere.add(next.id);
+    const lease: Lease = { campaignId: next.id, senderId, leaseMs, renewedAt: Date.now() };
+    const interrupted = await takeLease(db, lease);
+    if (interrupted === null) continue;
+    result.campaigns += 1;
+    result.unknown += interrupted;
     try {
-      const held = await database.withAdvisoryLock(`campaign:${next.id}`, () => sendCampaign(database.db, next.id, options, result));
-      if (held.acquired) result.campaigns += 1;
+      await sendCampaign(db, lease, options, result);
     } finally {
-      sendingHere.delete(next.id);
+      // Should this fail (the database is gone), the lease simply runs out.
+      await releaseLease(db, lease).catch(() => undefined);
     }
   }
 }

@@ -164,19 +164,19 @@ describe("sending (docs/decisions/028-campaign-exactly-once.md)", () => {
   it("mails every recipient once and marks the campaign sent", async () => {
     const id = await campaignTo(["a@example.se", "b@example.se", "c@example.se"]);
     const sink = recorder();
-    const result = await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
+    const result = await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
     expect(result).toMatchObject({ sent: 3, failed: 0, unknown: 0 });
     expect(sink.delivered.sort()).toEqual(["a@example.se", "b@example.se", "c@example.se"]);
     expect(await getCampaign(db(), id)).toMatchObject({ status: "sent", progress: { total: 3, sent: 3, remaining: 0 } });
     // A later run finds nothing to do.
-    expect(await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver })).toMatchObject({ campaigns: 0, sent: 0 });
+    expect(await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver })).toMatchObject({ campaigns: 0, sent: 0 });
   });
 
   it("retries a mail the server refused with back-off, then gives up as failed", async () => {
     const id = await campaignTo(["ok@example.se", "full@example.se"]);
     const refused = Object.assign(new Error("Mailbox full"), { responseCode: 452, command: "RCPT TO" });
     const sink = recorder((to) => (to === "full@example.se" ? refused : null));
-    await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
+    await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
     let [full] = (await recipientsOf(id)).filter((row) => row.email === "full@example.se");
     expect(full).toMatchObject({ status: "pending", attempts: 1 });
     const [due] = await queryRows<{ later: boolean }>(
@@ -186,7 +186,7 @@ describe("sending (docs/decisions/028-campaign-exactly-once.md)", () => {
     expect(due?.later).toBe(true);
     for (let attempt = 2; attempt <= CAMPAIGN.maxAttempts; attempt++) {
       await db().execute(sql`UPDATE newsletter_campaign_recipients SET next_attempt_at = now() WHERE id = ${full!.id}`);
-      await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
+      await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
     }
     [full] = (await recipientsOf(id)).filter((row) => row.email === "full@example.se");
     expect(full).toMatchObject({ status: "failed", attempts: CAMPAIGN.maxAttempts });
@@ -198,9 +198,9 @@ describe("sending (docs/decisions/028-campaign-exactly-once.md)", () => {
     const id = await campaignTo(["osaker@example.se"]);
     const broken = Object.assign(new Error("Connection closed unexpectedly"), { code: "ECONNECTION", command: "DATA" });
     const sink = recorder(() => broken);
-    expect(await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver })).toMatchObject({ unknown: 1, sent: 0 });
+    expect(await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver })).toMatchObject({ unknown: 1, sent: 0 });
     expect(await getCampaign(db(), id)).toMatchObject({ status: "sent", progress: { unknown: 1, remaining: 0 } });
-    expect(await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: recorder().deliver })).toMatchObject({ sent: 0 });
+    expect(await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: recorder().deliver })).toMatchObject({ sent: 0 });
   });
 
   it("turns a claim nobody marked into unknown, and sends it again only when staff ask", async () => {
@@ -208,7 +208,7 @@ describe("sending (docs/decisions/028-campaign-exactly-once.md)", () => {
     // A sender that died between its claim and the SMTP call.
     const [claimed] = await claimRecipients(db(), id, 1);
     const sink = recorder();
-    await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
+    await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
     const rows = await recipientsOf(id);
     const unknownRow = rows.find((row) => row.id === claimed!.id)!;
     expect(unknownRow.status).toBe("unknown");
@@ -219,10 +219,59 @@ describe("sending (docs/decisions/028-campaign-exactly-once.md)", () => {
     expect(await resendUnknown(db(), { actorUserId: staff, campaignId: id, recipientId: unknownRow.id })).toEqual({ ok: true, requeued: 1 });
     await markOutcome(db(), claimed!, "sent");
     expect((await recipientsOf(id)).find((row) => row.id === claimed!.id)?.status).toBe("pending");
-    await sendDueCampaigns(database, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
+    await sendDueCampaigns(database.db, { perMinute: 60_000, maxWaitMs: 0, deliver: sink.deliver });
     expect(sink.delivered.filter((to) => to === unknownRow.email)).toHaveLength(1);
     expect(await getCampaign(db(), id)).toMatchObject({ status: "sent", progress: { sent: 2, unknown: 0 } });
     expect(await resendUnknown(db(), { actorUserId: staff, campaignId: id })).toMatchObject({ ok: false, code: "nothing_to_resend" });
+  });
+
+  it("lets another sender take over a campaign whose sender stalled past its lease (decision 029)", async () => {
+    const addresses = ["lease-1@example.se", "lease-2@example.se", "lease-3@example.se", "lease-4@example.se", "lease-5@example.se"];
+    const id = await campaignTo(addresses);
+    const leaseMs = 300;
+    const stalled = recorder();
+    let stall!: () => void;
+    const stalledAt = new Promise<void>((resolve) => (stall = resolve));
+    let resume!: () => void;
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let claims = 0;
+    // Claims all five in one batch, mails two, then stops answering (frozen, cut off) before the third.
+    const first = sendDueCampaigns(db(), {
+      perMinute: 60_000,
+      leaseMs,
+      maxWaitMs: 0,
+      deliver: stalled.deliver,
+      async afterClaim() {
+        claims += 1;
+        if (claims === 3) {
+          stall();
+          await resumed;
+        }
+      },
+    });
+    await stalledAt;
+    // While its lease holds, nobody else sends the campaign.
+    const early = recorder();
+    expect(await sendDueCampaigns(db(), { perMinute: 60_000, leaseMs, maxWaitMs: 0, deliver: early.deliver })).toMatchObject({ campaigns: 0 });
+    await new Promise((resolve) => setTimeout(resolve, leaseMs + 200));
+    // Then another sender takes over and marks the three claims it left as unknown.
+    const second = recorder();
+    expect(await sendDueCampaigns(db(), { perMinute: 60_000, leaseMs, maxWaitMs: 0, deliver: second.deliver })).toMatchObject({
+      campaigns: 1,
+      unknown: 3,
+      sent: 0,
+    });
+    expect((await recipientsOf(id)).filter((row) => row.status === "unknown")).toHaveLength(3);
+    // The stalled sender wakes up, finds the campaign taken, and gives back the three it never tried.
+    resume();
+    expect(await first).toMatchObject({ sent: 2 });
+    expect((await recipientsOf(id)).map((row) => row.status).sort()).toEqual(["pending", "pending", "pending", "sent", "sent"]);
+    expect(await getCampaign(db(), id)).toMatchObject({ status: "sending" });
+    const third = recorder();
+    await sendDueCampaigns(db(), { perMinute: 60_000, leaseMs, maxWaitMs: 0, deliver: third.deliver });
+    const delivered = [...stalled.delivered, ...early.delivered, ...second.delivered, ...third.delivered];
+    expect(delivered.sort()).toEqual(addresses);
+    expect(await getCampaign(db(), id)).toMatchObject({ status: "sent", progress: { sent: 5, unknown: 0, remaining: 0 } });
   });
 
   it("lets two senders claim in parallel without ever claiming a row twice", async () => {

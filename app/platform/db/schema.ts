@@ -955,6 +955,13 @@ export const newsletter_campaigns = pgTable(
     updated_at: updatedAt(),
     send_started_at: timestamp({ withTimezone: true }),
     finished_at: timestamp({ withTimezone: true }),
+    /**
+     * The sender working on the campaign (a random id per sending run) and until when its lease
+     * holds; renewed before every mail, taken over by another sender once it has expired
+     * (docs/decisions/029-campaign-sender-lease.md).
+     */
+    sender_id: text(),
+    sender_lease_until: timestamp({ withTimezone: true }),
   },
   (t) => [
     check("newsletter_campaigns_status_valid", oneOf("status", CAMPAIGN_STATUSES)),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { JOB_RUNNER } from "~/constants";
 import { openPostgres, queryRows, type Database } from "../db/client.server";
 import { createTestDatabase, type TestDatabase } from "../db/test-db";
 import { runJobIfDue, type Job } from "./job-runner.server";
@@ -64,6 +65,34 @@ describe("the job runner", () => {
     expect(await runJobIfDue(database, failing, at(5))).toEqual({ status: "not-due" });
     expect(await runJobIfDue(database, failing, at(61))).toMatchObject({ status: "failed" });
     expect(failing.runs).toBe(2);
+  });
+
+  it("runs a job whose interval is the tick at a tick that fires a little early (docs/rules/jobs.md#the-runner)", async () => {
+    const everyTick = countingJob("every-tick");
+    everyTick.intervalMs = JOB_RUNNER.tickMs;
+    const tick = (n: number, earlyMs = 0) => new Date(at(0).getTime() + n * JOB_RUNNER.tickMs - earlyMs);
+    expect(await runJobIfDue(database, everyTick, tick(0))).toMatchObject({ status: "ran" });
+    // The next tick fires 2 s earlier relative to the last run's start (a slow job before it
+    // then, timer jitter, a clock step): still this interval's run, not a skipped minute.
+    expect(await runJobIfDue(database, everyTick, tick(1, 2_000))).toMatchObject({ status: "ran" });
+    // Halfway through an interval it is not due.
+    expect(await runJobIfDue(database, everyTick, tick(1.5))).toEqual({ status: "not-due" });
+    expect(await runJobIfDue(database, everyTick, tick(2))).toMatchObject({ status: "ran" });
+    expect(everyTick.runs).toBe(3);
+  });
+
+  it("lets a non-exclusive job take each interval's run once, without the job lock", async () => {
+    const shared = countingJob("shared-d");
+    shared.exclusive = false;
+    // Another session holds the job's lock all along: a non-exclusive job does not need it.
+    const blocked = await database.withAdvisoryLock("job:shared-d", async () => {
+      const first = await runJobIfDue(database, shared, at(0));
+      const again = await runJobIfDue(database, shared, at(30));
+      const forced = await runJobIfDue(database, shared, at(30), { force: true });
+      return [first.status, again.status, forced.status];
+    });
+    expect(blocked).toEqual({ acquired: true, value: ["ran", "not-due", "ran"] });
+    expect(shared.runs).toBe(2);
   });
 
   it("never runs one job twice at the same time in one process", async () => {

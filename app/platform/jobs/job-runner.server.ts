@@ -1,9 +1,10 @@
 /**
  * The one scheduled-job runner (docs/rules/jobs.md). Each instance looks for due jobs every
- * minute; a job runs only under its PostgreSQL advisory lock and only when its row in
- * `scheduled_jobs` says it is due, so across any number of instances each job runs once per
- * interval. Jobs must be idempotent (running one twice changes nothing more): a crash between
- * the work and the bookkeeping only means it runs again. Every run is logged.
+ * minute; a job runs only when its row in `scheduled_jobs` says it is due (taking the run moves
+ * the due time in the same statement) and, unless it is marked not exclusive, only under its
+ * PostgreSQL advisory lock, so across any number of instances each job runs once per interval.
+ * Jobs must be idempotent (running one twice changes nothing more): a crash between the work
+ * and the bookkeeping only means it runs again. Every run is logged.
  */
 import { sql } from "drizzle-orm";
 import { JOB_RUNNER } from "~/constants";
@@ -15,6 +16,13 @@ export interface Job {
   name: string;
   /** How long after a run starts the next one is due. */
   intervalMs: number;
+  /**
+   * false: the job guards its own work (the campaign sender's leases), so a run on one instance
+   * may overlap a run on another. Its run each interval is then taken with one conditional
+   * update of its schedule row, not under the job's session lock held for the whole run (a
+   * lock a frozen instance would keep). Default true.
+   */
+  exclusive?: boolean;
   /**
    * The work. What it returns is logged (keep it small: counts, not rows). A long-running job
    * (the campaign sender) stops early when `signal` aborts: the instance is shutting down.
@@ -36,6 +44,50 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * Takes this interval's run when the job is due (or forced): moves its next due time one
+ * interval ahead in the same statement that checks it, so of several callers one takes it.
+ * Due means at most `JOB_RUNNER.dueSlackMs` early (docs/rules/jobs.md#the-runner).
+ */
+async function takeRun(db: Db, job: Job, now: Date, force: boolean): Promise<boolean> {
+  const at = now.toISOString();
+  await db.execute(sql`INSERT INTO scheduled_jobs (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
+  const taken = await queryRows<{ name: string }>(
+    db,
+    sql`UPDATE scheduled_jobs
+        SET last_started_at = ${at}::timestamptz,
+            next_run_at = ${at}::timestamptz + make_interval(secs => ${job.intervalMs / 1000})
+        WHERE name = ${job.name}
+          AND (${force} OR next_run_at <= ${at}::timestamptz + make_interval(secs => ${JOB_RUNNER.dueSlackMs / 1000}))
+        RETURNING name`,
+  );
+  return taken.length > 0;
+}
+
+/** Runs a taken job and records how it went. */
+async function runTaken(db: Db, job: Job, now: Date, signal: AbortSignal): Promise<JobOutcome> {
+  const startedAt = Date.now();
+  let outcome: JobOutcome;
+  try {
+    const result = await job.run(db, now, signal);
+    outcome = { status: "ran", result };
+    logger.info({ job: job.name, result, durationMs: Date.now() - startedAt }, "job finished");
+  } catch (error) {
+    outcome = { status: "failed", error: error instanceof Error ? error.message : String(error) };
+    logger.error({ err: error, job: job.name, durationMs: Date.now() - startedAt }, "job failed");
+  }
+  await db.execute(sql`
+    UPDATE scheduled_jobs
+    SET last_finished_at = now(),
+        last_status = ${outcome.status === "ran" ? "ok" : "failed"},
+        last_error = ${outcome.status === "failed" ? outcome.error.slice(0, 1_000) : null},
+        last_duration_ms = ${Date.now() - startedAt},
+        run_count = run_count + 1
+    WHERE name = ${job.name}
+  `);
+  return outcome;
+}
+
 /** Runs the job if it is due and no other instance (or call) is running it. */
 export async function runJobIfDue(
   database: Database,
@@ -46,41 +98,12 @@ export async function runJobIfDue(
   if (runningHere.has(job.name)) return { status: "locked" };
   runningHere.add(job.name);
   try {
-    const held = await database.withAdvisoryLock(`job:${job.name}`, async (): Promise<JobOutcome> => {
-      const db = database.db;
-      await db.execute(sql`INSERT INTO scheduled_jobs (name) VALUES (${job.name}) ON CONFLICT (name) DO NOTHING`);
-      const [row] = await queryRows<{ due: boolean }>(
-        db,
-        sql`SELECT next_run_at <= ${now.toISOString()}::timestamptz AS due FROM scheduled_jobs WHERE name = ${job.name}`,
-      );
-      if (!row?.due && !options.force) return { status: "not-due" };
-      const startedAt = Date.now();
-      await db.execute(sql`
-        UPDATE scheduled_jobs
-        SET last_started_at = ${now.toISOString()}::timestamptz,
-            next_run_at = ${now.toISOString()}::timestamptz + make_interval(secs => ${job.intervalMs / 1000})
-        WHERE name = ${job.name}
-      `);
-      let outcome: JobOutcome;
-      try {
-        const result = await job.run(db, now, options.signal ?? new AbortController().signal);
-        outcome = { status: "ran", result };
-        logger.info({ job: job.name, result, durationMs: Date.now() - startedAt }, "job finished");
-      } catch (error) {
-        outcome = { status: "failed", error: error instanceof Error ? error.message : String(error) };
-        logger.error({ err: error, job: job.name, durationMs: Date.now() - startedAt }, "job failed");
-      }
-      await db.execute(sql`
-        UPDATE scheduled_jobs
-        SET last_finished_at = now(),
-            last_status = ${outcome.status === "ran" ? "ok" : "failed"},
-            last_error = ${outcome.status === "failed" ? outcome.error.slice(0, 1_000) : null},
-            last_duration_ms = ${Date.now() - startedAt},
-            run_count = run_count + 1
-        WHERE name = ${job.name}
-      `);
-      return outcome;
-    });
+    const db = database.db;
+    const signal = options.signal ?? new AbortController().signal;
+    const attempt = async (): Promise<JobOutcome> =>
+      (await takeRun(db, job, now, options.force ?? false)) ? runTaken(db, job, now, signal) : { status: "not-due" };
+    if (job.exclusive === false) return await attempt();
+    const held = await database.withAdvisoryLock(`job:${job.name}`, attempt);
     return held.acquired ? held.value : { status: "locked" };
   } finally {
     runningHere.delete(job.name);
@@ -117,9 +140,9 @@ export function startJobRunner(database: Database, jobs: readonly Job[], tickMs:
     running.add(work);
     void work.finally(() => running.delete(work));
   };
-  const runOne = async (job: Job, force: boolean) => {
+  const runOne = async (job: Job, force: boolean, now: Date = new Date()) => {
     try {
-      await runJobIfDue(database, job, new Date(), { force, signal: shutdown.signal });
+      await runJobIfDue(database, job, now, { force, signal: shutdown.signal });
     } catch (error) {
       // The database may be briefly unreachable; the next tick tries again.
       logger.error({ err: error, job: job.name }, "job runner could not check a job");
@@ -129,9 +152,12 @@ export function startJobRunner(database: Database, jobs: readonly Job[], tickMs:
     if (stopped) return;
     track(
       (async () => {
+        // Every job of a tick is checked at the tick's time, however long the ones before it
+        // took, so a job late in the list is not found a little early at the next tick.
+        const now = new Date();
         for (const job of jobs) {
           if (stopped) break;
-          await runOne(job, false);
+          await runOne(job, false, now);
         }
       })(),
     );
