@@ -178,6 +178,10 @@ export const PRICE_LIST = {
   previewErrors: 50,
 } as const;
 
+/** Where a price-list row came from (sell_prices.source). */
+export const PRICE_SOURCES = ["manual", "csv", "skinport"] as const;
+export type PriceSourceId = (typeof PRICE_SOURCES)[number];
+
 /** The scheduled import from a price source (docs/rules/selling.md#scheduled-import). */
 export const PRICE_SOURCE = {
   /** How often the job imports. */

@@ -232,3 +232,15 @@ export function filterInventory<T extends InventoryItem>(
     return sort === "price_asc" ? pa - pb : pb - pa;
   });
 }
+
+/** How to make a Steam inventory public (Steam's privacy settings page). */
+export const STEAM_PRIVACY_URL = "https://steamcommunity.com/my/edit/settings";
+
+export const INVENTORY_MESSAGES = {
+  private:
+    "Ditt Steam-lager är privat, så vi kan inte se dina föremål. Gör det offentligt i Steam: Profil → Redigera profil → Sekretessinställningar → Lager: Offentligt. Ladda sedan om lagret här.",
+  rateLimited: (retryAt: string) =>
+    `Steam begränsar hur ofta lager får hämtas just nu. Försök igen efter ${new Date(retryAt).toLocaleTimeString("sv-SE", { timeZone: "Europe/Stockholm", hour: "2-digit", minute: "2-digit" })}.`,
+  unavailable: "Vi kunde inte hämta ditt Steam-lager just nu. Steam svarar inte – försök igen om en stund.",
+  empty: "Ditt Steam-lager har inga CS2-föremål.",
+} as const;
