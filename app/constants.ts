@@ -118,6 +118,8 @@ export type SellQuoteRefusal = (typeof SELL_QUOTE_REFUSALS)[number];
 /** At most this many items on one quote (and so one sell order). */
 export const SELL_QUOTE_MAX_ITEMS = 100;
 
+/** Quotes and inventory refreshes per member (each may read a whole Steam inventory). */
+export const SELL_QUOTE_RATE_LIMIT = { scope: "sell-quote", limit: 30, windowMs: 10 * 60_000 } as const;
 /** The member's Steam inventory (docs/rules/selling.md#inventory). */
 export const STEAM_INVENTORY = {
   /** A loaded inventory is reused this long per member; the refresh button loads it again. */

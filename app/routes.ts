@@ -5,6 +5,9 @@ export default [
   route("dev/mail", "routes/dev.mail.tsx"),
   // Marketing pages
   route("salja-skins", "routes/salja-skins.tsx"),
+  // The sell flow for signed-in members (docs/rules/selling.md#the-sell-page).
+  route("salja", "routes/salja.tsx"),
+  route("salja/offert/:quoteId", "routes/salja.offert.tsx"),
   route("kop-skins", "routes/kop-skins.tsx"),
   route("kopa-skins", "routes/kopa-skins.tsx"),
   route("om-oss", "routes/om-oss.tsx"),

@@ -176,5 +176,5 @@ export async function startFakeSteamCommunity(port = 0): Promise<FakeSteamCommun
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const fake = await startFakeSteamCommunity(Number(process.env.FAKE_STEAM_COMMUNITY_PORT ?? 3901));
   fake.setDefault(demoInventory());
-  console.log(`Fake Steam Community on ${fake.url} (STEAM_COMMUNITY_URL=${fake.url} STEAM_IMAGE_URL=${fake.url}/economy/image)`);
+  process.stdout.write(`Fake Steam Community on ${fake.url} (STEAM_COMMUNITY_URL=${fake.url} STEAM_IMAGE_URL=${fake.url}/economy/image)\n`);
 }

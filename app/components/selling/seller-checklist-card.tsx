@@ -36,7 +36,12 @@ export function SellerChecklistCard({ checklist }: { checklist: SellerChecklist 
             : "Innan du kan sälja skins till oss behöver allt nedan vara klart."}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {checklist.ready ? (
+          <Link to="/salja" className="inline-block justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+            Välj skins att sälja
+          </Link>
+        ) : null}
         <ul className="grid gap-3">
           {checklist.requirements.map((requirement) => (
             <li key={requirement.id} className="flex items-start gap-3 rounded-lg border p-4" data-requirement={requirement.id} data-state={requirement.state}>

@@ -39,6 +39,17 @@ export const quoteRequestSchema = z.object({
   ),
 });
 
+/**
+ * The picked asset ids of a form: one checkbox per item named `a_{assetId}` (works before
+ * JavaScript), or one `assetIds` field (comma-separated, or an array in JSON).
+ */
+export function assetIdsFromForm(input: Record<string, unknown>): unknown {
+  if (input.assetIds !== undefined) return input.assetIds;
+  return Object.keys(input)
+    .filter((key) => key.startsWith("a_"))
+    .map((key) => key.slice(2));
+}
+
 export interface QuoteDeps {
   steam?: Partial<TradeHoldOptions>;
   inventory?: Partial<InventoryOptions>;
