@@ -711,7 +711,7 @@ export const HTTP_LIMITS = {
   /** Largest body of an image upload, on the paths that take one. */
   uploadBodyBytes: 10 * 1024 * 1024,
   /** Path prefixes whose actions take uploads. */
-  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild"] as readonly string[],
+  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild", "/admin/transactions/prislista"] as readonly string[],
   /** Methods the site answers; anything else is 405. */
   methods: ["GET", "HEAD", "POST"] as const,
 } as const;

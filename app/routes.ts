@@ -57,6 +57,7 @@ export default [
     route("transactions", "routes/admin.transactions.tsx"),
     route("transactions/export.csv", "routes/admin.transactions.export.ts"),
     route("transactions/members", "routes/admin.transactions.members.ts"),
+    route("transactions/prislista", "routes/admin.transactions.prislista.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("users", "routes/admin.users.tsx"),
     route("users/audit", "routes/admin.users.audit.tsx"),

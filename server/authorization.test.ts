@@ -115,6 +115,7 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/auth.google": { get: everyone("404") },
   // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).
   "routes/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/admin.transactions.prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   // The sell flow: members only; a quote only for its owner (anyone else's or an unknown id: 404).
   "routes/salja": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/salja.offert": {

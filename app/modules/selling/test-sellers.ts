@@ -18,8 +18,14 @@ export function tradeLinkFor(steamId64: string): string {
 }
 
 export async function createReadySeller(db: Db, options: { steamId: string; email?: string; xp?: number }): Promise<string> {
-  const userId = await createMember(db, { email: options.email, steamId: options.steamId, xp: options.xp });
-  await db.update(profiles).set({ steam_trade_link: tradeLinkFor(options.steamId) }).where(eq(profiles.user_id, userId));
+  const userId = await createMember(db, { email: options.email, xp: options.xp });
+  await makeReadySeller(db, userId, options.steamId);
+  return userId;
+}
+
+/** Gives an existing member the Steam id, a matching trade link and usable payout details. */
+export async function makeReadySeller(db: Db, userId: string, steamId: string): Promise<void> {
+  await db.update(profiles).set({ steam_id: steamId, steam_trade_link: tradeLinkFor(steamId) }).where(eq(profiles.user_id, userId));
   const keyring = createPayoutKeyring(randomBytes(32).toString("base64"));
   await changePayoutDetails(db, keyring, {
     userId,
@@ -27,5 +33,4 @@ export async function createReadySeller(db: Db, options: { steamId: string; emai
     confirmedBy: "password",
   });
   await db.update(payout_details).set({ usable_at: sql`now() - interval '1 second'` }).where(eq(payout_details.user_id, userId));
-  return userId;
 }
