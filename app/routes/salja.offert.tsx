@@ -80,7 +80,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             "Offerten är accepterad."
           ) : expired ? (
             <span>
-              Offerten har gått ut. <Link to="/salja" className="font-medium text-primary underline-offset-4 hover:underline">Välj föremål igen</Link> för ett nytt pris.
+              Offerten har gått ut. <Link to="/salja" className="font-medium text-primary underline underline-offset-4">Välj föremål igen</Link> för ett nytt pris.
             </span>
           ) : (
             <span>

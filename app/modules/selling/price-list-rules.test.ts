@@ -18,7 +18,7 @@ describe("parsePriceCsv", () => {
 
   it("reports each bad row with its line and reason and keeps the good ones", () => {
     const result = parsePriceCsv(
-      ["market_hash_name,price", "A,1", ",2", "B,0", "C,1.234", `${"x".repeat(201)},3`, "A,4", '"D,5', "E", `F,${PRICE_LIST.maxPriceOre / 100 + 1}`, "G\u0001,1"].join("\n"),
+      ["market_hash_name,price", "A,1", ",2", "B,0", "C,1.234", `${"x".repeat(201)},3`, "A,4", '"D,5', "E", "H,12,50", `F,${PRICE_LIST.maxPriceOre / 100 + 1}`, "G\u0001,1"].join("\n"),
     );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -31,8 +31,9 @@ describe("parsePriceCsv", () => {
       [7, PRICE_LIST_MESSAGES.duplicate(2)],
       [8, PRICE_LIST_MESSAGES.quote],
       [9, PRICE_LIST_MESSAGES.columns],
-      [10, PRICE_LIST_MESSAGES.priceTooHigh],
-      [11, PRICE_LIST_MESSAGES.nameInvalid],
+      [10, PRICE_LIST_MESSAGES.columns],
+      [11, PRICE_LIST_MESSAGES.priceTooHigh],
+      [12, PRICE_LIST_MESSAGES.nameInvalid],
     ]);
   });
 

@@ -21,7 +21,7 @@ export const PRICE_LIST_MESSAGES = {
   priceInvalid: "Ange ett pris i kronor större än 0, med högst två decimaler.",
   priceTooHigh: `Priset får vara högst ${formatNumber(PRICE_LIST.maxPriceOre / 100)} kr.`,
   duplicate: (line: number) => `Samma namn finns redan på rad ${line}.`,
-  columns: "Raden har fel antal kolumner.",
+  columns: "Raden har fel antal kolumner. Sätt citattecken runt ett pris med decimalkomma.",
   quote: "Raden har ett citattecken som inte avslutas.",
 } as const;
 
@@ -112,7 +112,8 @@ export function parsePriceCsv(text: string): PriceCsvResult {
       errors.push({ line, marketHashName: "", message: PRICE_LIST_MESSAGES.quote });
       continue;
     }
-    if (cells.length < header.length) {
+    // An unquoted decimal comma ("12,50" in a comma-separated file) shows as one column too many.
+    if (cells.length !== header.length) {
       errors.push({ line, marketHashName: cells[nameAt] ?? "", message: PRICE_LIST_MESSAGES.columns });
       continue;
     }
