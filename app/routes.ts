@@ -35,6 +35,9 @@ export default [
   // Social sign-in and the profile.
   route("auth/steam", "routes/auth.steam.ts"),
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
+  // "Koppla Steam": an email or Google account links a Steam account (docs/rules/selling.md#linking-steam).
+  route("auth/steam/koppla", "routes/auth.steam.link.ts"),
+  route("auth/steam/koppla/callback", "routes/auth.steam.link.callback.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("profile", "routes/profile.tsx"),
   // Accounts.

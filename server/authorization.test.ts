@@ -122,6 +122,9 @@ const ACCESS: Record<string, RouteAccess> = {
     path: "/salja/offert/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
   },
+  // "Koppla Steam": members go to Steam; the callback without its flow cookie back to /profile.
+  "routes/auth.steam.link": { get: { ...everyone("redirect"), anonymous: "signin" } },
+  "routes/auth.steam.link.callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },
