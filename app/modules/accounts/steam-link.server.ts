@@ -21,7 +21,7 @@ import { AUTH_COOKIE_PREFIX } from "./session-policy";
 import { buildSteamLoginUrl } from "./steam-openid.server";
 import { verifySteamCallback } from "./steam-sign-in.server";
 
-export const STEAM_LINK_PATH = "/auth/steam/koppla";
+const STEAM_LINK_PATH = "/auth/steam/koppla";
 const CALLBACK_PATH = `${STEAM_LINK_PATH}/callback`;
 const STATE_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const STEAM_PROVIDER_ID = "steam";
@@ -59,7 +59,7 @@ export async function startSteamLink(request: Request): Promise<Response> {
 }
 
 /** Stores a verified Steam id on the member: refused when it is another account's, or the member already has another. */
-export async function linkSteamAccount(
+async function linkSteamAccount(
   db: Db,
   input: { userId: string; steamId: string; ipAddress?: string | null; userAgent?: string | null },
 ): Promise<SteamLinkOutcome> {

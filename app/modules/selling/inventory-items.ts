@@ -149,7 +149,7 @@ function wearOf(itemTags: SteamTag[]): SkinWear | null {
 }
 
 /** Steam's image URL: the configured base, then the description's `icon_url`. */
-export function steamImageUrl(base: string, iconUrl: string): string {
+function steamImageUrl(base: string, iconUrl: string): string {
   return `${base.replace(/\/$/, "")}/${encodeURIComponent(iconUrl).replace(/%2F/gi, "/")}`;
 }
 

@@ -25,7 +25,7 @@ export interface PriceSource {
   fetchPrices(signal?: AbortSignal): Promise<SourcePrice[]>;
 }
 
-export class PriceSourceError extends Error {
+class PriceSourceError extends Error {
   override name = "PriceSourceError";
 }
 

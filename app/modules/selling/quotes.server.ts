@@ -28,7 +28,7 @@ export const QUOTE_MESSAGES = {
 } as const;
 
 /** Steam asset ids as the form posts them: one field `assetIds`, comma-separated, or an array. */
-export const quoteRequestSchema = z.object({
+const quoteRequestSchema = z.object({
   assetIds: z.preprocess(
     (value) => (typeof value === "string" ? value.split(",").map((part) => part.trim()).filter(Boolean) : value),
     z

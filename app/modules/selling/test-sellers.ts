@@ -12,7 +12,7 @@ import { payout_details, profiles } from "~/platform/db/schema";
 import { changePayoutDetails } from "./payout-details.server";
 import { createPayoutKeyring } from "./payout-encryption.server";
 
-export function tradeLinkFor(steamId64: string): string {
+function tradeLinkFor(steamId64: string): string {
   const partner = BigInt(steamId64) - STEAM_TRADE_HOLD.steamId64Base;
   return `https://steamcommunity.com/tradeoffer/new/?partner=${partner}&token=AbCd_123`;
 }
