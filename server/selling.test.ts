@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_LIMITS } from "~/constants";
+import { HTTP_LIMITS, PRICE_LIST } from "~/constants";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { makeReadySeller } from "~/modules/selling/test-sellers";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";
@@ -165,6 +165,11 @@ describe("/admin/transactions/prislista", () => {
     const noHeader = await post(admin, "/admin/transactions/prislista.data", formBody({ intent: "import", csv: "x,y\n1,2" }));
     expect(noHeader.status).toBe(400);
     expect(await noHeader.text()).toContain("Första raden måste vara rubrikerna");
+    const tooLarge = await post(admin, "/admin/transactions/prislista.data", formBody({ intent: "preview", csv: `market_hash_name,price\n${"a".repeat(PRICE_LIST.csvMaxBytes)}` }));
+    expect(tooLarge.status).toBe(400);
+    expect(await tooLarge.text()).toContain("CSV-filen får vara högst 2 MB.");
+    const overLimit = await post(admin, "/admin/transactions/prislista.data", formBody({ intent: "preview", csv: "a".repeat(HTTP_LIMITS.uploadBodyBytes + 10) }));
+    expect(overLimit.status).toBe(413);
     const wrongType = await post(admin, "/admin/transactions/prislista.data", JSON.stringify({ intent: "preview", csv: ["a"] }), "application/json");
     expect(wrongType.status).toBe(400);
     expect(await db().select().from(sell_prices).where(eq(sell_prices.market_hash_name, "X"))).toHaveLength(0);

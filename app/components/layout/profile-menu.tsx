@@ -34,7 +34,7 @@ export function ProfileMenu({ user, signOut }: { user: SessionUser; signOut: () 
         <DropdownMenuItem asChild>
           <Link to="/salja">
             <Banknote className="size-4" aria-hidden="true" />
-            Sälj skins
+            Sälj nu
           </Link>
         </DropdownMenuItem>
         {user.isStaff ? (

@@ -117,7 +117,7 @@ export function MobileSessionActions({ onNavigate }: { onNavigate: () => void })
       <Button asChild variant="outline" onClick={onNavigate}>
         <Link to="/salja">
           <Banknote className="size-4" aria-hidden="true" />
-          Sälj skins
+          Sälj nu
         </Link>
       </Button>
       {user.isStaff ? (
