@@ -118,6 +118,84 @@ export type SellQuoteRefusal = (typeof SELL_QUOTE_REFUSALS)[number];
 /** At most this many items on one quote (and so one sell order). */
 export const SELL_QUOTE_MAX_ITEMS = 100;
 
+/** Quotes and inventory refreshes per member (each may read a whole Steam inventory). */
+export const SELL_QUOTE_RATE_LIMIT = { scope: "sell-quote", limit: 30, windowMs: 10 * 60_000 } as const;
+/** The member's Steam inventory (docs/rules/selling.md#inventory). */
+export const STEAM_INVENTORY = {
+  /** A loaded inventory is reused this long per member; the refresh button loads it again. */
+  cacheMs: 3 * 60_000,
+  /** A refresh within this long of the last load reuses it (one click, one request to Steam). */
+  refreshMinMs: 15_000,
+  /** Steam's largest page (`count`). */
+  pageSize: 2000,
+  /** At most this many pages (20,000 items) are read; the rest is left off. */
+  maxPages: 10,
+  /** A Steam request that takes longer counts as "could not load". */
+  timeoutMs: 10_000,
+  /** After a 429 without Retry-After, no request to Steam for this long. */
+  backoffMs: 60_000,
+  /** A Retry-After is honoured up to this long. */
+  maxBackoffMs: 15 * 60_000,
+} as const;
+
+/**
+ * What kind of item a price-list row's buy rate comes from, read from the Steam `Type` tag
+ * (docs/rules/selling.md#buy-rates).
+ */
+export const PRICE_CATEGORIES = ["weapon", "knife", "gloves", "sticker", "container", "agent", "other"] as const;
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
+export const PRICE_CATEGORY_LABELS: Record<PriceCategory, string> = {
+  weapon: "Vapen",
+  knife: "Kniv",
+  gloves: "Handskar",
+  sticker: "Klistermärke",
+  container: "Låda",
+  agent: "Agent",
+  other: "Övrigt",
+};
+/** The share of the reference price we pay, by category, in whole percent (1–100). */
+export const BUY_RATE_PERCENT: Record<PriceCategory, number> = {
+  weapon: 70,
+  knife: 75,
+  gloves: 75,
+  sticker: 60,
+  container: 65,
+  agent: 65,
+  other: 60,
+};
+/** An item whose price (after the buy rate) is below this is not accepted (öre). */
+export const SELL_MIN_ITEM_VALUE_ORE = 5_00;
+
+/** The price list and its import (docs/rules/selling.md#price-list). */
+export const PRICE_LIST = {
+  pageSize: 50,
+  /** A CSV upload larger than this is refused. */
+  csvMaxBytes: 2 * 1024 * 1024,
+  csvMaxRows: 20_000,
+  /** Largest reference price accepted (the same ceiling as a staff-recorded item). */
+  maxPriceOre: 1_000_000_00,
+  nameMaxLength: 200,
+  sourceMaxLength: 40,
+  /** Rows with errors shown in the preview. */
+  previewErrors: 50,
+} as const;
+
+/** Where a price-list row came from (sell_prices.source). */
+export const PRICE_SOURCES = ["manual", "csv", "skinport"] as const;
+export type PriceSourceId = (typeof PRICE_SOURCES)[number];
+
+/** The scheduled import from a price source (docs/rules/selling.md#scheduled-import). */
+export const PRICE_SOURCE = {
+  /** How often the job imports. */
+  intervalMs: 6 * 60 * 60_000,
+  /** Skinport's /v1/items is cached by them for 5 minutes and limited to 8 requests per 5 minutes. */
+  minRequestIntervalMs: 5 * 60_000,
+  timeoutMs: 30_000,
+  /** Largest answer read (bytes). */
+  maxBytes: 50 * 1024 * 1024,
+  currency: "SEK",
+} as const;
+
 export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
 export const BUY_DELIVERY_MINUTES = [15, 60] as const;
 
@@ -637,7 +715,7 @@ export const HTTP_LIMITS = {
   /** Largest body of an image upload, on the paths that take one. */
   uploadBodyBytes: 10 * 1024 * 1024,
   /** Path prefixes whose actions take uploads. */
-  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild"] as readonly string[],
+  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild", "/admin/transactions/prislista"] as readonly string[],
   /** Methods the site answers; anything else is 405. */
   methods: ["GET", "HEAD", "POST"] as const,
 } as const;

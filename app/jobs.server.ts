@@ -7,8 +7,9 @@ import { purgeOldViews } from "~/modules/blog/blog.server";
 import { ANNOUNCE_DUE_POSTS_JOB, announceDuePosts } from "~/modules/blog/scheduled-posts.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
-import { JOB_RUNNER } from "~/constants";
+import { JOB_RUNNER, PRICE_SOURCE } from "~/constants";
 import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
+import { importFromPriceSource, PRICE_IMPORT_JOB } from "~/modules/selling/price-source.server";
 import { config } from "~/platform/config.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
@@ -25,6 +26,8 @@ export const APP_JOBS: readonly Job[] = [
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
+  // docs/rules/selling.md#scheduled-import: does nothing unless PRICE_SOURCE_URL is set.
+  { name: PRICE_IMPORT_JOB, intervalMs: PRICE_SOURCE.intervalMs, run: (db, now, signal) => importFromPriceSource(db, now, signal) },
   // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending). Every
   // instance runs it each tick: each campaign's lease, not the job's lock, makes one sender.
   {

@@ -5,6 +5,9 @@ export default [
   route("dev/mail", "routes/dev.mail.tsx"),
   // Marketing pages
   route("salja-skins", "routes/salja-skins.tsx"),
+  // The sell flow for signed-in members (docs/rules/selling.md#the-sell-page).
+  route("salja", "routes/salja.tsx"),
+  route("salja/offert/:quoteId", "routes/salja.offert.tsx"),
   route("kop-skins", "routes/kop-skins.tsx"),
   route("kopa-skins", "routes/kopa-skins.tsx"),
   route("om-oss", "routes/om-oss.tsx"),
@@ -32,6 +35,9 @@ export default [
   // Social sign-in and the profile.
   route("auth/steam", "routes/auth.steam.ts"),
   route("auth/steam/callback", "routes/auth.steam.callback.ts"),
+  // "Koppla Steam": an email or Google account links a Steam account (docs/rules/selling.md#linking-steam).
+  route("auth/steam/koppla", "routes/auth.steam.link.ts"),
+  route("auth/steam/koppla/callback", "routes/auth.steam.link.callback.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("profile", "routes/profile.tsx"),
   // Accounts.
@@ -54,6 +60,7 @@ export default [
     route("transactions", "routes/admin.transactions.tsx"),
     route("transactions/export.csv", "routes/admin.transactions.export.ts"),
     route("transactions/members", "routes/admin.transactions.members.ts"),
+    route("transactions/prislista", "routes/admin.transactions.prislista.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("users", "routes/admin.users.tsx"),
     route("users/audit", "routes/admin.users.audit.tsx"),

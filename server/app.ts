@@ -151,7 +151,8 @@ export function createApp(): express.Express {
           "script-src-attr": ["'none'"],
           // Inline style attributes (React, Radix positioning) are allowed; inline scripts never are.
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", "https:"],
+          // Steam item images come from STEAM_IMAGE_URL (a local fake in tests and offline development).
+          "img-src": ["'self'", "data:", "blob:", "https:", new URL(cfg.STEAM_IMAGE_URL).origin],
           "font-src": ["'self'", "data:"],
           "connect-src": ["'self'", ...gaOrigin, ...(cfg.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com"] : [])],
           "frame-src": ["'self'"],

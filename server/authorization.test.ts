@@ -115,6 +115,16 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/auth.google": { get: everyone("404") },
   // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).
   "routes/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/admin.transactions.prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  // The sell flow: members only; a quote only for its owner (anyone else's or an unknown id: 404).
+  "routes/salja": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/salja.offert": {
+    path: "/salja/offert/00000000-0000-4000-8000-000000000000",
+    get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
+  },
+  // "Koppla Steam": members go to Steam; the callback without its flow cookie back to /profile.
+  "routes/auth.steam.link": { get: { ...everyone("redirect"), anonymous: "signin" } },
+  "routes/auth.steam.link.callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },

@@ -40,6 +40,12 @@ const envSchema = z
     ),
     STEAM_API_URL: withDefault(httpUrl, "https://api.steampowered.com"),
     STEAM_OPENID_URL: withDefault(httpUrl, "https://steamcommunity.com/openid/login"),
+    /** Steam Community, for members' inventories (docs/rules/selling.md#inventory); a local fake in tests and offline development. */
+    STEAM_COMMUNITY_URL: withDefault(httpUrl, "https://steamcommunity.com"),
+    /** Base of Steam's item images; an item's `icon_url` is appended. */
+    STEAM_IMAGE_URL: withDefault(httpUrl, "https://community.akamai.steamstatic.com/economy/image"),
+    /** A price source in Skinport's /v1/items format; unset: no scheduled import (docs/rules/selling.md#scheduled-import). */
+    PRICE_SOURCE_URL: optional(httpUrl),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_DISCOVERY_URL: withDefault(

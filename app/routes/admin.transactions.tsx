@@ -11,6 +11,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { RecordTradeDialog } from "~/components/admin/transactions/record-trade-dialog";
 import { TradeActions } from "~/components/admin/transactions/trade-actions";
+import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import {
   formatDate,
   formatDateTime,
@@ -284,6 +285,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
+      <TransactionsNav />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="max-w-prose text-sm text-muted-foreground">
           Affärer som personalen registrerar. Poäng och XP krediteras när en affär genomförs och tas tillbaka om den annulleras.

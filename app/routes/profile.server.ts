@@ -40,12 +40,18 @@ import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { PAYOUT_MESSAGES, payoutDetailsSchema } from "~/modules/selling/payout-rules";
 import { sellerRequirements } from "~/modules/selling/seller-requirements.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { STEAM_LINK_MESSAGES, type SteamLinkOutcome } from "~/modules/accounts/steam-link.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 
 const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
 const PROFILE_NOT_FOUND = "Profile not found";
+
+function steamLinkNotice(value: string | null): { ok: boolean; message: string } | null {
+  if (!value || !Object.hasOwn(STEAM_LINK_MESSAGES, value)) return null;
+  return { ok: value === "linked", message: STEAM_LINK_MESSAGES[value as SteamLinkOutcome] };
+}
 
 export async function loadProfilePage(request: Request) {
   const current = await requireUser(request);
@@ -114,6 +120,8 @@ export async function loadProfilePage(request: Request) {
     /** Accounts without a password confirm a change with a recent Steam or Google sign-in. */
     passwordSet,
     selling,
+    /** What "Koppla Steam" came back with (docs/rules/selling.md#linking-steam). */
+    steamLink: steamLinkNotice(url.searchParams.get("steam")),
     newsletter,
     sessions: sessions
       .map((session) => ({

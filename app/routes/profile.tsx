@@ -99,7 +99,14 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
                 <ShieldCheck aria-hidden="true" />
                 Steam-konto kopplat
               </Badge>
-            ) : null}
+            ) : (
+              // A document navigation: the route answers with a redirect to Steam (docs/rules/selling.md#linking-steam).
+              <Button asChild variant="outline" size="sm" className="mt-3">
+                <a href="/auth/steam/koppla" data-testid="link-steam">
+                  Koppla Steam
+                </a>
+              </Button>
+            )}
           </div>
           <div className="flex flex-col gap-2 sm:items-end">
             <Button onClick={() => setEditing(true)} disabled={editing}>
@@ -159,7 +166,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ProfileDetails profile={profile} />
         )}
-        <SellerChecklistCard checklist={selling} />
+        <SellerChecklistCard checklist={selling} notice={loaderData.steamLink} />
         <PayoutDetailsCard key={payoutDetails?.usableAt ?? "none"} summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SessionsCard sessions={sessions} />

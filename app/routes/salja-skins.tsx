@@ -47,6 +47,10 @@ export default function SellSkins() {
         }
         aside={<PayoutTimesCard />}
       >
+        {/* docs/rules/selling.md#the-sell-page: the self-service flow; this page stays the guide. */}
+        <Button asChild size="lg" variant="secondary" className="text-base">
+          <Link to="/salja">Sälj direkt från ditt Steam-lager</Link>
+        </Button>
         <LiveChatButton className="text-base">Sälj via livechatten</LiveChatButton>
         <Button asChild size="lg" variant="outline" className={HERO_OUTLINE_BUTTON}>
           <a href="#sa-saljer-du">

@@ -1,6 +1,7 @@
 /** "Sälja skins" on /profile (docs/rules/selling.md#seller-requirements): ready, or what is missing and how to fix it. */
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { AlertTriangle, CircleCheck, ExternalLink, HelpCircle, Hourglass } from "~/components/ui/icons";
 import type { Requirement, SellerChecklist } from "~/modules/selling/seller-requirements";
@@ -20,7 +21,7 @@ function StateIcon({ state }: { state: Requirement["state"] }) {
   return <AlertTriangle className={`${className} text-destructive`} aria-hidden="true" />;
 }
 
-export function SellerChecklistCard({ checklist }: { checklist: SellerChecklist }) {
+export function SellerChecklistCard({ checklist, notice }: { checklist: SellerChecklist; notice?: { ok: boolean; message: string } | null }) {
   return (
     <Card id="salja" role="region" aria-labelledby="salja-rubrik" className="scroll-mt-24" data-testid="seller-checklist">
       <CardHeader>
@@ -36,7 +37,17 @@ export function SellerChecklistCard({ checklist }: { checklist: SellerChecklist 
             : "Innan du kan sälja skins till oss behöver allt nedan vara klart."}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {notice ? (
+          <FormAlert tone={notice.ok ? "success" : "error"}>
+            <span data-testid="steam-link-notice">{notice.message}</span>
+          </FormAlert>
+        ) : null}
+        {checklist.ready ? (
+          <Link to="/salja" className="inline-block justify-self-start rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground hover:bg-primary/90">
+            Välj skins att sälja
+          </Link>
+        ) : null}
         <ul className="grid gap-3">
           {checklist.requirements.map((requirement) => (
             <li key={requirement.id} className="flex items-start gap-3 rounded-lg border p-4" data-requirement={requirement.id} data-state={requirement.state}>
@@ -47,7 +58,12 @@ export function SellerChecklistCard({ checklist }: { checklist: SellerChecklist 
                 </p>
                 {requirement.explanation ? <p className="mt-1 text-sm text-muted-foreground">{requirement.explanation}</p> : null}
                 {requirement.fix ? (
-                  requirement.fix.external ? (
+                  requirement.fix.document ? (
+                    // Answered by a redirect to Steam: a document navigation, not a client-side one.
+                    <a href={requirement.fix.href} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+                      {requirement.fix.label}
+                    </a>
+                  ) : requirement.fix.external ? (
                     <a
                       href={requirement.fix.href}
                       target="_blank"

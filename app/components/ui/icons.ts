@@ -108,6 +108,7 @@ export const Play = spriteIcon("play");
 export const Plus = spriteIcon("plus");
 export const Quote = spriteIcon("quote");
 export const Redo2 = spriteIcon("redo-2");
+export const RefreshCw = spriteIcon("refresh-cw");
 export const Rocket = spriteIcon("rocket");
 export const Rss = spriteIcon("rss");
 export const Save = spriteIcon("save");

@@ -17,7 +17,7 @@ export interface Requirement {
   state: RequirementState;
   /** Why it is not met (absent when met). */
   explanation?: string;
-  fix?: { label: string; href: string; external?: boolean };
+  fix?: { label: string; href: string; external?: boolean; document?: boolean };
 }
 
 export interface SellerChecklist {
@@ -60,7 +60,7 @@ export function tradeLinkTarget(link: string | null): { steamId64: string; token
 const REQUIREMENT_TEXTS = {
   signedIn: "Du måste vara inloggad för att sälja.",
   steamLinked:
-    "Ditt konto är inte kopplat till ett Steam-konto. Logga in med Steam – har du redan ett konto med e-post, kontakta supporten så kopplar vi ihop dem.",
+    "Ditt konto är inte kopplat till ett Steam-konto. Koppla det här: du loggar in hos Steam och kommer tillbaka hit.",
   tradeLinkMissing: "Lägg till din Steam trade-länk i profilen så att vi kan skicka trade-erbjudandet.",
   tradeLinkInvalid: "Trade-länken är inte giltig. Kopiera den på nytt från Steam.",
   tradeLinkMismatch: "Trade-länken hör till ett annat Steam-konto än det du är inloggad med. Kopiera länken från rätt konto.",
@@ -94,7 +94,8 @@ export function sellerChecklist(facts: SellerFacts): SellerChecklist {
           title: "Steam-konto kopplat",
           state: "missing",
           explanation: REQUIREMENT_TEXTS.steamLinked,
-          fix: { label: "Kontakta supporten", href: "/kontakta-oss" },
+          // docs/rules/selling.md#linking-steam
+          fix: { label: "Koppla Steam", href: "/auth/steam/koppla", document: true },
         },
   );
 

@@ -46,6 +46,8 @@ import {
   MAIL_LISTS,
   PAYOUT_METHODS,
   PERK_KINDS,
+  PRICE_LIST,
+  PRICE_SOURCES,
   PERK_LIMITS,
   REFERRAL_SOURCES,
   REFERRAL_STATUSES,
@@ -1304,5 +1306,28 @@ export const sell_quote_items = pgTable(
     check("sell_quote_items_rate_valid", sql`${t.buy_rate_percent} BETWEEN 1 AND 100`),
     uniqueIndex("sell_quote_items_quote_position_uq").on(t.quote_id, t.position),
     uniqueIndex("sell_quote_items_quote_asset_uq").on(t.quote_id, t.asset_id),
+  ],
+);
+
+/**
+ * The price list (docs/rules/selling.md#price-list): a reference price per Steam
+ * `market_hash_name`, from which a quote prices an item with its category's buy rate.
+ */
+export const sell_prices = pgTable(
+  "sell_prices",
+  {
+    market_hash_name: text().primaryKey(),
+    /** Reference price (what the item sells for on the market), in öre. */
+    reference_price_ore: bigint({ mode: "number" }).notNull(),
+    /** Where the price came from: manual edit, CSV import or a price source. */
+    source: text().notNull(),
+    updated_at: updatedAt(),
+    /** The staff member who set it; null for the scheduled import. */
+    updated_by: uuid().references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("sell_prices_price_valid", sql`${t.reference_price_ore} > 0 AND ${t.reference_price_ore} <= ${sql.raw(String(PRICE_LIST.maxPriceOre))}`),
+    check("sell_prices_source_valid", oneOf("source", PRICE_SOURCES)),
+    check("sell_prices_name_length", sql`length(${t.market_hash_name}) BETWEEN 1 AND ${sql.raw(String(PRICE_LIST.nameMaxLength))}`),
   ],
 );

@@ -1,0 +1,87 @@
+/**
+ * How a quote prices a member's items (docs/rules/selling.md#quote-prices), pure and isomorphic.
+ * Each item: refused when it is not tradable (or still under Trade Protection, with its date),
+ * has no reference price, or is worth less than the minimum after the buy rate; else its price
+ * is the reference × its category's buy rate, half-up to whole öre once. The totals use the
+ * trade rules (level sale bonus, bulk bonus, points and XP) exactly as a completed sale does.
+ */
+import {
+  BUY_RATE_PERCENT,
+  SELL_MIN_ITEM_VALUE_ORE,
+  type LevelDefinition,
+  type SellQuoteRefusal,
+} from "~/constants";
+import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { baseTotalOre, percentOfOre, pointsForTrade, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
+import { isTradeProtected, type InventoryItem } from "./inventory-items";
+
+export type QuotableItem = Pick<InventoryItem, "tradable" | "tradableAfter" | "category">;
+
+export interface PricedItem {
+  referencePriceOre: number | null;
+  buyRatePercent: number | null;
+  /** What we pay; null when refused. */
+  priceOre: number | null;
+  refusal: SellQuoteRefusal | null;
+  /** For `trade_protected`: when the item becomes sellable (ISO). */
+  tradableAfter: string | null;
+}
+
+/** One item's price or refusal. */
+export function priceItem(item: QuotableItem, referencePriceOre: number | null, now: Date): PricedItem {
+  const buyRatePercent = BUY_RATE_PERCENT[item.category];
+  const base = { referencePriceOre, buyRatePercent: referencePriceOre === null ? null : buyRatePercent, tradableAfter: null };
+  if (isTradeProtected(item, now)) return { ...base, priceOre: null, refusal: "trade_protected", tradableAfter: item.tradableAfter };
+  if (!item.tradable) return { ...base, priceOre: null, refusal: "not_tradable" };
+  if (referencePriceOre === null || referencePriceOre <= 0) return { ...base, priceOre: null, refusal: "no_price" };
+  const priceOre = percentOfOre(referencePriceOre, buyRatePercent);
+  if (priceOre < SELL_MIN_ITEM_VALUE_ORE) return { ...base, priceOre: null, refusal: "below_minimum" };
+  return { ...base, priceOre, refusal: null };
+}
+
+export interface QuoteTotals {
+  baseTotalOre: number;
+  levelBonusPercent: number;
+  levelBonusOre: number;
+  bulkBonusPercent: number;
+  bulkBonusOre: number;
+  totalOre: number;
+  points: number;
+  xp: number;
+  acceptedCount: number;
+}
+
+/** The totals of the accepted items for a member at `level` with a points multiplier in force. */
+export function quoteTotals(items: readonly PricedItem[], level: LevelDefinition, pointsMultiplier = 1): QuoteTotals {
+  const accepted = items.filter((item) => item.priceOre !== null).map((item) => ({ priceOre: item.priceOre! }));
+  const baseOre = baseTotalOre(accepted);
+  const extras = tradeExtras({ type: "sale", baseOre, level });
+  return {
+    baseTotalOre: baseOre,
+    levelBonusPercent: extras.levelBonusPercent,
+    levelBonusOre: extras.levelBonusOre,
+    bulkBonusPercent: extras.bulkBonusPercent,
+    bulkBonusOre: extras.bulkBonusOre,
+    totalOre: extras.totalOre,
+    points: pointsForTrade("sale", baseOre, pointsMultiplier),
+    xp: xpForTrade("sale", baseOre),
+    acceptedCount: accepted.length,
+  };
+}
+
+/** The Swedish reason an item is not accepted. */
+export function refusalText(refusal: SellQuoteRefusal, tradableAfter: string | null): string {
+  switch (refusal) {
+    case "no_price":
+      return "Vi har inget pris för föremålet just nu.";
+    case "below_minimum":
+      return `Värdet är under vår minsta gräns på ${SELL_MIN_ITEM_VALUE_ORE / 100} kr per föremål.`;
+    case "not_tradable":
+      return "Föremålet går inte att byta på Steam.";
+    case "trade_protected":
+      return tradableAfter
+        ? `Under Trade Protection – kan säljas från ${formatStockholmDateTime(tradableAfter)}.`
+        : "Under Trade Protection.";
+  }
+}
+

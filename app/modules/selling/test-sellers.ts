@@ -1,0 +1,36 @@
+/**
+ * A member who passes the seller checklist (docs/rules/selling.md#seller-requirements), for
+ * selling tests: Steam id, a matching trade link and usable Swish payout details. The trade-hold
+ * check still asks Steam (a fake) with the tests' options.
+ */
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { STEAM_TRADE_HOLD } from "~/constants";
+import { createMember } from "~/modules/loyalty/test-fixtures";
+import type { Db } from "~/platform/db/client.server";
+import { payout_details, profiles } from "~/platform/db/schema";
+import { changePayoutDetails } from "./payout-details.server";
+import { createPayoutKeyring } from "./payout-encryption.server";
+
+function tradeLinkFor(steamId64: string): string {
+  const partner = BigInt(steamId64) - STEAM_TRADE_HOLD.steamId64Base;
+  return `https://steamcommunity.com/tradeoffer/new/?partner=${partner}&token=AbCd_123`;
+}
+
+export async function createReadySeller(db: Db, options: { steamId: string; email?: string; xp?: number }): Promise<string> {
+  const userId = await createMember(db, { email: options.email, xp: options.xp });
+  await makeReadySeller(db, userId, options.steamId);
+  return userId;
+}
+
+/** Gives an existing member the Steam id, a matching trade link and usable payout details. */
+export async function makeReadySeller(db: Db, userId: string, steamId: string): Promise<void> {
+  await db.update(profiles).set({ steam_id: steamId, steam_trade_link: tradeLinkFor(steamId) }).where(eq(profiles.user_id, userId));
+  const keyring = createPayoutKeyring(randomBytes(32).toString("base64"));
+  await changePayoutDetails(db, keyring, {
+    userId,
+    details: { method: "swish", phone: "0701234512", personnummer: "191212121212" },
+    confirmedBy: "password",
+  });
+  await db.update(payout_details).set({ usable_at: sql`now() - interval '1 second'` }).where(eq(payout_details.user_id, userId));
+}

@@ -1,0 +1,60 @@
+/**
+ * /salja's loader and action glue (docs/rules/selling.md#the-sell-page): the seller checklist when
+ * something is missing, else the member's Steam inventory with each item's price from the price
+ * list; the action refreshes the inventory or creates a quote and goes to it.
+ */
+import { data, redirect } from "react-router";
+import { eq } from "drizzle-orm";
+import { SELL_QUOTE_RATE_LIMIT } from "~/constants";
+import { readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { referencePrices } from "~/modules/selling/price-list.server";
+import { priceItem } from "~/modules/selling/quote-rules";
+import { assetIdsFromForm, createQuote, inventoryFailureMessage, memberInventory } from "~/modules/selling/quotes.server";
+import { sellerRequirements } from "~/modules/selling/seller-requirements.server";
+import { db } from "~/platform/db/client.server";
+import { profiles } from "~/platform/db/schema";
+import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
+
+async function steamIdOf(userId: string): Promise<string | null> {
+  const [row] = await db().select({ steamId: profiles.steam_id }).from(profiles).where(eq(profiles.user_id, userId));
+  return row?.steamId ?? null;
+}
+
+export async function loadSellPage(request: Request) {
+  const current = await requireUser(request);
+  const checklist = await sellerRequirements(db(), current.user.id);
+  const steamId = checklist.ready ? await steamIdOf(current.user.id) : null;
+  if (!checklist.ready || !steamId) return { ready: false as const, checklist };
+  const inventory = await memberInventory(steamId);
+  if (inventory.status !== "ok") return { ready: true as const, error: inventoryFailureMessage(inventory), items: [], loadedAt: null, truncated: false };
+  const prices = await referencePrices(db(), inventory.items.map((item) => item.marketHashName));
+  const now = new Date();
+  const items = inventory.items.map((item) => {
+    const priced = priceItem(item, prices.get(item.marketHashName) ?? null, now);
+    return { ...item, priceOre: priced.priceOre, refusal: priced.refusal };
+  });
+  return { ready: true as const, error: null, items, loadedAt: inventory.loadedAt, truncated: inventory.truncated };
+}
+
+export async function handleSellAction(request: Request) {
+  const current = await requireUser(request);
+  const userId = current.user.id;
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  // Every attempt counts: each may ask Steam and the database for a member's whole inventory.
+  const limit = await consumeRateLimit(db(), SELL_QUOTE_RATE_LIMIT, "user", userId);
+  if (!limit.allowed) return tooManyRequests(limit);
+  if (input.data.intent === "refresh") {
+    const steamId = await steamIdOf(userId);
+    if (!steamId) return data<ActionFailure>({ ok: false, message: "Koppla ett Steam-konto först." }, { status: 403 });
+    const result = await memberInventory(steamId, { inventory: { refresh: true } });
+    if (result.status !== "ok") return data<ActionFailure>({ ok: false, message: inventoryFailureMessage(result) }, { status: result.status === "rate_limited" ? 429 : 503 });
+    return data({ ok: true as const, refreshed: true });
+  }
+  if (input.data.intent !== "quote") return data<ActionFailure>({ ok: false, message: "Ogiltig förfrågan." }, { status: 400 });
+  const result = await createQuote(db(), { userId, input: { assetIds: assetIdsFromForm(input.data) } });
+  if (result.ok) throw redirect(`/salja/offert/${result.quoteId}`);
+  const status = { invalid: 400, not_ready: 403, inventory: 503, gone: 409 }[result.code];
+  return data<ActionFailure>({ ok: false, message: result.message }, { status });
+}
