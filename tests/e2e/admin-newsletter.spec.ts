@@ -6,13 +6,13 @@
  * launch list and the confirmation page at 1280 and 375 px go to /tmp/shots-newsletter-subscribers/.
  * Refusals, hostile input and the CSV are proven by the HTTP tests (server/newsletter.test.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { launch_notifications, newsletter_subscriptions } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
-import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { createAccount } from "./helpers/loyalty-members";
+import { expectAccessible, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
     { SMTP_URL: smtp.url, LOG_LEVEL: "warn" },
     {
       prepare: async (database) => {
-        await createAccount(database, { email: ADMIN, firstName: "Nora", lastName: "Nyhetsbrev", staff: true });
+        await createAccount(database, { email: ADMIN, firstName: "Nora", lastName: "Nyhetsbrev", role: "admin" });
         const member = await createAccount(database, { email: "medlem-sms@example.se", firstName: "Sam", lastName: "Sms" });
         // Some rows around the journey's own, so the list has members, anonymous, confirmed and waiting.
         await database.db.insert(newsletter_subscriptions).values([
@@ -57,22 +57,6 @@ test.afterAll(async () => {
 });
 
 const url = (pathname: string) => `${server.url}${pathname}`;
-
-async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(url("/auth.data"), {
-    headers: { origin: server.url },
-    form: { intent: "signin", email, password: MEMBER_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 const subscriberRow = (page: Page, email: string) => page.getByTestId("subscribers").locator("tr", { hasText: email });
 
@@ -108,7 +92,7 @@ test("a visitor subscribes in the footer, confirms by mail, and an admin sees th
   await page.screenshot({ path: `${SHOTS}/confirmed-1280.png`, fullPage: true });
   await visitor.close();
 
-  const staff = await signedIn(browser, ADMIN);
+  const staff = await signedIn(browser, server.url, ADMIN);
   const admin = await staff.newPage();
   await admin.goto(url("/admin/newsletter"));
   await expect(admin.getByRole("link", { name: "Prenumeranter" })).toHaveAttribute("aria-current", "page");
@@ -135,7 +119,7 @@ test("a visitor subscribes in the footer, confirms by mail, and an admin sees th
 
 test("the tab's two lists work at 1280 and 375 px", async ({ browser }) => {
   for (const width of [1280, 375]) {
-    const staff = await signedIn(browser, ADMIN, { width, height: 900 });
+    const staff = await signedIn(browser, server.url, ADMIN, { width, height: 900 });
     const page = await staff.newPage();
     await page.goto(url("/admin/newsletter"));
     await expect(page.getByTestId("newsletter-summary-item")).toHaveCount(4);
