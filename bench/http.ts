@@ -96,7 +96,7 @@ const server = await startTestServer(
     async prepare(database) {
       // A prepared database is not fresh at start-up, so the demo content comes from here.
       await seed(database.db);
-      const staff = await createAccount(database, { email: "bench.personal@example.se", firstName: "Bench", lastName: "Personal", staff: true });
+      const staff = await createAccount(database, { email: "bench.personal@example.se", firstName: "Bench", lastName: "Personal", role: "admin" });
       const member = await createAccount(database, { email: MEMBER_EMAIL, firstName: "Bench", lastName: "Medlem" });
       await giveTrades(database, staff, member, BRONZE_TRADES);
     },

@@ -58,7 +58,7 @@ const server = await startTestServer(
     async prepare(database) {
       await seed(database.db);
       if (!signedIn) return;
-      const staff = await createAccount(database, { email: "profil.personal@example.se", firstName: "Profil", lastName: "Personal", staff: true });
+      const staff = await createAccount(database, { email: "profil.personal@example.se", firstName: "Profil", lastName: "Personal", role: "admin" });
       const member = await createAccount(database, { email: MEMBER_EMAIL, firstName: "Profil", lastName: "Medlem" });
       await giveTrades(database, staff, member, BRONZE_TRADES);
     },

@@ -153,7 +153,7 @@ const SHOP_ITEM = SHOP_ITEM_SEEDS[0]!;
 async function prepare(database: Database) {
   // A prepared database is not fresh at start-up, so the demo content comes from here.
   await seed(database.db);
-  const staff = await createAccount(database, { email: STAFF_EMAIL, firstName: "Cache", lastName: "Personal", staff: true });
+  const staff = await createAccount(database, { email: STAFF_EMAIL, firstName: "Cache", lastName: "Personal", role: "admin" });
   const member = await createAccount(database, { email: MEMBER_EMAIL, firstName: "Cache", lastName: "Medlem" });
   await giveTrades(database, staff, member, BRONZE_TRADES);
 }

@@ -298,11 +298,19 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             <Eye className="size-4" aria-hidden="true" />
             Förhandsvisning
           </h3>
-          <fetcher.Form method="post">
+          <fetcher.Form method="post" className="min-w-0">
             <input type="hidden" name="intent" value="test" />
-            <Button type="submit" variant="outline" size="sm" disabled={fetcher.state !== "idle"} data-testid="campaign-test">
+            {/* Wraps on a phone: a long address must not push the page wider than the screen. */}
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-8 py-1.5 text-left whitespace-normal"
+              disabled={fetcher.state !== "idle"}
+              data-testid="campaign-test"
+            >
               <Mail className="size-4" aria-hidden="true" />
-              Skicka test till {staffEmail}
+              <span className="min-w-0 wrap-anywhere">Skicka test till {staffEmail}</span>
             </Button>
           </fetcher.Form>
         </div>

@@ -80,7 +80,7 @@ function SiteChecks({ site }: { site: Data["site"] }) {
 
 function TopPosts({ top }: { top: Data["top"] }) {
   return (
-    <section aria-labelledby="seo-top" className="grid content-start gap-3 rounded-xl border bg-card p-4">
+    <section aria-labelledby="seo-top" className="grid min-w-0 grid-cols-1 content-start gap-3 rounded-xl border bg-card p-4">
       <h3 id="seo-top" className="flex items-center gap-2 font-semibold">
         <TrendingUp className="size-4 text-primary" aria-hidden="true" />
         Mest lästa
@@ -88,7 +88,7 @@ function TopPosts({ top }: { top: Data["top"] }) {
       {top.length === 0 ? (
         <p className="text-sm text-muted-foreground">Inga visningar ännu.</p>
       ) : (
-        <ol className="grid gap-2 text-sm" data-testid="seo-top-posts">
+        <ol className="grid grid-cols-1 gap-2 text-sm" data-testid="seo-top-posts">
           {top.map((post, index) => (
             <li key={post.id} className="flex items-center justify-between gap-3">
               <span className="flex min-w-0 items-center gap-2">
@@ -293,7 +293,8 @@ export default function AdminSeoTab({ loaderData }: Route.ComponentProps) {
           )}
           <Pager param="page" page={data.page} hasMore={data.page < data.pageCount} label="Inlägg" total={data.pageCount} />
         </section>
-        <aside className="grid content-start gap-6">
+        {/* One shrinkable column all the way down: a long title in "Mest lästa" is cut, never widens the column. */}
+        <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
           <SiteChecks site={data.site} />
           <TopPosts top={data.top} />
         </aside>

@@ -59,11 +59,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const tabs = visibleTabs(loaderData.roles);
   const current = adminTabForPath(location.pathname);
-  // A different tab is on its way: its skeleton replaces the old tab until it has loaded.
-  const next =
-    navigation.state === "loading" && navigation.location.pathname !== location.pathname
-      ? adminTabForPath(navigation.location.pathname)
-      : null;
+  // A different tab is on its way: its skeleton replaces the old tab until it has loaded. A page
+  // of the same tab stays mounted meanwhile (the post editor moving from /admin/blog/ny to the
+  // created post's address keeps what is being typed and its save status).
+  const target = navigation.state === "loading" ? adminTabForPath(navigation.location.pathname) : null;
+  const next = target && target.id !== current?.id ? target : null;
   const shown = next ?? current;
 
   return (

@@ -1,24 +1,32 @@
 /**
- * The newsletter's double opt-in and the Newsletter tab in Chromium against the production
- * build, with a real SMTP server on loopback: an anonymous visitor subscribes in the footer and
- * sees both lines, opens the confirmation mail, confirms on the page it links to, and an admin
- * finds the row confirmed in the tab and filters it. Screenshots of the subscribers list, the
- * launch list and the confirmation page at 1280 and 375 px go to /tmp/shots-newsletter-subscribers/.
- * Refusals, hostile input and the CSV are proven by the HTTP tests (server/newsletter.test.ts).
+ * The newsletter's double opt-in, the Newsletter tab and a campaign in Chromium against the
+ * production build, with a real SMTP server on loopback: an anonymous visitor subscribes in the
+ * footer and sees both lines, opens the confirmation mail, confirms on the page it links to, and
+ * an admin finds the row confirmed in the tab and filters it. The admin then writes a campaign
+ * in the rich-text editor, sends a test to themselves and sends it, watching its progress; the
+ * subscriber receives it, follows its unsubscribe link and is unsubscribed, which the tab shows.
+ * Screenshots of the subscribers list, the launch list, the campaigns, a campaign and the
+ * confirmation page at 1280 and 375 px go to screenshots/newsletter/. Refusals, hostile input,
+ * the CSV and the mail client's one-click POST are proven by the HTTP tests
+ * (server/newsletter.test.ts); sending each address at most once by the
+ * service tests (app/modules/newsletter/campaigns.server.test.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { launch_notifications, newsletter_subscriptions } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
-import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { waitForHydration } from "./helpers/hydration";
+import { createAccount } from "./helpers/loyalty-members";
+import { screenshotFits } from "./helpers/screenshots";
+import { expectAccessible, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = "nyhetsbrevsadmin@example.se";
 const VISITOR = "Prenumerant@Example.se";
-const SHOTS = "/tmp/shots-newsletter-subscribers";
+const SHOTS = "screenshots/newsletter";
+const SUBJECT = "Marknadsbrev vecka 48";
 
 let smtp: TestSmtpServer;
 let server: TestServer;
@@ -27,10 +35,11 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   smtp = await startTestSmtpServer();
   server = await startTestServer(
-    { SMTP_URL: smtp.url, LOG_LEVEL: "warn" },
+    // Two mails a second: slow enough to see a campaign in progress, quick enough to finish at once.
+    { SMTP_URL: smtp.url, LOG_LEVEL: "warn", NEWSLETTER_SEND_PER_MINUTE: "120" },
     {
       prepare: async (database) => {
-        await createAccount(database, { email: ADMIN, firstName: "Nora", lastName: "Nyhetsbrev", staff: true });
+        await createAccount(database, { email: ADMIN, firstName: "Nora", lastName: "Nyhetsbrev", role: "admin" });
         const member = await createAccount(database, { email: "medlem-sms@example.se", firstName: "Sam", lastName: "Sms" });
         // Some rows around the journey's own, so the list has members, anonymous, confirmed and waiting.
         await database.db.insert(newsletter_subscriptions).values([
@@ -57,22 +66,6 @@ test.afterAll(async () => {
 });
 
 const url = (pathname: string) => `${server.url}${pathname}`;
-
-async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(url("/auth.data"), {
-    headers: { origin: server.url },
-    form: { intent: "signin", email, password: MEMBER_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
 
 const subscriberRow = (page: Page, email: string) => page.getByTestId("subscribers").locator("tr", { hasText: email });
 
@@ -108,7 +101,7 @@ test("a visitor subscribes in the footer, confirms by mail, and an admin sees th
   await page.screenshot({ path: `${SHOTS}/confirmed-1280.png`, fullPage: true });
   await visitor.close();
 
-  const staff = await signedIn(browser, ADMIN);
+  const staff = await signedIn(browser, server.url, ADMIN);
   const admin = await staff.newPage();
   await admin.goto(url("/admin/newsletter"));
   await expect(admin.getByRole("link", { name: "Prenumeranter" })).toHaveAttribute("aria-current", "page");
@@ -135,21 +128,19 @@ test("a visitor subscribes in the footer, confirms by mail, and an admin sees th
 
 test("the tab's two lists work at 1280 and 375 px", async ({ browser }) => {
   for (const width of [1280, 375]) {
-    const staff = await signedIn(browser, ADMIN, { width, height: 900 });
+    const staff = await signedIn(browser, server.url, ADMIN, { width, height: 900 });
     const page = await staff.newPage();
     await page.goto(url("/admin/newsletter"));
     await expect(page.getByTestId("newsletter-summary-item")).toHaveCount(4);
     await expect(page.getByText("medlem-sms@example.se").filter({ visible: true }).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width === 1280) await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/subscribers-${width}.png`, fullPage: true });
+    await screenshotFits(page, `${SHOTS}/subscribers-${width}.png`);
 
     await page.getByTestId("newsletter-nav").getByRole("link", { name: "Lanseringslista" }).click();
     await expect(page).toHaveURL(url("/admin/newsletter/lansering"));
     await expect(page.getByText("vill-kopa@example.se").filter({ visible: true }).first()).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width === 1280) await expectAccessible(page);
-    await page.screenshot({ path: `${SHOTS}/launch-list-${width}.png`, fullPage: true });
+    await screenshotFits(page, `${SHOTS}/launch-list-${width}.png`);
     await staff.close();
   }
   const visitor = await browser.newContext({ viewport: { width: 375, height: 740 }, locale: "sv-SE" });
@@ -159,4 +150,123 @@ test("the tab's two lists work at 1280 and 375 px", async ({ browser }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Länken är ogiltig");
   await page.screenshot({ path: `${SHOTS}/confirm-invalid-375.png`, fullPage: true });
   await visitor.close();
+});
+
+/** The first link in a mail to `path` with its token, as the mail's reader would follow it. */
+function linkIn(raw: string, path: string): string {
+  const link = decodeQuotedPrintable(raw).match(new RegExp(`https?://[^\\s"<>]+${path}\\?token=[A-Za-z0-9_.-]+`))?.[0];
+  expect(link, `a link to ${path}`).toBeTruthy();
+  return link!;
+}
+
+test("a campaign written in the editor reaches the confirmed subscriber, who unsubscribes with one click", async ({ browser }) => {
+  // A long journey (editor, three mails, two widths) on a machine other test runs share.
+  test.setTimeout(150_000);
+  const staff = await signedIn(browser, server.url, ADMIN);
+  const page = await staff.newPage();
+  await page.goto(url("/admin/newsletter/kampanjer"));
+  const create = page.getByTestId("campaign-new");
+  await waitForHydration(create);
+  await create.click();
+  await expect(page).toHaveURL(url("/admin/newsletter/kampanjer/ny"));
+  await page.getByTestId("campaign-subject").fill(SUBJECT);
+  const body = page.getByTestId("campaign-body");
+  await expect(body).toHaveAttribute("contenteditable", "true");
+  await body.click();
+  const format = (name: string) => page.getByRole("toolbar", { name: "Formatering" }).getByRole("button", { name, exact: true }).click();
+  await format("Rubrik nivå 2");
+  await page.keyboard.type("Priserna på knivar stiger");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Veckans ");
+  await format("Fetstil");
+  await page.keyboard.type("största lyft");
+  await format("Fetstil");
+  await page.keyboard.type(" kom efter uppdateringen.");
+  await page.keyboard.press("Enter");
+  await format("Punktlista");
+  await page.keyboard.type("Karambit Doppler +8 %");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Butterfly Fade +5 %");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Läs hela analysen");
+  await page.keyboard.press("Shift+Home");
+  await format("Länk");
+  await page.getByTestId("editor-url").fill("https://skinhamnen.se/blog");
+  await page.getByTestId("editor-url").press("Enter");
+  await expect(body.getByRole("link", { name: "Läs hela analysen" })).toBeVisible();
+  await page.getByTestId("campaign-save").click();
+  await expect(page).toHaveURL(/\/admin\/newsletter\/kampanjer\/[0-9a-f-]{36}\?sparad=1$/);
+  await expect(page.getByText("Utkastet är sparat")).toBeVisible();
+  const campaignPath = new URL(page.url()).pathname;
+
+  // The preview is the mail as a recipient gets it, with what the editor wrote.
+  const preview = page.frameLocator('[data-testid="campaign-preview"]');
+  await expect(preview.getByRole("heading", { name: "Priserna på knivar stiger" })).toBeVisible();
+  await expect(preview.locator("strong")).toHaveText("största lyft");
+  await expect(preview.locator("li")).toHaveText(["Karambit Doppler +8 %", "Butterfly Fade +5 %"]);
+  await expect(preview.getByRole("link", { name: "Läs hela analysen" })).toHaveAttribute("href", "https://skinhamnen.se/blog");
+
+  // A test to oneself: "[Test] " before the subject, to the staff member only.
+  await waitForHydration(page.getByTestId("campaign-test"));
+  await page.getByTestId("campaign-test").click();
+  await expect(page.locator("[data-sonner-toast]").getByText("Testutskicket är skickat")).toBeVisible();
+  const testMail = await smtp.waitFor((mail) => mail.to.includes(ADMIN) && mail.raw.includes(`Subject: [Test] ${SUBJECT}`));
+  expect(decodeQuotedPrintable(testMail.raw)).toContain("Priserna på knivar stiger");
+  await page.screenshot({ path: `${SHOTS}/campaign-draft-1280.png`, fullPage: true });
+
+  // Send to the confirmed subscribers: the member, the blog sign-up and the visitor who confirmed above.
+  await page.getByTestId("campaign-send-newsletter").click();
+  const dialog = page.getByTestId("confirm-send-newsletter");
+  await expect(dialog).toContainText("Skicka till 3 bekräftade prenumeranter?");
+  await dialog.getByRole("button", { name: "Skicka", exact: true }).click();
+  await expect(page.getByTestId("campaign-status")).toHaveText(/Skickas|Skickad/);
+  await expect(page.getByTestId("campaign-progress")).toBeVisible();
+  // The page follows the sending by itself until every recipient is sent.
+  await expect(page.getByTestId("campaign-status")).toHaveText("Skickad", { timeout: 30_000 });
+  await expect(page.getByTestId("progress-sent")).toHaveText("3");
+  await expect(page.getByTestId("progress-remaining")).toHaveText("0");
+  await expect(page.getByRole("progressbar", { name: "Kampanjens förlopp" })).toHaveAttribute("aria-valuetext", "100 % klart");
+  await page.getByTestId("newsletter-nav").getByRole("link", { name: "Kampanjer" }).click();
+  await expect(page).toHaveURL(url("/admin/newsletter/kampanjer"));
+  const listed = page.getByTestId("campaigns").locator("tr", { hasText: SUBJECT });
+  await expect(listed).toContainText("Skickad");
+  await expect(listed.getByTestId("progress-sent")).toHaveText("3");
+
+  // The subscriber's copy carries the one-click headers and a link that unsubscribes them.
+  const mail = await smtp.waitFor((message) => message.to.some((to) => to.toLowerCase() === VISITOR.toLowerCase()) && message.raw.includes(`Subject: ${SUBJECT}`));
+  expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  expect(decodeQuotedPrintable(mail.raw)).toContain("Priserna på knivar stiger");
+  const unsubscribe = linkIn(mail.raw, "/nyhetsbrev/avregistrera");
+  const reader = await browser.newContext({ locale: "sv-SE" });
+  await presetCookieChoice(reader);
+  const inbox = await reader.newPage();
+  await inbox.goto(unsubscribe);
+  await expect(inbox.getByRole("heading", { level: 1 })).toHaveText(/^Avregistrera dig från nyhetsbrev/);
+  await expect(inbox.getByText(VISITOR.toLowerCase())).toBeVisible();
+  const confirm = inbox.getByTestId("unsubscribe-confirm");
+  await waitForHydration(confirm);
+  await confirm.click();
+  await expect(inbox.getByRole("heading", { level: 1 })).toHaveText("Du är avregistrerad");
+  await reader.close();
+
+  await page.goto(url("/admin/newsletter"));
+  await expect(subscriberRow(page, VISITOR)).toContainText("Nyhetsbrev via e-post av");
+  await expect(subscriberRow(page, "bloggare@example.se")).toContainText("Nyhetsbrev via e-post på");
+
+  // The sent campaign at both widths.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url(campaignPath));
+    await expect(page.getByTestId("progress-sent")).toHaveText("3");
+    await screenshotFits(page, `${SHOTS}/campaign-sent-${width}.png`);
+    if (width === 1280) await expectAccessible(page, { frames: false });
+    await page.goto(url("/admin/newsletter/kampanjer"));
+    await expect(page.getByText(SUBJECT).filter({ visible: true })).toBeVisible();
+    await screenshotFits(page, `${SHOTS}/campaigns-${width}.png`);
+  }
+  await page.goto(url("/admin/newsletter/kampanjer/ny"));
+  await expect(page.getByTestId("campaign-body")).toHaveAttribute("contenteditable", "true");
+  await screenshotFits(page, `${SHOTS}/campaign-new-375.png`);
+  await staff.close();
 });

@@ -8,13 +8,13 @@
  * tests' (server/admin-seo.test.ts).
  */
 import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { blogPostValues } from "../../app/modules/blog/blog.server";
-import { blog_posts, user_roles } from "../../app/platform/db/schema";
+import { blog_posts } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
-import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { createAccount } from "./helpers/loyalty-members";
+import { expectAccessible, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -34,8 +34,7 @@ test.beforeAll(async () => {
     { LOG_LEVEL: "warn" },
     {
       prepare: async (database) => {
-        const staff = await createAccount(database, { email: SEO_STAFF, firstName: "Sara", lastName: "Sökord" });
-        await database.db.insert(user_roles).values({ user_id: staff, role: "seo" });
+        await createAccount(database, { email: SEO_STAFF, firstName: "Sara", lastName: "Sökord", role: "seo" });
         // Due ~50 s from now: after the page below is open (even on a busy machine), and before the job runner's second tick, about a minute after start.
         await database.db.insert(blog_posts).values(
           blogPostValues({
@@ -72,22 +71,6 @@ test.afterAll(async () => {
 
 const url = (pathname: string) => `${server.url}${pathname}`;
 
-async function signedIn(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(url("/auth.data"), {
-    headers: { origin: server.url },
-    form: { intent: "signin", email: SEO_STAFF, password: MEMBER_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("[data-sonner-toaster]").analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
 test("a scheduled post appears in an open /blog tab, the feed and the sitemap once due", async ({ browser }) => {
   test.setTimeout(150_000);
   const context = await browser.newContext({ locale: "sv-SE" });
@@ -110,7 +93,7 @@ test("a scheduled post appears in an open /blog tab, the feed and the sitemap on
 });
 
 test("a seo staff member finds the worst post first, filters, and follows a problem to its field", async ({ browser }) => {
-  const context = await signedIn(browser);
+  const context = await signedIn(browser, server.url, SEO_STAFF);
   const page = await context.newPage();
   await page.goto(url("/admin/seo"));
   const posts = page.getByTestId("seo-post");
@@ -118,7 +101,7 @@ test("a seo staff member finds the worst post first, filters, and follows a prob
   await expect(posts.first()).toContainText("Utkast");
   await expect(posts.first().getByTestId("search-snippet")).toContainText(BROKEN);
   await expect(page.getByTestId("seo-site-checks").locator('[data-status="ok"]')).toHaveCount(5);
-  await expectAccessible(page);
+  await expectAccessible(page, { wcag: true });
   await page.screenshot({ path: `${SHOTS}/seo-1280.png`, fullPage: true });
 
   await page.getByTestId("seo-status-filter").getByRole("link", { name: /^Utkast/ }).click();
@@ -132,7 +115,7 @@ test("a seo staff member finds the worst post first, filters, and follows a prob
   await expect(page).toHaveURL(url(`/admin/blog/${brokenId}#post-content`));
   await context.close();
 
-  const narrow = await signedIn(browser, { width: 375, height: 800 });
+  const narrow = await signedIn(browser, server.url, SEO_STAFF, { width: 375, height: 800 });
   const phone = await narrow.newPage();
   await phone.goto(url("/admin/seo"));
   await expect(phone.getByTestId("seo-post").first()).toBeVisible();

@@ -5,8 +5,7 @@
  * member mailed), and a Gold member sees this month's Gold giveaway on /profile. Screenshots
  * of the items list, the item form and the orders list at 1280 and 375 px go to screenshots/. What HTTP tests prove (refusals, limits) is not repeated here.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { stockholmMonth } from "../../app/lib/stockholm-time";
 import { creditXp } from "../../app/modules/loyalty/ledger.server";
@@ -14,8 +13,8 @@ import { purchaseItem } from "../../app/modules/shop/shop.server";
 import { giveaways, point_shop_items } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
-import { presetCookieChoice } from "./helpers/cookie-consent";
-import { createAccount, giveTrades, MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { createAccount, giveTrades } from "./helpers/loyalty-members";
+import { expectAccessible, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -35,7 +34,7 @@ test.beforeAll(async () => {
     { SMTP_URL: smtp.url, LOG_LEVEL: "warn" },
     {
       prepare: async (database) => {
-        const staff = await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", staff: true });
+        const staff = await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", role: "admin" });
         const buyer = await createAccount(database, { email: BUYER, firstName: "Kim", lastName: "Köpare" });
         // A Gold member and this month's Gold giveaway, for the card on /profile.
         const goldMember = await createAccount(database, { email: GOLD_MEMBER, firstName: "Gull", lastName: "Guld" });
@@ -66,26 +65,10 @@ test.afterAll(async () => {
 const url = (pathname: string) => `${server.url}${pathname}`;
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
-async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(url("/auth.data"), {
-    headers: { origin: server.url },
-    form: { intent: "signin", email, password: MEMBER_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
-}
-
 const itemRow = (page: Page, name: string) => page.getByTestId("shop-items").locator("tr", { hasText: name });
 
 test("an admin creates an item with an uploaded picture, and /point-shop shows it", async ({ browser }) => {
-  const context = await signedIn(browser, ADMIN);
+  const context = await signedIn(browser, server.url, ADMIN);
   const page = await context.newPage();
   await page.goto(url("/admin/point-shop"));
   await page.getByTestId("item-new").click();
@@ -114,12 +97,12 @@ test("an admin creates an item with an uploaded picture, and /point-shop shows i
 });
 
 test("an admin cancels an order: the points come back, the stock is restored and the member is mailed", async ({ browser }) => {
-  const member = await signedIn(browser, BUYER);
+  const member = await signedIn(browser, server.url, BUYER);
   const memberPage = await member.newPage();
   await memberPage.goto(url("/point-shop"));
   await expect(memberPage.getByTestId("shop-balance")).toHaveText("1 400 poäng");
 
-  const context = await signedIn(browser, ADMIN);
+  const context = await signedIn(browser, server.url, ADMIN);
   const page = await context.newPage();
   await page.goto(url("/admin/point-shop?status=pending"));
   await expect(itemRow(page, MUG)).toContainText("2 st");
@@ -143,7 +126,7 @@ test("an admin cancels an order: the points come back, the stock is restored and
 });
 
 test("a Gold member sees this month's Gold giveaway on /profile", async ({ browser }) => {
-  const context = await signedIn(browser, GOLD_MEMBER);
+  const context = await signedIn(browser, server.url, GOLD_MEMBER);
   const page = await context.newPage();
   await page.goto(url("/profile"));
   const card = page.getByRole("region", { name: "Månadens giveaways" });
@@ -155,7 +138,7 @@ test("a Gold member sees this month's Gold giveaway on /profile", async ({ brows
 
 test("screenshots of the items list, the item form and the orders list at 1280 and 375 px", async ({ browser }) => {
   for (const width of [1280, 375]) {
-    const context = await signedIn(browser, ADMIN, { width, height: 900 });
+    const context = await signedIn(browser, server.url, ADMIN, { width, height: 900 });
     const page = await context.newPage();
     await page.goto(url("/admin/point-shop"));
     await expect(page.getByRole("heading", { name: "Belöningar" })).toBeVisible();

@@ -8,13 +8,13 @@
  * /tmp/shots-admin-users/.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SIGN_IN_BLOCKED_MESSAGE } from "../../app/modules/accounts/social-sign-in-errors";
 import type { Database } from "../../app/platform/db/client.server";
 import { user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
-import { presetCookieChoice } from "./helpers/cookie-consent";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD, PLATINUM_TRADES } from "./helpers/loyalty-members";
+import { signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -31,7 +31,7 @@ test.beforeAll(async () => {
     { LOG_LEVEL: "warn" },
     {
       async prepare(database: Database) {
-        const adminId = await createAccount(database, { ...ADMIN, staff: true });
+        const adminId = await createAccount(database, { ...ADMIN, role: "admin" });
         memberId = await createAccount(database, MEMBER);
         await database.db.insert(user_roles).values({ user_id: memberId, role: "seo" });
         await giveTrades(database, adminId, memberId, PLATINUM_TRADES);
@@ -48,17 +48,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(browser: Browser, email: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(`${server.url}/auth.data`, {
-    headers: { origin: server.url },
-    form: { intent: "signin", email, password: MEMBER_PASSWORD },
-  });
-  expect(response.status()).toBe(200);
-  return context;
-}
-
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 async function confirm(page: Page, testId: string, button: string) {
@@ -70,8 +59,8 @@ async function confirm(page: Page, testId: string, button: string) {
 
 test("an admin finds a member and acts on them; the member feels each action", async ({ browser }) => {
   test.setTimeout(120_000);
-  const staff = await signedIn(browser, ADMIN.email);
-  const memberContext = await signedIn(browser, MEMBER.email);
+  const staff = await signedIn(browser, server.url, ADMIN.email);
+  const memberContext = await signedIn(browser, server.url, MEMBER.email);
   const page = await staff.newPage();
   const memberPage = await memberContext.newPage();
 
@@ -160,7 +149,7 @@ test("an admin finds a member and acts on them; the member feels each action", a
 test("screenshots of the list, a member's page and the audit view at 1280 and 375 px", async ({ browser }) => {
   test.setTimeout(120_000);
   for (const width of [1280, 375]) {
-    const context = await signedIn(browser, ADMIN.email, { width, height: 900 });
+    const context = await signedIn(browser, server.url, ADMIN.email, { width, height: 900 });
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/users`);
     await page.screenshot({ path: `${SHOTS}/users-list-${width}.png`, fullPage: true });

@@ -24,6 +24,7 @@ import {
   giveTrades,
   type TradeSpec,
 } from "./helpers/loyalty-members";
+import { expectAccessible } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,7 +56,7 @@ test.beforeAll(async () => {
           email: "personal@example.se",
           firstName: "Personal",
           lastName: "Hamn",
-          staff: true,
+          role: "admin",
         });
         ids[BUYER] = await createAccount(database, { email: BUYER, firstName: "Kim", lastName: "Köpare" });
         ids[VISITOR] = await createAccount(database, { email: VISITOR, firstName: "Vera", lastName: "Besökare" });
@@ -102,13 +103,6 @@ async function openLive(page: Page, pathname: string) {
   const stream = page.waitForResponse((r) => r.url().endsWith("/api/events") && r.status() === 200);
   await page.goto(url(pathname));
   await stream;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`),
-  ).toEqual([]);
 }
 
 const card = (page: Page, name: string) =>

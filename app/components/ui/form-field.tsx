@@ -10,7 +10,8 @@ export interface FieldControlProps {
 
 /**
  * The one labelled form field (docs/decisions/017-one-form-path.md): label, control, hint and
- * the field's error, wired together with aria-describedby / aria-invalid. The control is
+ * the field's error, wired together with aria-describedby / aria-invalid. The label's id is
+ * `<id>-label`, for a control that is not a form element (the rich-text editor). The control is
  * rendered by the caller from the props it is handed (Input, Textarea, PasswordInput, …), so
  * every form shows a field's message the same way: once, next to the field.
  */
@@ -39,7 +40,7 @@ export function FormField({
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>
+      <Label htmlFor={id} id={`${id}-label`}>
         {label}
         {required ? (
           <span aria-hidden="true" className="text-destructive">

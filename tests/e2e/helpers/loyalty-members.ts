@@ -6,6 +6,7 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../../app/platform/db/client.server";
+import type { Role } from "../../../app/constants";
 import { account, profiles, user, user_roles } from "../../../app/platform/db/schema";
 import { completeTrade, recordTrade } from "../../../app/modules/trades/trades.server";
 
@@ -25,12 +26,13 @@ export interface TradeSpec {
 }
 
 /**
- * An account that signs in with MEMBER_PASSWORD, with a completed profile. The profile is
- * new, so the welcome-back dialog (which skips fresh profiles) stays out of the journey.
+ * An account that signs in with MEMBER_PASSWORD, with a completed profile and, for staff, one
+ * role. The profile is new, so the welcome-back dialog (which skips fresh profiles) stays out
+ * of the journey.
  */
 export async function createAccount(
   database: Database,
-  input: { email: string; firstName: string; lastName: string; staff?: boolean },
+  input: { email: string; firstName: string; lastName: string; role?: Role },
 ): Promise<string> {
   const [created] = await database.db
     .insert(user)
@@ -50,7 +52,7 @@ export async function createAccount(
     last_name: input.lastName,
     display_name: input.firstName,
   });
-  if (input.staff) await database.db.insert(user_roles).values({ user_id: id, role: "admin" });
+  if (input.role) await database.db.insert(user_roles).values({ user_id: id, role: input.role });
   return id;
 }
 

@@ -2,7 +2,8 @@
  * The post body's editor (docs/rules/blog.md#editing, docs/decisions/027-blog-editor.md):
  * TipTap limited to what the sanitiser's allow-list renders — headings, paragraphs, bold,
  * italic, underline, lists, quotes, code, links, images and tables. Strike-through and
- * horizontal rules are left out because the public page would drop them. It is loaded with its
+ * horizontal rules are left out because the public page would drop them. Campaign bodies use it
+ * too (the mail template keeps the same allow-list). It is loaded with its
  * own chunk after the editor page (`lazyComponent`), so neither public pages nor the panel's
  * first load carry it. Its HTML is sanitised again on the server when saved and when rendered.
  */
@@ -26,6 +27,8 @@ export interface RichTextEditorProps {
   editable: boolean;
   labelledBy: string;
   describedBy?: string;
+  /** The editable element's test id (the post body's by default). */
+  testId?: string;
 }
 
 /** Link and image addresses the sanitiser keeps (docs/rules/blog.md#sanitising). */
@@ -191,7 +194,7 @@ function Toolbar({ editor }: { editor: Editor }) {
   );
 }
 
-export function RichTextEditor({ id, value, onChange, editable, labelledBy, describedBy }: RichTextEditorProps) {
+export function RichTextEditor({ id, value, onChange, editable, labelledBy, describedBy, testId = "post-content" }: RichTextEditorProps) {
   const editor = useEditor({
     immediatelyRender: false,
     editable,
@@ -221,7 +224,7 @@ export function RichTextEditor({ id, value, onChange, editable, labelledBy, desc
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(editable ? {} : { "aria-readonly": "true" }),
         class: "blog-prose min-h-72 px-4 py-3 outline-none",
-        "data-testid": "post-content",
+        "data-testid": testId,
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? "" : current.getHTML()),

@@ -1,11 +1,15 @@
 /**
- * A campaign's body (HTML). A plain textarea for now; a rich-text editor will take its place,
- * so the interface stays this small: the form field's name, the value and a change handler.
- * The server sanitises whatever is posted (docs/rules/newsletter.md#campaigns).
+ * A campaign's body: the blog's rich-text editor (docs/decisions/027-blog-editor.md), loaded with
+ * its own chunk and limited to what the sanitiser's allow-list keeps. Its HTML travels in a
+ * hidden field of the form. The server sanitises whatever is posted
+ * (docs/rules/newsletter.md#campaigns).
  */
-import { CAMPAIGN } from "~/constants";
+import { Suspense } from "react";
+import { RichTextPlaceholder } from "~/components/admin/blog/rich-text-editor-placeholder";
 import type { FieldControlProps } from "~/components/ui/form-field";
-import { Textarea } from "~/components/ui/textarea";
+import { lazyComponent } from "~/lib/lazy-component";
+
+const RichTextEditor = lazyComponent(() => import("~/components/admin/blog/rich-text-editor").then((module) => module.RichTextEditor));
 
 export interface CampaignBodyFieldProps {
   name: string;
@@ -16,18 +20,21 @@ export interface CampaignBodyFieldProps {
 }
 
 export function CampaignBodyField({ name, value, onChange, control }: CampaignBodyFieldProps) {
+  const id = control?.id ?? name;
   return (
-    <Textarea
-      {...control}
-      name={name}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      maxLength={CAMPAIGN.bodyMax}
-      rows={14}
-      spellCheck
-      className="min-h-64 font-mono text-sm"
-      placeholder="<h2>Rubrik</h2>&#10;<p>Text …</p>"
-      data-testid="campaign-body"
-    />
+    <>
+      <input type="hidden" name={name} value={value} />
+      <Suspense fallback={<RichTextPlaceholder id={id} />}>
+        <RichTextEditor
+          id={id}
+          value={value}
+          onChange={onChange}
+          editable
+          labelledBy={`${id}-label`}
+          describedBy={control?.["aria-describedby"]}
+          testId="campaign-body"
+        />
+      </Suspense>
+    </>
   );
 }

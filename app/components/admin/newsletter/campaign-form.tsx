@@ -45,7 +45,7 @@ export function CampaignForm({
       </FormField>
       <FormField
         id="campaign-body"
-        label="Innehåll (HTML)"
+        label="Innehåll"
         required
         error={errors.body}
         hint="Rubriker, stycken, listor, citat, länkar, bilder och tabeller. Annat tas bort när kampanjen sparas."

@@ -22,7 +22,8 @@ export function NewsletterNav() {
               end={link.end}
               className={({ isActive }) =>
                 cn(
-                  "-mb-px inline-flex h-10 items-center border-b-2 px-3 text-sm font-medium transition-colors",
+                  // Narrower on a phone, so all three fit a 375 px screen without scrolling.
+                  "-mb-px inline-flex h-10 items-center border-b-2 px-2 text-sm font-medium transition-colors sm:px-3",
                   "focus-visible:rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
                   isActive ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
                 )
