@@ -40,7 +40,7 @@ test.beforeAll(async () => {
     { LOG_LEVEL: "warn", STEAM_COMMUNITY_URL: fake.url, STEAM_IMAGE_URL: `${fake.url}/economy/image`, STEAM_API_URL: fake.url, STEAM_API_KEY: "e2e-nyckel" },
     {
       prepare: async (database) => {
-        await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", staff: true });
+        await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", role: "admin" });
         const seller = await createAccount(database, { email: SELLER, firstName: "Sam", lastName: "Säljare" });
         await makeReadySeller(database.db, seller, STEAM_ID);
         // Silver: +1 % on sales.
