@@ -13,6 +13,7 @@ import { config } from "~/platform/config.server";
 import { database } from "~/platform/db/client.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
+import { runSellOrderJob, SELL_ORDER_JOB } from "~/modules/selling/sell-order-job.server";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -27,6 +28,8 @@ export const APP_JOBS: readonly Job[] = [
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
+  // docs/rules/selling.md#following-the-offer: Steam's answers for open offers, then due payouts.
+  { name: SELL_ORDER_JOB, intervalMs: JOB_RUNNER.tickMs - 5_000, run: (db, now) => runSellOrderJob(db, now) },
   // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending).
   {
     name: CAMPAIGN_JOB,
