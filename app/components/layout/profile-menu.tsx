@@ -1,6 +1,6 @@
 /** The header's 'Profil' menu for a signed-in member (docs/rules/site.md#header-and-footer). */
 import { Link } from "react-router";
-import { LayoutDashboard, LogOut, User } from "~/components/ui/icons";
+import { HandCoins, LayoutDashboard, LogOut, User } from "~/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -29,6 +29,12 @@ export function ProfileMenu({ user, signOut }: { user: SessionUser; signOut: () 
           <Link to="/profile">
             <User className="size-4" aria-hidden="true" />
             Min profil
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/mina-affarer">
+            <HandCoins className="size-4" aria-hidden="true" />
+            Mina affärer
           </Link>
         </DropdownMenuItem>
         {user.isStaff ? (
