@@ -151,7 +151,7 @@ export const SELL_ORDER_STATUS_LABELS: Record<SellOrderStatus, string> = {
 };
 /** Sell orders and their limits (docs/rules/selling.md#limits). */
 export const SELL_ORDERS = {
-  /** Orders above this total (öre) are reviewed by staff before an offer is sent (spec §1: 1 000 kr). */
+  /** Orders above this total (öre) are reviewed by staff before an offer is sent (docs/rules/selling.md#review: 1 000 kr). */
   reviewAboveOre: 100_000,
   /** The payout date is the moment the member accepted the offer + Trade Protection + this many days. */
   payoutExtraDays: 1,

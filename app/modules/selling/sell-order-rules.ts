@@ -67,7 +67,7 @@ export function memberCanCancel(status: SellOrderStatus): boolean {
   return canTransition(status, "cancelled", "member");
 }
 
-/** docs/rules/selling.md#review: orders over 1 000 kr are reviewed before anything is sent (spec §1). */
+/** docs/rules/selling.md#review: orders over 1 000 kr are reviewed before anything is sent. */
 export function needsReview(totalOre: number): boolean {
   return totalOre > SELL_ORDERS.reviewAboveOre;
 }
