@@ -58,6 +58,10 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
           <CardContent className="grid gap-4">
             <SellOrderTimeline steps={order.timeline} />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">Meddelande</dt>
+              <dd className="break-words" data-testid="offer-message">
+                {order.offerMessage}
+              </dd>
               <dt className="text-muted-foreground">Trade-erbjudande</dt>
               <dd className="font-mono break-all">{order.tradeOfferId ?? "–"}</dd>
               <dt className="text-muted-foreground">Steam-trade</dt>
@@ -122,7 +126,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
                 intent="set-offer"
                 label="Spara erbjudande"
                 title="Spara trade-erbjudandet?"
-                description={`Skicka erbjudandet från bot-kontot med säkerhetskoden ${order.securityCode} i meddelandet, och ange dess id här. Vi följer det sedan hos Steam.`}
+                description={`Skicka erbjudandet från bot-kontot med meddelandet "${order.offerMessage}" och ange dess id här. Vi följer det sedan hos Steam.`}
                 confirmLabel="Spara"
                 testId="set-offer"
               >

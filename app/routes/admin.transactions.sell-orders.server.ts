@@ -21,6 +21,8 @@ import {
   setTradeOffer,
   type SellOrderResult,
 } from "~/modules/selling/sell-orders.server";
+import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
+import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { failureStatus, orderView } from "./mina-affarer.server";
 
@@ -62,6 +64,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       memberName: order.memberName,
       email: order.email,
       tradeOfferId: order.tradeOfferId,
+      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode),
       steamTradeId: order.steamTradeId,
       offerAcceptedAt: order.offerAcceptedAt?.toISOString() ?? null,
       protectionEndsAt: order.protectionEndsAt?.toISOString() ?? null,

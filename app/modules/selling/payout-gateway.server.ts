@@ -1,6 +1,6 @@
 /**
- * Sending a payout (docs/rules/selling.md#payouts). Manual by default: staff pay from the bank,
- * Swish or wallet and mark the order paid with the reference. An automatic adapter (a payout
+ * Sending a payout (docs/rules/selling.md#payouts). Manual by default (no gateway configured):
+ * staff pay from the bank, Swish or wallet and mark the order paid with the reference. An automatic adapter (a payout
  * provider's API at a configurable base URL) implements `send`:
  *
  * - it is called at most once per claim, with `idempotencyKey` = `sell-order:{orderId}`; the
@@ -28,13 +28,3 @@ export interface PayoutGateway {
   readonly mode: "manual" | "automatic";
   send(request: PayoutRequest): Promise<PayoutAnswer>;
 }
-
-export const manualPayoutGateway: PayoutGateway = {
-  mode: "manual",
-  send() {
-    return Promise.resolve({
-      ok: false,
-      reason: "manual mode: staff pay and mark the order paid",
-    });
-  },
-};

@@ -4,7 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { STEAM_TRADE_HOLD, type PayoutMethod } from "~/constants";
+import { SELL_QUOTE_MAX_ITEMS, STEAM_TRADE_HOLD, type PayoutMethod } from "~/constants";
 import { createMember, type MemberOptions } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles, sell_quote_items, sell_quotes } from "~/platform/db/schema";
@@ -47,6 +47,7 @@ export interface QuoteFixture {
 /** A quote as the quote service stores it: amounts fixed, accepted items priced, refused ones with the reason. */
 export async function createQuote(db: Db, userId: string, fixture: QuoteFixture = {}): Promise<string> {
   const prices = fixture.prices ?? [25_000, 15_000];
+  if (prices.length + (fixture.refused ?? 1) > SELL_QUOTE_MAX_ITEMS) throw new Error("more items than a quote may hold");
   const base = prices.reduce((sum, price) => sum + price, 0);
   const levelBonusPercent = fixture.levelBonusPercent ?? 1;
   const bulkBonusPercent = fixture.bulkBonusPercent ?? 0;

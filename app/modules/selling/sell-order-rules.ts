@@ -135,7 +135,7 @@ export function offerOutcome(state: number): "accepted" | "declined" | "expired"
  * (5, 6, 7), an escrow rollback (11) and the Trade Protection reversal (12, added with CS2's
  * Trade Protection in 2025). Anything else is not a rollback.
  */
-export const TRADE_ROLLBACK_STATUSES: readonly number[] = [5, 6, 7, 11, 12];
+const TRADE_ROLLBACK_STATUSES: readonly number[] = [5, 6, 7, 11, 12];
 
 export function isRollback(tradeStatus: number): boolean {
   return TRADE_ROLLBACK_STATUSES.includes(tradeStatus);

@@ -6,7 +6,7 @@ import { SELL_ORDERS } from "~/constants";
 import { textField } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
-export const SELL_ORDER_MESSAGES = {
+const SELL_ORDER_MESSAGES = {
   invalidRequest: "Ogiltig förfrågan.",
   quoteRequired: "Offerten saknas eller är ogiltig.",
   orderRequired: "Ordern saknas eller är ogiltig.",

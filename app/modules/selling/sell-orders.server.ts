@@ -16,6 +16,7 @@ import {
   SELL_ORDER_STATUSES,
   SELL_ORDER_STATUS_LABELS,
   SELL_ORDERS,
+  SELL_QUOTE_VALID_MINUTES,
   type LevelId,
   type PayoutMethod,
   type SellOrderStatus,
@@ -68,7 +69,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const SELL_ORDER_ERRORS = {
   notFound: "Ordern finns inte.",
   quoteNotFound: "Offerten finns inte.",
-  quoteExpired: "Offerten har gått ut. Hämta en ny offert – priserna gäller i 10 minuter.",
+  quoteExpired: `Offerten har gått ut. Hämta en ny offert – priserna gäller i ${SELL_QUOTE_VALID_MINUTES} minuter.`,
   quoteEmpty: "Offerten innehåller inga föremål som vi kan köpa.",
   requirements: "Du uppfyller inte kraven för att sälja än. Se vad som saknas i din profil.",
   openOrder: "Du har redan en pågående order. Vänta tills den är klar eller avbryt den innan du lägger en ny.",

@@ -26,21 +26,14 @@ export interface SteamTradeApi {
 }
 
 /**
- * Sends the trade offer for an order (automatic mode). The manual gateway sends nothing: staff
- * send it from the bot account with the security code in the message and paste the offer's id.
+ * Sends the trade offer for an order (automatic mode). Without one (manual mode, the default)
+ * staff send it from the bot account with the security code in the message and paste the offer's id.
  */
 export interface TradeOfferGateway {
   readonly mode: "manual" | "automatic";
   /** Returns Steam's trade offer id; the order then becomes `offer_sent`. */
   send(order: { orderId: string; tradeLink: string; assetIds: string[]; message: string }): Promise<string>;
 }
-
-export const manualTradeOfferGateway: TradeOfferGateway = {
-  mode: "manual",
-  send() {
-    return Promise.reject(new Error("manual mode: staff send the offer from the bot account"));
-  },
-};
 
 /** The offer message: the member checks the code against their order page. */
 export function tradeOfferMessage(siteName: string, securityCode: string): string {
