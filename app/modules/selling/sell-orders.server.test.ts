@@ -18,9 +18,11 @@ import {
   sell_quotes,
   seller_limits,
   trades,
+  user,
   xp_transactions,
 } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import { enterReferralCode, referralKeys } from "~/modules/referrals/referrals.server";
 import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
 import { createPayoutKeyring } from "./payout-encryption.server";
 import type { PayoutGateway } from "./payout-gateway.server";
@@ -317,6 +319,31 @@ describe("payouts (docs/rules/selling.md#payouts)", () => {
     expect(await reconcileLedger(db())).toEqual([]);
     const detail = await getMemberOrder(db(), userId, order.id);
     expect(detail!.events.map((event) => event.toStatus)).toEqual(["awaiting_offer", "offer_sent", "protected", "payout_scheduled", "paid"]);
+  });
+
+  it("lets the referral milestone follow the paid sale once, through the trade's completion", async () => {
+    const referrerId = await createSeller(db(), keyring);
+    const code = `SALJ${Date.now().toString(36).toUpperCase().slice(-5)}`;
+    await db().update(profiles).set({ referral_code: code }).where(eq(profiles.user_id, referrerId));
+    const friendId = await createSeller(db(), keyring);
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, friendId));
+    await enterReferralCode(db(), friendId, code);
+    const order = await accept(friendId, await createQuote(db(), friendId, { prices: [300_000, 200_000], levelBonusPercent: 0 }));
+    expect(order.status).toBe("in_review");
+    await reviewOrder(db(), { actorUserId: staffId, orderId: order.id, approve: true });
+    const offerId = String(offerCounter++);
+    const tradeId = String(offerCounter++);
+    await setTradeOffer(db(), { actorUserId: staffId, orderId: order.id, tradeOfferId: offerId });
+    fake.setOffer(offerId, { state: 3, tradeid: tradeId, time_updated: Math.floor((Date.now() - 9 * DAY) / 1000) });
+    await runSellOrderJob(db(), new Date(), steamApi());
+    await runSellOrderJob(db(), new Date(), steamApi());
+    const milestoneRows = () =>
+      db().select().from(points_transactions).where(eq(points_transactions.idempotency_key, referralKeys.milestone(friendId)));
+    expect(await milestoneRows()).toHaveLength(0);
+    expect(await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "BANK-1" })).toMatchObject({ ok: true });
+    const rows = await milestoneRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.user_id).toBe(referrerId);
   });
 
   it("waits while the payout details changed within 24 hours", async () => {
