@@ -18,6 +18,7 @@ import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
+import { openMenu } from "./helpers/menus";
 
 test.describe.configure({ mode: "serial" });
 
@@ -142,7 +143,18 @@ test("a member watches the order move from review to paid as staff, Steam and th
   await confirmAction(staff, "mark-paid", "Markera som utbetald", { Referens: "SWISH-778899" });
   await expect(status).toHaveText(/^Utbetald 1\s133\skr via Swish, referens SWISH-778899$/);
   await expect(member.locator('[data-status="paid"][data-state="done"]')).toBeVisible();
+  // The sale's points arrive through the ledger at payout, announced by the points popup.
+  const popup = member.getByRole("dialog", { name: "Grattis!" });
+  await expect(popup).toContainText(/Du har fått 2\s200 poäng/);
+  await popup.getByRole("button", { name: "Toppen!" }).click();
+  await expect(popup).toBeHidden();
   await shoot(member, "order-paid");
+
+  // "Mina affärer" is one click from the profile menu and lists the order as paid.
+  await openMenu(member.getByRole("button", { name: "Profil" }), member.getByRole("menuitem", { name: "Mina affärer" }));
+  await member.getByRole("menuitem", { name: "Mina affärer" }).click();
+  await expect(member).toHaveURL(url("/mina-affarer"));
+  await expect(member.getByTestId("sell-order-list").getByTestId("sell-order-status")).toHaveText(/^Utbetald /);
 
   // The staff page shows the whole event log.
   await staff.goto(url(`/admin/transactions/saljordrar/${orderId}`));
