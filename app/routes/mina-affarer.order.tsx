@@ -132,13 +132,13 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 <dd className="text-right tabular-nums">{formatSek(order.baseTotalOre)}</dd>
                 {order.levelBonusOre > 0 ? (
                   <>
-                    <dt>Nivåbonus +{order.levelBonusPercent} %</dt>
+                    <dt className="whitespace-nowrap">Nivåbonus +{order.levelBonusPercent}&nbsp;%</dt>
                     <dd className="text-right tabular-nums">{formatSek(order.levelBonusOre)}</dd>
                   </>
                 ) : null}
                 {order.bulkBonusOre > 0 ? (
                   <>
-                    <dt>Volymbonus +{order.bulkBonusPercent} %</dt>
+                    <dt className="whitespace-nowrap">Volymbonus +{order.bulkBonusPercent}&nbsp;%</dt>
                     <dd className="text-right tabular-nums">{formatSek(order.bulkBonusOre)}</dd>
                   </>
                 ) : null}
