@@ -212,6 +212,25 @@ describe("limits (docs/rules/selling.md#limits)", () => {
     expect(within.ok).toBe(true);
   });
 
+  it("keeps one open order when a member accepts two quotes at the same moment", async () => {
+    const userId = await createSeller(db(), keyring);
+    const quotes = [await createQuote(db(), userId), await createQuote(db(), userId)];
+    clearTradeHoldCache();
+    const results = await Promise.all(quotes.map((quoteId) => acceptQuote(db(), { userId, quoteId }, { steam: steamOptions() })));
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({ message: SELL_ORDER_ERRORS.openOrder });
+    expect(await db().select().from(sell_orders).where(eq(sell_orders.user_id, userId))).toHaveLength(1);
+  });
+
+  it("refuses a member whom Steam would hold trades with (the fake's GetTradeHoldDurations)", async () => {
+    const userId = await createSeller(db(), keyring);
+    const [profile] = await db().select({ steamId: profiles.steam_id }).from(profiles).where(eq(profiles.user_id, userId));
+    fake.holds.set(profile!.steamId!, 15 * 86_400);
+    const result = await acceptQuote(db(), { userId, quoteId: await createQuote(db(), userId) }, { steam: steamOptions() });
+    expect(result).toMatchObject({ ok: false, message: SELL_ORDER_ERRORS.requirements });
+    expect(fake.calls.some((call) => call.includes(`GetTradeHoldDurations/v1/?steamid_target=${profile!.steamId}`))).toBe(true);
+  });
+
   it("refuses a member blocked after a reversal", async () => {
     const userId = await createSeller(db(), keyring);
     const until = new Date(Date.now() + 5 * DAY);
@@ -243,6 +262,17 @@ describe("following the offer (docs/rules/selling.md#following-the-offer)", () =
     const after = await statusOf(order.id);
     expect(after.status).toBe("protected");
     expect(after.offer_accepted_at).toEqual(first.offer_accepted_at);
+    const events = await db().select().from(sell_order_events).where(eq(sell_order_events.order_id, order.id));
+    expect(events.filter((event) => event.to_status === "protected")).toHaveLength(1);
+  });
+
+  it("moves an accepted offer once when two job runs see it at the same moment", async () => {
+    const userId = await createSeller(db(), keyring);
+    const order = await accept(userId, await createQuote(db(), userId));
+    const offerId = String(offerCounter++);
+    await setTradeOffer(db(), { actorUserId: staffId, orderId: order.id, tradeOfferId: offerId });
+    fake.setOffer(offerId, { state: 3, tradeid: String(offerCounter++) });
+    await Promise.all([runSellOrderJob(db(), new Date(), steamApi()), runSellOrderJob(db(), new Date(), steamApi())]);
     const events = await db().select().from(sell_order_events).where(eq(sell_order_events.order_id, order.id));
     expect(events.filter((event) => event.to_status === "protected")).toHaveLength(1);
   });
