@@ -100,6 +100,9 @@ describe("accepting a quote at /mina-affarer", () => {
     const empty = await fetch(`${server.url}/mina-affarer`, { headers: { cookie: other!.cookie } });
     expect(await empty.text()).toContain("Du har inga säljordrar än.");
 
+    const unknownIntent = await post(`${location}.data`, { intent: "radera" }, seller!.cookie);
+    expect(unknownIntent.status).toBe(400);
+    expect(await unknownIntent.text()).toContain("Ogiltig förfrågan.");
     // Another member cannot cancel it; its owner can, once.
     expect((await post(`${location}.data`, { intent: "cancel" }, other!.cookie)).status).toBe(404);
     expect((await post(`${location}.data`, { intent: "cancel" }, seller!.cookie)).status).toBe(200);
@@ -140,6 +143,16 @@ describe("the staff's sell-order pages", () => {
       adminCookie,
     );
     expect(unknown.status).toBe(404);
+
+    const sent = await fetch(`${server.url}/admin/transactions/saljordrar?status=offer_sent`, { headers: { cookie: adminCookie } });
+    expect(await sent.text()).toContain(order!.security_code);
+    const paid = await fetch(`${server.url}/admin/transactions/saljordrar?status=paid`, { headers: { cookie: adminCookie } });
+    const paidHtml = await paid.text();
+    expect(paidHtml).toContain("Inga säljordrar.");
+    expect(paidHtml).not.toContain(order!.security_code);
+    const junk = await fetch(`${server.url}/admin/transactions/saljordrar?status=bogus'&page=-4`, { headers: { cookie: adminCookie } });
+    expect(junk.status).toBe(200);
+    expect((await fetch(`${server.url}/admin/transactions/saljordrar?status=%00`, { headers: { cookie: adminCookie } })).status).toBe(400);
 
     const page = await fetch(`${server.url}/admin/transactions/saljordrar/${order!.id}`, { headers: { cookie: adminCookie } });
     const html = (await page.text()).replace(/<!-- -->/g, "");
