@@ -53,7 +53,8 @@ function PayoutEntry({ entry }: { entry: Entry }) {
           <Badge variant="destructive">Inga utbetalningsuppgifter</Badge>
         )}
         {entry.status === "payout_failed" ? <Badge variant="destructive">Misslyckades: {entry.payoutFailure}</Badge> : null}
-        {entry.details && !entry.ready && entry.status === "payout_scheduled" ? (
+        {entry.claimed ? <Badge variant="secondary">Utbetalning pågår via betalningstjänsten</Badge> : null}
+        {entry.details && !entry.ready && !entry.claimed && entry.status === "payout_scheduled" ? (
           <Badge variant="secondary">Väntar: nya uppgifter kan användas från {formatDateTime(entry.details.usableAt)}</Badge>
         ) : null}
       </div>
