@@ -196,6 +196,65 @@ export const PRICE_SOURCE = {
   currency: "SEK",
 } as const;
 
+/** A sell order's statuses (docs/rules/selling.md#sell-orders). The first six in order, then the end states. */
+export const SELL_ORDER_STATUSES = [
+  "in_review",
+  "awaiting_offer",
+  "offer_sent",
+  "protected",
+  "payout_scheduled",
+  "paid",
+  "cancelled",
+  "declined",
+  "expired",
+  "reversed",
+  "payout_failed",
+] as const;
+export type SellOrderStatus = (typeof SELL_ORDER_STATUSES)[number];
+/** The way an order normally goes, shown as the member's timeline. */
+export const SELL_ORDER_PATH = ["in_review", "awaiting_offer", "offer_sent", "protected", "payout_scheduled", "paid"] as const satisfies readonly SellOrderStatus[];
+/** Short Swedish labels; the timeline adds the dates (sell-order-rules.ts). */
+export const SELL_ORDER_STATUS_LABELS: Record<SellOrderStatus, string> = {
+  in_review: "Granskas",
+  awaiting_offer: "Väntar på trade-erbjudande",
+  offer_sent: "Erbjudande skickat",
+  protected: "Trade Protection",
+  payout_scheduled: "Utbetalning planerad",
+  paid: "Utbetald",
+  cancelled: "Avbruten",
+  declined: "Nekad",
+  expired: "Utgången",
+  reversed: "Återförd",
+  payout_failed: "Utbetalningen misslyckades",
+};
+/** Sell orders and their limits (docs/rules/selling.md#limits). */
+export const SELL_ORDERS = {
+  /** Orders above this total (öre) are reviewed by staff before an offer is sent (docs/rules/selling.md#review: 1 000 kr). */
+  reviewAboveOre: 100_000,
+  /** The payout date is the moment the member accepted the offer + Trade Protection + this many days. */
+  payoutExtraDays: 1,
+  /** Open orders a member may have at once unless staff allow more. */
+  defaultMaxOpenOrders: 1,
+  /** The most staff may allow. */
+  maxOpenOrdersLimit: 10,
+  /** After a reversal the member may not sell for this many days. */
+  reversalBlockDays: 30,
+  /** A new member's first days, during which the total sold is limited (SELL_FIRST_WEEK_LIMIT_ORE overrides the amount). */
+  newMemberDays: 7,
+  newMemberLimitOre: 500_000,
+  /** The security code quoted in the Steam trade offer's message: unambiguous letters and digits. */
+  securityCodeLength: 6,
+  securityCodeAlphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789",
+  /** Trade offer ids are Steam's 64-bit numbers. */
+  tradeOfferIdMaxLength: 20,
+  /** Payout references staff type in (bank/Swish transaction id, tx hash). */
+  payoutReferenceMaxLength: 120,
+  /** The poller follows at most this many open orders per run. */
+  pollBatchSize: 100,
+  /** A Steam Web API call that takes longer is tried again on the next run. */
+  steamTimeoutMs: 10_000,
+} as const;
+
 export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
 export const BUY_DELIVERY_MINUTES = [15, 60] as const;
 

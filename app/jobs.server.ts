@@ -13,6 +13,7 @@ import { importFromPriceSource, PRICE_IMPORT_JOB } from "~/modules/selling/price
 import { config } from "~/platform/config.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
+import { runSellOrderJob, SELL_ORDER_JOB } from "~/modules/selling/sell-order-job.server";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -28,6 +29,8 @@ export const APP_JOBS: readonly Job[] = [
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },
   // docs/rules/selling.md#scheduled-import: does nothing unless PRICE_SOURCE_URL is set.
   { name: PRICE_IMPORT_JOB, intervalMs: PRICE_SOURCE.intervalMs, run: (db, now, signal) => importFromPriceSource(db, now, signal) },
+  // docs/rules/selling.md#following-the-offer: Steam's answers for open offers, then due payouts.
+  { name: SELL_ORDER_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db, now) => runSellOrderJob(db, now) },
   // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending). Every
   // instance runs it each tick: each campaign's lease, not the job's lock, makes one sender.
   {

@@ -40,6 +40,9 @@ export default [
   route("auth/steam/koppla/callback", "routes/auth.steam.link.callback.ts"),
   route("auth/google", "routes/auth.google.ts"),
   route("profile", "routes/profile.tsx"),
+  // Sell orders (docs/rules/selling.md#member-pages).
+  route("mina-affarer", "routes/mina-affarer.tsx"),
+  route("mina-affarer/:orderId", "routes/mina-affarer.order.tsx"),
   // Accounts.
   route("auth", "routes/auth.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
@@ -61,6 +64,9 @@ export default [
     route("transactions/export.csv", "routes/admin.transactions.export.ts"),
     route("transactions/members", "routes/admin.transactions.members.ts"),
     route("transactions/prislista", "routes/admin.transactions.prislista.tsx"),
+    route("transactions/saljordrar", "routes/admin.transactions.sell-orders.tsx"),
+    route("transactions/saljordrar/:orderId", "routes/admin.transactions.sell-order.tsx"),
+    route("transactions/utbetalningar", "routes/admin.transactions.payouts.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("users", "routes/admin.users.tsx"),
     route("users/audit", "routes/admin.users.audit.tsx"),

@@ -21,7 +21,7 @@ import { config } from "~/platform/config.server";
 import { closeDatabase, database, db, ping } from "~/platform/db/client.server";
 import { serveImage } from "~/platform/images/images.server";
 import { prepareDatabase } from "~/platform/db/setup.server";
-import { startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
+import { runJobIfDue, startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
 import { APP_JOBS } from "~/jobs.server";
 import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
@@ -341,6 +341,21 @@ export function startBackgroundWork(): void {
  */
 export async function notifyForTest(payload: string): Promise<void> {
   await database().db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Test support only, over the same IPC channel: runs one scheduled job now, as if the clock read
+ * `at` (the browser test moves an order through Trade Protection without waiting days).
+ */
+export async function runJobForTest(name: string, at: string): Promise<unknown> {
+  const job = APP_JOBS.find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`no job ${name}`);
+  const outcome = await runJobIfDue(database(), job, new Date(at), { force: true });
+  // The next regular run is a full interval away by the real clock, not by the moved one.
+  await database().db.execute(
+    sql`UPDATE scheduled_jobs SET next_run_at = now() + make_interval(secs => ${job.intervalMs / 1000}) WHERE name = ${name}`,
+  );
+  return outcome;
 }
 
 /** Ends every open event stream, so the HTTP server can close; new ones are refused. */

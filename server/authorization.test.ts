@@ -126,12 +126,27 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/auth.steam.link": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/auth.steam.link.callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  // Sell orders (docs/rules/selling.md#member-pages): the member's own; another's (or none) is a 404.
+  "routes/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/mina-affarer.order": {
+    path: "/mina-affarer/00000000-0000-4000-8000-000000000000",
+    get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
+    action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" },
+  },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },
   "routes/admin._index": { get: staffOnly("redirect") },
   ...tabRoutes,
   "routes/admin.transactions.export": { get: staffTab("transactions") },
   "routes/admin.transactions.members": { get: staffTab("transactions") },
+  // Sell orders and the payout queue under Transactions (docs/rules/selling.md#staff-pages): admin only.
+  "routes/admin.transactions.sell-orders": { get: staffTab("transactions") },
+  "routes/admin.transactions.sell-order": {
+    path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000",
+    get: { ...staffTab("transactions"), admin: "404" },
+    action: staffTab("transactions", "passes"),
+  },
+  "routes/admin.transactions.payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   "routes/admin.point-shop.item": {
     path: "/admin/point-shop/items/new",
     get: staffTab("point-shop"),

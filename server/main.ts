@@ -64,7 +64,14 @@ async function main() {
   // Test support only: a test process that spawned this server may publish through its
   // database (server/test-server.ts). IPC exists only for such a parent, never on the network.
   if (process.env.SKINHAMNEN_TEST_IPC === "1" && process.send) {
-    process.on("message", (message: { type?: string; id?: number; payload?: unknown }) => {
+    process.on("message", (message: { type?: string; id?: number; payload?: unknown; name?: unknown; at?: unknown }) => {
+      if (message?.type === "run-job" && typeof message.name === "string" && typeof message.at === "string") {
+        mod.runJobForTest(message.name, message.at).then(
+          (result) => process.send?.({ id: message.id, ok: true, result }),
+          (error: unknown) => process.send?.({ id: message.id, ok: false, error: String(error) }),
+        );
+        return;
+      }
       if (message?.type !== "notify" || typeof message.payload !== "string") return;
       mod.notifyForTest(message.payload).then(
         () => process.send?.({ id: message.id, ok: true }),

@@ -36,6 +36,8 @@ export interface TestServer {
   publish(event: RealtimeEvent): Promise<void>;
   /** The same with a raw NOTIFY payload (for malformed ones). */
   notify(payload: string): Promise<void>;
+  /** Runs one scheduled job in the server now, as if its clock read `at` (a test clock). */
+  runJob(name: string, at?: Date): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -163,18 +165,19 @@ export async function startTestServer(
 
   let publisher: Database | undefined;
   let nextMessageId = 0;
-  const throughServer = (payload: string) =>
+  const askServer = (request: Record<string, unknown>) =>
     new Promise<void>((resolve, reject) => {
       const id = ++nextMessageId;
       const onMessage = (message: { id?: number; ok?: boolean; error?: string }) => {
         if (message?.id !== id) return;
         child.off("message", onMessage);
         if (message.ok) resolve();
-        else reject(new Error(message.error ?? "notify failed"));
+        else reject(new Error(message.error ?? `${String(request.type)} failed`));
       };
       child.on("message", onMessage);
-      child.send({ type: "notify", id, payload });
+      child.send({ ...request, id });
     });
+  const throughServer = (payload: string) => askServer({ type: "notify", payload });
   const viaDatabase = async (run: (database: Database) => Promise<void>) => {
     publisher ??= openPostgres(databaseUrl!);
     await run(publisher);
@@ -195,6 +198,7 @@ export async function startTestServer(
             await database.db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${payload})`);
           })
         : throughServer(payload),
+    runJob: (name, at = new Date()) => askServer({ type: "run-job", name, at: at.toISOString() }),
     async stop(signal = "SIGTERM") {
       await publisher?.close();
       publisher = undefined;

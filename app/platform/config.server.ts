@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
-import { COMPANY, HTML_CACHE, SSE_HEARTBEAT_MS } from "../constants";
+import { COMPANY, HTML_CACHE, SELL_ORDERS, SSE_HEARTBEAT_MS } from "../constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -69,6 +69,8 @@ const envSchema = z
     HTML_CACHE_MB: withDefault(z.coerce.number().int().min(0).max(4096), HTML_CACHE.defaultMb),
     /** Newsletter campaign mails sent per minute by the one sender of a campaign (docs/rules/newsletter.md#sending). */
     NEWSLETTER_SEND_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(60_000), 60),
+    /** Total a member may sell in their first 7 days, in öre (docs/rules/selling.md#limits). */
+    SELL_FIRST_WEEK_LIMIT_ORE: withDefault(z.coerce.number().int().min(0).max(1_000_000_000), SELL_ORDERS.newMemberLimitOre),
     /**
      * Key of the signed unsubscribe links (docs/rules/newsletter.md#unsubscribing). Unset: derived
      * from BETTER_AUTH_SECRET, so every instance of a deployment signs alike.

@@ -1,6 +1,6 @@
 /** The header's 'Profil' menu for a signed-in member (docs/rules/site.md#header-and-footer). */
 import { Link } from "react-router";
-import { Banknote, LayoutDashboard, LogOut, User } from "~/components/ui/icons";
+import { Banknote, HandCoins, LayoutDashboard, LogOut, User } from "~/components/ui/icons";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -35,6 +35,12 @@ export function ProfileMenu({ user, signOut }: { user: SessionUser; signOut: () 
           <Link to="/salja">
             <Banknote className="size-4" aria-hidden="true" />
             Sälj nu
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/mina-affarer">
+            <HandCoins className="size-4" aria-hidden="true" />
+            Mina affärer
           </Link>
         </DropdownMenuItem>
         {user.isStaff ? (

@@ -6,7 +6,7 @@
 import { Suspense, useEffect } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { Banknote, LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
+import { Banknote, HandCoins, LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
 import { useSessionUser } from "~/lib/site-config";
@@ -118,6 +118,12 @@ export function MobileSessionActions({ onNavigate }: { onNavigate: () => void })
         <Link to="/salja">
           <Banknote className="size-4" aria-hidden="true" />
           Sälj nu
+        </Link>
+      </Button>
+      <Button asChild variant="outline" onClick={onNavigate}>
+        <Link to="/mina-affarer">
+          <HandCoins className="size-4" aria-hidden="true" />
+          Mina affärer
         </Link>
       </Button>
       {user.isStaff ? (

@@ -250,8 +250,12 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                     {item.variant ? `${SKIN_VARIANT_LABELS[item.variant]} ` : ""}
                     {item.skinName}
                     <span className="text-muted-foreground">
-                      {" "}
-                      · <abbr title={SKIN_WEAR_LABELS[item.wear]}>{item.wear}</abbr>
+                      {item.wear ? (
+                        <>
+                          {" "}
+                          · <abbr title={SKIN_WEAR_LABELS[item.wear]}>{item.wear}</abbr>
+                        </>
+                      ) : null}
                       {item.floatValue !== null
                         ? ` · float ${item.floatValue.toLocaleString("sv-SE", { maximumFractionDigits: 6 })}`
                         : ""}

@@ -87,6 +87,11 @@ export function SellerChecklistCard({ checklist, notice }: { checklist: SellerCh
             </li>
           ))}
         </ul>
+        <p className="mt-4 text-sm">
+          <Link to="/mina-affarer" className="font-medium text-primary underline-offset-4 hover:underline" data-testid="my-sell-orders-link">
+            Mina affärer: dina säljordrar och utbetalningar
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );

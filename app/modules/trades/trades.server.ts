@@ -63,7 +63,7 @@ export interface TradeItem {
   id: string;
   position: number;
   skinName: string;
-  wear: SkinWear;
+  wear: SkinWear | null;
   floatValue: number | null;
   variant: SkinVariant | null;
   priceOre: number;
@@ -146,7 +146,7 @@ function toItem(row: typeof trade_items.$inferSelect): TradeItem {
     id: row.id,
     position: row.position,
     skinName: row.skin_name,
-    wear: row.wear as SkinWear,
+    wear: row.wear as SkinWear | null,
     floatValue: row.float_value,
     variant: row.variant as SkinVariant | null,
     priceOre: row.price_ore,
@@ -337,29 +337,112 @@ export function completeTrade(
     const multiplier = standing?.pointsMultiplier ?? 1;
     const points = pointsForTrade(trade.type, trade.baseTotalOre, multiplier);
     const xp = xpForTrade(trade.type, trade.baseTotalOre);
-    const reason = TRADE_LEDGER_REASONS.completed[trade.type];
-    if (points > 0) {
-      await creditPoints(tx, {
-        userId: trade.userId,
-        amount: points,
-        reason,
-        referenceId: trade.id,
-        idempotencyKey: `trade:${trade.id}:points`,
-      });
-    }
-    if (xp > 0) {
-      await creditXp(tx, {
-        userId: trade.userId,
-        amount: xp,
-        reason,
-        referenceId: trade.id,
-        idempotencyKey: `trade:${trade.id}:xp`,
-      });
-    }
-    // docs/rules/loyalty.md#milestone: the referral milestone and a Steam account's waiting code, in this transaction.
-    await onTradeCompleting(tx, trade, now);
+    await creditCompletion(tx, trade, points, xp, now);
     return { completed_at: now, points_credited: points, xp_credited: xp, points_multiplier: multiplier };
   });
+}
+
+/** What completing a trade credits, once (ledger idempotency keys per trade), and the referral milestone. */
+async function creditCompletion(
+  tx: Tx,
+  trade: Pick<Trade, "id" | "userId" | "type" | "baseTotalOre">,
+  points: number,
+  xp: number,
+  now: Date,
+): Promise<void> {
+  const reason = TRADE_LEDGER_REASONS.completed[trade.type];
+  if (points > 0) {
+    await creditPoints(tx, {
+      userId: trade.userId,
+      amount: points,
+      reason,
+      referenceId: trade.id,
+      idempotencyKey: `trade:${trade.id}:points`,
+    });
+  }
+  if (xp > 0) {
+    await creditXp(tx, {
+      userId: trade.userId,
+      amount: xp,
+      reason,
+      referenceId: trade.id,
+      idempotencyKey: `trade:${trade.id}:xp`,
+    });
+  }
+  // docs/rules/loyalty.md#milestone: the referral milestone and a Steam account's waiting code, in this transaction.
+  await onTradeCompleting(tx, trade, now);
+}
+
+export interface PaidSaleInput {
+  userId: string;
+  /** Staff who paid it; null when a payout gateway did. */
+  actorUserId: string | null;
+  levelAtRecording: LevelId;
+  baseTotalOre: number;
+  levelBonusPercent: number;
+  levelBonusOre: number;
+  bulkBonusPercent: number;
+  bulkBonusOre: number;
+  totalOre: number;
+  payoutMethod: PayoutMethod;
+  /** What the quote promised; credited as they are, not recomputed. */
+  points: number;
+  xp: number;
+  note: string;
+  items: { name: string; wear: SkinWear | null; variant: SkinVariant | null; priceOre: number }[];
+}
+
+/**
+ * A self-service sale that has been paid (docs/rules/selling.md#payouts): recorded straight
+ * as completed with the sell order's fixed amounts (the quote's level and bulk bonus and its
+ * points and XP, not recomputed), credited through the ledger in the caller's transaction.
+ */
+export async function recordPaidSale(tx: Tx, input: PaidSaleInput, now: Date): Promise<Trade> {
+  const [row] = await tx
+    .insert(trades)
+    .values({
+      user_id: input.userId,
+      type: "sale",
+      status: "completed",
+      base_total_ore: input.baseTotalOre,
+      level_at_recording: input.levelAtRecording,
+      level_bonus_percent: input.levelBonusPercent,
+      level_bonus_ore: input.levelBonusOre,
+      bulk_bonus_percent: input.bulkBonusPercent,
+      bulk_bonus_ore: input.bulkBonusOre,
+      total_ore: input.totalOre,
+      payout_method: input.payoutMethod,
+      recorded_by: input.actorUserId,
+      note: input.note,
+      points_credited: input.points,
+      xp_credited: input.xp,
+      completed_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning();
+  const trade = toTrade(row!);
+  await tx.insert(trade_items).values(
+    input.items.map((item, position) => ({
+      trade_id: trade.id,
+      position,
+      skin_name: item.name,
+      wear: item.wear,
+      variant: item.variant,
+      price_ore: item.priceOre,
+    })),
+  );
+  await creditCompletion(tx, trade, input.points, input.xp, now);
+  await recordAudit(tx, {
+    actorUserId: input.actorUserId,
+    action: "trade.record_paid_sale",
+    entityType: "trade",
+    entityId: trade.id,
+    before: null,
+    after: trade,
+  });
+  await announce(tx, trade.userId);
+  return trade;
 }
 
 /**

@@ -39,6 +39,8 @@ import {
   JOB_STATUSES,
   ROLES,
   SECURITY_SEVERITIES,
+  SELL_ORDER_STATUSES,
+  SELL_ORDERS,
   SELL_QUOTE_REFUSALS,
   SHOP_ORDER_QUANTITY,
   LEVEL_IDS,
@@ -660,7 +662,8 @@ export const trade_items = pgTable(
     /** Order of the line on the trade, from 0. */
     position: integer().notNull(),
     skin_name: text().notNull(),
-    wear: text().notNull(),
+    /** Null for items without wear (cases, stickers, agents), which self-service sales can contain. */
+    wear: text(),
     /** The float (wear value) when known: 0-1. */
     float_value: doublePrecision(),
     /** StatTrak™ or Souvenir; null for a plain skin. */
@@ -1329,5 +1332,148 @@ export const sell_prices = pgTable(
     check("sell_prices_price_valid", sql`${t.reference_price_ore} > 0 AND ${t.reference_price_ore} <= ${sql.raw(String(PRICE_LIST.maxPriceOre))}`),
     check("sell_prices_source_valid", oneOf("source", PRICE_SOURCES)),
     check("sell_prices_name_length", sql`length(${t.market_hash_name}) BETWEEN 1 AND ${sql.raw(String(PRICE_LIST.nameMaxLength))}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Sell orders (docs/rules/selling.md#sell-orders)
+// ---------------------------------------------------------------------------
+
+/**
+ * An accepted quote: every amount is copied from the quote and fixed. Status changes are
+ * conditional updates (`WHERE status = expected`), so two requests or two instances cannot both
+ * apply one; each change writes a `sell_order_events` row.
+ */
+export const sell_orders = pgTable(
+  "sell_orders",
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    /** One order per quote: accepting twice (or concurrently) makes one order. */
+    quote_id: uuid()
+      .notNull()
+      .references(() => sell_quotes.id, { onDelete: "restrict" }),
+    status: text().notNull(),
+    /** Quoted in the Steam trade offer's message, so the member can tell our offer from a fake. */
+    security_code: text().notNull(),
+    level_at_quote: text().notNull(),
+    base_total_ore: bigint({ mode: "number" }).notNull(),
+    level_bonus_percent: integer().notNull(),
+    level_bonus_ore: bigint({ mode: "number" }).notNull(),
+    bulk_bonus_percent: integer().notNull(),
+    bulk_bonus_ore: bigint({ mode: "number" }).notNull(),
+    total_ore: bigint({ mode: "number" }).notNull(),
+    points: integer().notNull(),
+    xp: integer().notNull(),
+    payout_method: text().notNull(),
+    /** Steam's trade offer id, set by staff (manual mode) or the TradeOfferGateway. */
+    trade_offer_id: text(),
+    offer_sent_at: timestamp({ withTimezone: true }),
+    /** The offer's last state the poller saw (Steam's ETradeOfferState). */
+    offer_state: integer(),
+    /** Steam's trade id once the offer was accepted. */
+    steam_trade_id: text(),
+    /** When the member accepted the offer in Steam (Steam's time_updated). */
+    offer_accepted_at: timestamp({ withTimezone: true }),
+    protection_ends_at: timestamp({ withTimezone: true }),
+    /** offer_accepted_at + Trade Protection + SELL_ORDERS.payoutExtraDays. */
+    payout_due_at: timestamp({ withTimezone: true }),
+    /** Set while one payout attempt runs (a gateway call): a second attempt finds it taken. */
+    payout_claimed_at: timestamp({ withTimezone: true }),
+    paid_at: timestamp({ withTimezone: true }),
+    payout_reference: text(),
+    /** The masked details the payout went to (never the details themselves). */
+    payout_masked: text(),
+    payout_failure: text(),
+    /** The completed sale trade created at payout (points and XP follow from it). */
+    trade_id: uuid().references(() => trades.id, { onDelete: "restrict" }),
+    closed_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("sell_orders_status_valid", oneOf("status", SELL_ORDER_STATUSES)),
+    check("sell_orders_level_valid", oneOf("level_at_quote", LEVEL_IDS)),
+    check("sell_orders_method_valid", oneOf("payout_method", PAYOUT_METHODS)),
+    check("sell_orders_total_is_sum", sql`${t.total_ore} = ${t.base_total_ore} + ${t.level_bonus_ore} + ${t.bulk_bonus_ore}`),
+    check("sell_orders_amounts_valid", sql`${t.base_total_ore} > 0 AND ${t.level_bonus_ore} >= 0 AND ${t.bulk_bonus_ore} >= 0 AND ${t.points} >= 0 AND ${t.xp} >= 0`),
+    check("sell_orders_code_format", sql.raw(`"security_code" ~ '^[${SELL_ORDERS.securityCodeAlphabet}]{${SELL_ORDERS.securityCodeLength}}$'`)),
+    check("sell_orders_offer_id_format", sql`${t.trade_offer_id} ~ '^[0-9]{1,20}$'`),
+    check("sell_orders_reference_length", sql`length(${t.payout_reference}) BETWEEN 1 AND ${sql.raw(String(SELL_ORDERS.payoutReferenceMaxLength))}`),
+    check("sell_orders_paid_has_trade", sql`${t.status} <> 'paid' OR (${t.trade_id} IS NOT NULL AND ${t.paid_at} IS NOT NULL)`),
+    uniqueIndex("sell_orders_quote_uq").on(t.quote_id),
+    uniqueIndex("sell_orders_trade_uq").on(t.trade_id),
+    uniqueIndex("sell_orders_offer_uq").on(t.trade_offer_id),
+    index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
+    index("sell_orders_status_created_idx").on(t.status, t.created_at.desc()),
+  ],
+);
+
+/** The accepted items of an order, copied from the quote. */
+export const sell_order_items = pgTable(
+  "sell_order_items",
+  {
+    id: id(),
+    order_id: uuid()
+      .notNull()
+      .references(() => sell_orders.id, { onDelete: "cascade" }),
+    position: integer().notNull(),
+    asset_id: text().notNull(),
+    market_hash_name: text().notNull(),
+    name: text().notNull(),
+    wear: text(),
+    variant: text(),
+    image_url: text(),
+    price_ore: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [
+    check("sell_order_items_wear_valid", oneOf("wear", SKIN_WEARS)),
+    check("sell_order_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
+    check("sell_order_items_price_positive", sql`${t.price_ore} > 0`),
+    uniqueIndex("sell_order_items_order_position_uq").on(t.order_id, t.position),
+  ],
+);
+
+/** Every change of an order: status changes and what staff or the poller noted. */
+export const sell_order_events = pgTable(
+  "sell_order_events",
+  {
+    id: id(),
+    order_id: uuid()
+      .notNull()
+      .references(() => sell_orders.id, { onDelete: "cascade" }),
+    from_status: text(),
+    to_status: text().notNull(),
+    /** Staff or the member who caused it; null for the poller and jobs. */
+    actor_user_id: uuid().references(() => user.id, { onDelete: "set null" }),
+    note: text(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("sell_order_events_from_valid", oneOf("from_status", SELL_ORDER_STATUSES)),
+    check("sell_order_events_to_valid", oneOf("to_status", SELL_ORDER_STATUSES)),
+    index("sell_order_events_order_created_idx").on(t.order_id, t.created_at),
+  ],
+);
+
+/**
+ * A member's selling limits set by staff or by a reversal (docs/rules/selling.md#limits): more
+ * open orders than the default, and a block until a date.
+ */
+export const seller_limits = pgTable(
+  "seller_limits",
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    max_open_orders: integer().notNull().default(SELL_ORDERS.defaultMaxOpenOrders),
+    blocked_until: timestamp({ withTimezone: true }),
+    blocked_reason: text(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("seller_limits_open_orders_range", sql`${t.max_open_orders} BETWEEN 1 AND ${sql.raw(String(SELL_ORDERS.maxOpenOrdersLimit))}`),
   ],
 );

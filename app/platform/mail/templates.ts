@@ -268,6 +268,22 @@ export const emailTemplates = {
     } satisfies EmailParts;
   },
 
+  /** docs/rules/selling.md#sell-orders: every status change of a sell order. */
+  sellOrderUpdate(input: { name: string; status: string; nextStep: string; securityCode: string; total: string; orderUrl: string }) {
+    return {
+      subject: `Din säljorder: ${input.status}`,
+      preheader: input.nextStep,
+      heading: `Hej ${input.name}!`,
+      paragraphs: [`Din säljorder har ny status: ${input.status}.`, input.nextStep],
+      details: [
+        ["Belopp", input.total],
+        ["Säkerhetskod", input.securityCode],
+      ],
+      action: { label: "Visa ordern", url: input.orderUrl },
+      footnote: "Acceptera bara trade-erbjudanden vars meddelande innehåller din säkerhetskod. Vi ber dig aldrig logga in någon annanstans.",
+    } satisfies EmailParts;
+  },
+
   /**
    * A newsletter campaign or launch announcement (docs/rules/newsletter.md): the staff's
    * sanitised body and, for a real recipient, the one-click unsubscribe link.

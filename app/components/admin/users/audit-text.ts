@@ -4,7 +4,7 @@
 export const sessionsEnded = (count: number) => (count === 1 ? "1 session avslutades" : `${count} sessioner avslutades`);
 
 /** Names of what an audit row is about. */
-export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning" };
+export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser" };
 
 /** "+50" / "−30", Swedish digit grouping. */
 export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${Math.abs(value).toLocaleString("sv-SE")}`;
@@ -22,6 +22,16 @@ const ACTION_LABELS: Record<string, string> = {
   "trade.complete": "Affär genomförd",
   "trade.cancel": "Affär annullerad",
   "trade.reverse": "Affär återförd",
+  "trade.record_paid_sale": "Säljorder utbetald (affär)",
+  "sell_order.approve": "Säljorder godkänd",
+  "sell_order.decline": "Säljorder nekad",
+  "sell_order.cancel": "Säljorder avbruten",
+  "sell_order.set_offer": "Trade-erbjudande angivet",
+  "sell_order.mark_paid": "Säljorder utbetald",
+  "sell_order.payout_failed": "Utbetalning misslyckades",
+  "sell_order.retry_payout": "Utbetalning försöks igen",
+  "seller.set_max_open_orders": "Fler öppna säljordrar tillåtna",
+  "seller.block_after_reversal": "Säljspärr efter återföring",
 };
 
 /** The actions the audit view offers as filters (an area such as `member` matches all of its actions). */

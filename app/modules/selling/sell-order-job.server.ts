@@ -1,0 +1,21 @@
+/**
+ * The sell-order job (docs/rules/selling.md#following-the-offer), run every minute by the job
+ * runner under its advisory lock (one instance at a time): follow the open offers and protected
+ * trades at Steam, then schedule the payouts whose protection has ended. Idempotent: each move is
+ * a conditional update, so a run repeated after a crash changes nothing more.
+ */
+import { config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/client.server";
+import { pollTradeOffers, scheduleDuePayouts } from "./sell-orders.server";
+import { steamTradeApi, type SteamTradeApi } from "./steam-trade-offers.server";
+
+export const SELL_ORDER_JOB = "sell-orders";
+
+export async function runSellOrderJob(db: Db, now: Date, steam?: SteamTradeApi) {
+  const cfg = config();
+  // Without a key Steam answers nothing useful: the offers wait (staff can still act by hand).
+  const api = steam ?? (cfg.STEAM_API_KEY ? steamTradeApi({ apiUrl: cfg.STEAM_API_URL, apiKey: cfg.STEAM_API_KEY }) : null);
+  const polled = api ? await pollTradeOffers(db, api, now) : null;
+  const scheduled = await scheduleDuePayouts(db, now);
+  return { polled, ...scheduled };
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { SELL_ORDER_STATUSES } from "~/constants";
+import { formatSek } from "~/lib/format";
+import {
+  canTransition,
+  isOpen,
+  isRollback,
+  memberCanCancel,
+  needsReview,
+  offerOutcome,
+  protectionDates,
+  securityCodeFrom,
+  statusText,
+  timeline,
+  type SellOrderFacts,
+} from "./sell-order-rules";
+
+const facts = (overrides: Partial<SellOrderFacts> = {}): SellOrderFacts => ({
+  status: "awaiting_offer",
+  totalOre: 41_200,
+  payoutMethod: "swish",
+  protectionEndsAt: null,
+  payoutDueAt: null,
+  paidAt: null,
+  payoutReference: null,
+  reviewed: false,
+  ...overrides,
+});
+
+describe("the sell order state machine (docs/rules/selling.md#statuses)", () => {
+  it("lets the member cancel only before the offer is sent", () => {
+    expect(memberCanCancel("in_review")).toBe(true);
+    expect(memberCanCancel("awaiting_offer")).toBe(true);
+    for (const status of ["offer_sent", "protected", "payout_scheduled", "paid", "cancelled"] as const) {
+      expect(memberCanCancel(status)).toBe(false);
+    }
+  });
+
+  it("lets only Steam's answers move an offer to protected or reversed, and only the job schedule a payout", () => {
+    expect(canTransition("offer_sent", "protected", "steam")).toBe(true);
+    expect(canTransition("offer_sent", "protected", "staff")).toBe(false);
+    expect(canTransition("protected", "reversed", "steam")).toBe(true);
+    expect(canTransition("protected", "payout_scheduled", "job")).toBe(true);
+    expect(canTransition("protected", "paid", "staff")).toBe(false);
+    expect(canTransition("payout_scheduled", "paid", "staff")).toBe(true);
+    expect(canTransition("payout_failed", "payout_scheduled", "staff")).toBe(true);
+  });
+
+  it("has no way out of an end state", () => {
+    for (const end of ["paid", "cancelled", "declined", "expired", "reversed"] as const) {
+      for (const to of SELL_ORDER_STATUSES) {
+        for (const actor of ["member", "staff", "steam", "job"] as const) expect(canTransition(end, to, actor)).toBe(false);
+      }
+      expect(isOpen(end)).toBe(false);
+    }
+    expect(isOpen("payout_failed")).toBe(true);
+  });
+
+  it("reviews orders over 1 000 kr only", () => {
+    expect(needsReview(100_000)).toBe(false);
+    expect(needsReview(100_001)).toBe(true);
+  });
+
+  it("dates the payout 8 days after the member accepted the offer, the protection 7", () => {
+    const accepted = new Date("2026-11-02T10:15:00Z");
+    const { protectionEndsAt, payoutDueAt } = protectionDates(accepted);
+    expect(protectionEndsAt.toISOString()).toBe("2026-11-09T10:15:00.000Z");
+    expect(payoutDueAt.toISOString()).toBe("2026-11-10T10:15:00.000Z");
+  });
+
+  it("makes a 6-character code from the unambiguous alphabet", () => {
+    const code = securityCodeFrom(new Uint8Array([0, 1, 31, 32, 255, 8]));
+    expect(code).toBe("AB9A9J");
+    expect(code).toMatch(/^[^01IO]{6}$/);
+    expect(() => securityCodeFrom(new Uint8Array(3))).toThrow();
+  });
+});
+
+describe("Steam's answers (docs/rules/selling.md#following-the-offer)", () => {
+  it("maps offer states to outcomes and keeps waiting on active ones", () => {
+    expect(offerOutcome(3)).toBe("accepted");
+    expect(offerOutcome(7)).toBe("declined");
+    expect(offerOutcome(4)).toBe("declined");
+    expect(offerOutcome(5)).toBe("expired");
+    expect(offerOutcome(6)).toBe("cancelled");
+    expect(offerOutcome(2)).toBeNull();
+    expect(offerOutcome(9)).toBeNull();
+  });
+
+  it("treats the rollback trade statuses as reversals and complete trades as not", () => {
+    expect(isRollback(12)).toBe(true);
+    expect(isRollback(6)).toBe(true);
+    expect(isRollback(3)).toBe(false);
+    expect(isRollback(2)).toBe(false);
+  });
+});
+
+describe("what the member reads", () => {
+  it("says the paid amount, method and reference", () => {
+    expect(statusText(facts({ status: "paid", payoutReference: "SW-1" }))).toBe(`Utbetald ${formatSek(41_200)} via Swish, referens SW-1`);
+    expect(statusText(facts({ status: "offer_sent" }))).toBe("Erbjudande skickat — acceptera i Steam och kontrollera koden");
+    expect(statusText(facts({ status: "protected", protectionEndsAt: "2026-11-09T10:15:00Z" }))).toBe("Trade Protection t.o.m. 9 november 2026 kl. 11:15");
+  });
+
+  it("draws the timeline with the review step only for reviewed orders, and an end state after the steps passed", () => {
+    const plain = timeline(facts({ status: "offer_sent" }), ["awaiting_offer", "offer_sent"]);
+    expect(plain.map((step) => [step.status, step.state])).toEqual([
+      ["awaiting_offer", "done"],
+      ["offer_sent", "current"],
+      ["protected", "upcoming"],
+      ["payout_scheduled", "upcoming"],
+      ["paid", "upcoming"],
+    ]);
+    const reviewed = timeline(facts({ status: "in_review", reviewed: true }), ["in_review"]);
+    expect(reviewed[0]).toMatchObject({ status: "in_review", label: "Granskas", state: "current" });
+    const reversed = timeline(facts({ status: "reversed" }), ["awaiting_offer", "offer_sent", "protected", "reversed"]);
+    expect(reversed.map((step) => step.status)).toEqual(["awaiting_offer", "offer_sent", "protected", "reversed"]);
+    expect(reversed.at(-1)).toMatchObject({ label: "Återförd", state: "ended" });
+  });
+});

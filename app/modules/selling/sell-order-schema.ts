@@ -1,0 +1,64 @@
+/**
+ * What the sell-order forms post (docs/rules/selling.md#sell-orders), checked by the same zod
+ * schemas on the client and the server; each refusal is a Swedish message.
+ */
+import { SELL_ORDERS } from "~/constants";
+import { textField } from "~/lib/validation";
+import { z } from "~/lib/zod";
+
+const SELL_ORDER_MESSAGES = {
+  invalidRequest: "Ogiltig förfrågan.",
+  quoteRequired: "Offerten saknas eller är ogiltig.",
+  orderRequired: "Ordern saknas eller är ogiltig.",
+  offerId: "Ange trade-erbjudandets id: bara siffror, högst 20.",
+  reference: `Ange betalningens referens (1–${SELL_ORDERS.payoutReferenceMaxLength} tecken).`,
+  maxOpenOrders: `Ange ett antal mellan 1 och ${SELL_ORDERS.maxOpenOrdersLimit}.`,
+} as const;
+
+/** The member's page: accept a quote (posted by the quote page) — the only form of /mina-affarer. */
+export const acceptQuoteSchema = z.object(
+  { intent: z.literal("accept", SELL_ORDER_MESSAGES.invalidRequest), quoteId: z.uuid(SELL_ORDER_MESSAGES.quoteRequired) },
+  SELL_ORDER_MESSAGES.invalidRequest,
+);
+
+/** The member's order page: cancel before the offer is sent. */
+export const memberOrderActionSchema = z.object(
+  { intent: z.literal("cancel", SELL_ORDER_MESSAGES.invalidRequest) },
+  SELL_ORDER_MESSAGES.invalidRequest,
+);
+
+const note = z.preprocess((value) => (value === "" ? undefined : value), textField(500).optional());
+
+/** The staff order page's forms. */
+export const staffOrderActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("approve"), note }),
+    z.object({ intent: z.literal("decline"), note }),
+    z.object({ intent: z.literal("cancel"), note }),
+    z.object({ intent: z.literal("set-offer"), tradeOfferId: z.string(SELL_ORDER_MESSAGES.offerId).trim().regex(/^\d{1,20}$/, SELL_ORDER_MESSAGES.offerId) }),
+    z.object({ intent: z.literal("retry-payout") }),
+    z.object({
+      intent: z.literal("allow-orders"),
+      maxOpenOrders: z.coerce
+        .number(SELL_ORDER_MESSAGES.maxOpenOrders)
+        .int(SELL_ORDER_MESSAGES.maxOpenOrders)
+        .min(1, SELL_ORDER_MESSAGES.maxOpenOrders)
+        .max(SELL_ORDERS.maxOpenOrdersLimit, SELL_ORDER_MESSAGES.maxOpenOrders),
+    }),
+  ],
+  SELL_ORDER_MESSAGES.invalidRequest,
+);
+
+/** The payout queue: mark one order paid with the reference. */
+export const markPaidSchema = z.object(
+  {
+    intent: z.literal("mark-paid", SELL_ORDER_MESSAGES.invalidRequest),
+    orderId: z.uuid(SELL_ORDER_MESSAGES.orderRequired),
+    reference: textField(SELL_ORDERS.payoutReferenceMaxLength, { tooLong: SELL_ORDER_MESSAGES.reference }).refine(
+      (value) => value.length > 0,
+      SELL_ORDER_MESSAGES.reference,
+    ),
+  },
+  SELL_ORDER_MESSAGES.invalidRequest,
+);

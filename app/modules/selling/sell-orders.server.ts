@@ -1,0 +1,1241 @@
+/**
+ * Sell orders (docs/rules/selling.md#sell-orders): accepting a quote, every status change, the
+ * Steam poller, the payout queue and the payout itself.
+ *
+ * Every status change is one transaction with a conditional update (`WHERE status = expected`),
+ * so a race between two requests, two instances or staff and the poller applies it once; the
+ * loser sees "nothing changed". Each change writes a `sell_order_events` row, an audit row when
+ * staff made it, and a realtime event to the member's open pages; the member's mail goes out
+ * after the commit (a failed mail is logged, the change stands).
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import {
+  ADMIN_PAGE_SIZE,
+  PROFILE_PAGE_SIZE,
+  SELL_ORDER_STATUSES,
+  SELL_ORDER_STATUS_LABELS,
+  SELL_ORDERS,
+  SELL_QUOTE_VALID_MINUTES,
+  type LevelId,
+  type PayoutMethod,
+  type SellOrderStatus,
+  type SkinVariant,
+  type SkinWear,
+} from "~/constants";
+import { formatSek } from "~/lib/format";
+import { pageParams } from "~/lib/paging";
+import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { recordAudit } from "~/modules/admin/audit.server";
+import { recordPaidSale } from "~/modules/trades/trades.server";
+import { config } from "~/platform/config.server";
+import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
+import {
+  payout_details,
+  profiles,
+  sell_order_events,
+  sell_order_items,
+  sell_orders,
+  sell_quote_items,
+  sell_quotes,
+  seller_limits,
+  user,
+} from "~/platform/db/schema";
+import { logger } from "~/platform/logger.server";
+import { sendMail } from "~/platform/mail/mailer.server";
+import { publishEvent } from "~/platform/realtime/publisher.server";
+import { readPayoutDetails } from "./payout-details.server";
+import type { PayoutKeyring } from "./payout-encryption.server";
+import type { PayoutGateway } from "./payout-gateway.server";
+import {
+  canTransition,
+  isRollback,
+  needsReview,
+  nextStep,
+  offerOutcome,
+  OPEN_SELL_ORDER_STATUSES,
+  protectionDates,
+  securityCodeFrom,
+  statusText,
+  TRADE_OFFER_STATES,
+  type SellOrderActor,
+} from "./sell-order-rules";
+import { sellerRequirements } from "./seller-requirements.server";
+import type { TradeHoldOptions } from "./steam-trade-hold.server";
+import type { SteamTradeApi } from "./steam-trade-offers.server";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+export const SELL_ORDER_ERRORS = {
+  notFound: "Ordern finns inte.",
+  quoteNotFound: "Offerten finns inte.",
+  quoteExpired: `Offerten har gått ut. Hämta en ny offert – priserna gäller i ${SELL_QUOTE_VALID_MINUTES} minuter.`,
+  quoteEmpty: "Offerten innehåller inga föremål som vi kan köpa.",
+  requirements: "Du uppfyller inte kraven för att sälja än. Se vad som saknas i din profil.",
+  openOrder: "Du har redan en pågående order. Vänta tills den är klar eller avbryt den innan du lägger en ny.",
+  blocked: (until: Date) =>
+    `Du kan inte sälja till oss förrän ${formatStockholmDateTime(until)}, eftersom en tidigare affär återfördes i Steam.`,
+  firstWeek: (limitOre: number, leftOre: number) =>
+    `Under din första vecka som medlem kan du sälja för högst ${formatSek(limitOre)}. Du har ${formatSek(leftOre)} kvar.`,
+  invalidTransition: (status: SellOrderStatus) =>
+    `Ordern kan inte ändras så nu (status: ${SELL_ORDER_STATUS_LABELS[status].toLowerCase()}).`,
+  alreadyPaid: "Ordern är redan utbetald.",
+  payoutInProgress: "Utbetalningen pågår redan.",
+  notDue: (at: Date) => `Utbetalningen är inte förfallen än (${formatStockholmDateTime(at)}).`,
+  noPayoutDetails: "Medlemmen har inga utbetalningsuppgifter.",
+  payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatStockholmDateTime(at)}.`,
+  offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
+} as const;
+
+export type SellOrderFailureCode = "not_found" | "gone" | "refused" | "conflict" | "invalid";
+
+export type SellOrderResult<T> = { ok: true; value: T } | { ok: false; code: SellOrderFailureCode; message: string };
+
+function fail<T>(code: SellOrderFailureCode, message: string): SellOrderResult<T> {
+  return { ok: false, code, message };
+}
+
+export interface SellOrderItem {
+  position: number;
+  assetId: string;
+  marketHashName: string;
+  name: string;
+  wear: SkinWear | null;
+  variant: SkinVariant | null;
+  imageUrl: string | null;
+  priceOre: number;
+}
+
+export interface SellOrder {
+  id: string;
+  userId: string;
+  quoteId: string;
+  status: SellOrderStatus;
+  securityCode: string;
+  levelAtQuote: LevelId;
+  baseTotalOre: number;
+  levelBonusPercent: number;
+  levelBonusOre: number;
+  bulkBonusPercent: number;
+  bulkBonusOre: number;
+  totalOre: number;
+  points: number;
+  xp: number;
+  payoutMethod: PayoutMethod;
+  tradeOfferId: string | null;
+  offerSentAt: Date | null;
+  offerState: number | null;
+  steamTradeId: string | null;
+  offerAcceptedAt: Date | null;
+  protectionEndsAt: Date | null;
+  payoutDueAt: Date | null;
+  paidAt: Date | null;
+  payoutReference: string | null;
+  payoutMasked: string | null;
+  payoutFailure: string | null;
+  tradeId: string | null;
+  reviewed: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface SellOrderEvent {
+  id: string;
+  fromStatus: SellOrderStatus | null;
+  toStatus: SellOrderStatus;
+  actorUserId: string | null;
+  actorName: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+export interface SellOrderDetail extends SellOrder {
+  items: SellOrderItem[];
+  events: SellOrderEvent[];
+}
+
+type OrderRow = typeof sell_orders.$inferSelect;
+
+function toOrder(row: OrderRow): SellOrder {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    quoteId: row.quote_id,
+    status: row.status as SellOrderStatus,
+    securityCode: row.security_code,
+    levelAtQuote: row.level_at_quote as LevelId,
+    baseTotalOre: row.base_total_ore,
+    levelBonusPercent: row.level_bonus_percent,
+    levelBonusOre: row.level_bonus_ore,
+    bulkBonusPercent: row.bulk_bonus_percent,
+    bulkBonusOre: row.bulk_bonus_ore,
+    totalOre: row.total_ore,
+    points: row.points,
+    xp: row.xp,
+    payoutMethod: row.payout_method as PayoutMethod,
+    tradeOfferId: row.trade_offer_id,
+    offerSentAt: row.offer_sent_at,
+    offerState: row.offer_state,
+    steamTradeId: row.steam_trade_id,
+    offerAcceptedAt: row.offer_accepted_at,
+    protectionEndsAt: row.protection_ends_at,
+    payoutDueAt: row.payout_due_at,
+    paidAt: row.paid_at,
+    payoutReference: row.payout_reference,
+    payoutMasked: row.payout_masked,
+    payoutFailure: row.payout_failure,
+    tradeId: row.trade_id,
+    reviewed: needsReview(row.total_ore),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** docs/rules/selling.md#sell-orders: six letters from the unambiguous alphabet, from the OS's CSPRNG. */
+function newSecurityCode(): string {
+  return securityCodeFrom(randomBytes(SELL_ORDERS.securityCodeLength));
+}
+
+// ---------------------------------------------------------------------------
+// Status changes
+// ---------------------------------------------------------------------------
+
+interface Change {
+  orderId: string;
+  from: SellOrderStatus;
+  to: SellOrderStatus;
+  actor: SellOrderActor;
+  actorUserId: string | null;
+  note?: string | null;
+  set?: Partial<typeof sell_orders.$inferInsert>;
+  /** Staff changes are audited under this action. */
+  auditAction?: string;
+}
+
+/**
+ * Applies one status change if the order is still in `from`: the conditional update, its event
+ * row, the audit row (staff) and the realtime event, in the caller's transaction. Null when the
+ * order had moved on (another request or instance won).
+ */
+async function applyChange(tx: Tx, change: Change, now: Date): Promise<SellOrder | null> {
+  if (!canTransition(change.from, change.to, change.actor)) return null;
+  const [row] = await tx
+    .update(sell_orders)
+    .set({ ...change.set, status: change.to, updated_at: now })
+    .where(and(eq(sell_orders.id, change.orderId), eq(sell_orders.status, change.from)))
+    .returning();
+  if (!row) return null;
+  const order = toOrder(row);
+  await tx.insert(sell_order_events).values({
+    order_id: order.id,
+    from_status: change.from,
+    to_status: change.to,
+    actor_user_id: change.actorUserId,
+    note: change.note ?? null,
+    // The database clock: the log keeps the real order of changes even when a job runs with a moved clock.
+    created_at: sql`clock_timestamp()`,
+  });
+  if (change.auditAction) {
+    await recordAudit(tx, {
+      actorUserId: change.actorUserId,
+      action: change.auditAction,
+      entityType: "sell_order",
+      entityId: order.id,
+      before: { status: change.from },
+      after: {
+        status: change.to,
+        ...(change.note ? { note: change.note } : {}),
+        ...change.set,
+      },
+    });
+  }
+  await publishEvent(tx, {
+    type: "account",
+    userId: order.userId,
+    what: `sell-order:${order.id}`,
+  });
+  return order;
+}
+
+/** docs/rules/selling.md#sell-orders: every change is mailed to the member; a failed mail is logged. */
+async function mailMember(db: Db, order: SellOrder): Promise<void> {
+  try {
+    const [member] = await db
+      .select({
+        email: user.email,
+        name: user.name,
+        firstName: profiles.first_name,
+      })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.user_id, user.id))
+      .where(eq(user.id, order.userId));
+    if (!member) return;
+    await sendMail(
+      {
+        to: member.email,
+        template: "sellOrderUpdate",
+        data: {
+          name: member.firstName?.trim() || member.name,
+          status: statusText(order),
+          nextStep: nextStep(order.status),
+          securityCode: order.securityCode,
+          total: formatSek(order.totalOre),
+          orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
+        },
+      },
+      db,
+    );
+  } catch (error) {
+    logger.error({ err: error, orderId: order.id }, "sell order mail not sent");
+  }
+}
+
+/** One change in its own transaction, then the mail. */
+async function change(db: Db, input: Change, now: Date): Promise<SellOrderResult<SellOrder>> {
+  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
+    const [current] = await tx.select().from(sell_orders).where(eq(sell_orders.id, input.orderId)).for("update");
+    if (!current) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+    const status = current.status as SellOrderStatus;
+    if (status !== input.from && !canTransition(status, input.to, input.actor)) {
+      return fail("conflict", SELL_ORDER_ERRORS.invalidTransition(status));
+    }
+    const order = await applyChange(tx, { ...input, from: status }, now);
+    return order ? { ok: true, value: order } : fail("conflict", SELL_ORDER_ERRORS.invalidTransition(status));
+  });
+  if (result.ok) await mailMember(db, result.value);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Accepting a quote
+// ---------------------------------------------------------------------------
+
+export interface AcceptOptions {
+  now?: Date;
+  /** The trade-hold check's Steam options (tests point it at the fake). */
+  steam?: Partial<TradeHoldOptions>;
+  firstWeekLimitOre?: number;
+}
+
+/** Locks the member's profile row: their accepts run one at a time, so the limits hold under races. */
+async function lockMember(tx: Tx, userId: string): Promise<{ createdAt: Date } | null> {
+  const [row] = await tx.select({ createdAt: profiles.created_at }).from(profiles).where(eq(profiles.user_id, userId)).for("update");
+  return row ?? null;
+}
+
+async function limitsOf(tx: Tx, userId: string): Promise<{ maxOpenOrders: number; blockedUntil: Date | null }> {
+  const [row] = await tx.select().from(seller_limits).where(eq(seller_limits.user_id, userId));
+  return {
+    maxOpenOrders: row?.max_open_orders ?? SELL_ORDERS.defaultMaxOpenOrders,
+    blockedUntil: row?.blocked_until ?? null,
+  };
+}
+
+async function countOpenOrders(tx: Tx, userId: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    tx,
+    sql`SELECT count(*)::int AS count FROM sell_orders WHERE user_id = ${userId} AND status IN (${sql.join(
+      OPEN_SELL_ORDER_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )})`,
+  );
+  return row?.count ?? 0;
+}
+
+/** What the member sold (or is selling) in their first days: orders not cancelled, declined, expired or reversed. */
+async function soldSince(tx: Tx, userId: string, from: Date, until: Date): Promise<number> {
+  const [row] = await queryRows<{ total: string | number }>(
+    tx,
+    sql`SELECT coalesce(sum(total_ore), 0) AS total FROM sell_orders
+        WHERE user_id = ${userId} AND created_at >= ${from.toISOString()}::timestamptz AND created_at < ${until.toISOString()}::timestamptz
+          AND status NOT IN ('cancelled', 'declined', 'expired', 'reversed')`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * docs/rules/selling.md#accepting-a-quote: turns the member's quote into one sell order with
+ * every amount fixed, after the seller checklist and the limits. Accepting an accepted quote
+ * again (a double click, two tabs) answers with the same order.
+ */
+export async function acceptQuote(
+  db: Db,
+  input: { userId: string; quoteId: string },
+  options: AcceptOptions = {},
+): Promise<SellOrderResult<SellOrder>> {
+  if (!isUuid(input.quoteId)) return fail("not_found", SELL_ORDER_ERRORS.quoteNotFound);
+  const now = options.now ?? new Date();
+  const [existing] = await db
+    .select()
+    .from(sell_orders)
+    .where(and(eq(sell_orders.quote_id, input.quoteId), eq(sell_orders.user_id, input.userId)));
+  if (existing) return { ok: true, value: toOrder(existing) };
+
+  const checklist = await sellerRequirements(db, input.userId, options.steam);
+  if (!checklist.ready) return fail("refused", SELL_ORDER_ERRORS.requirements);
+  const firstWeekLimit = options.firstWeekLimitOre ?? config().SELL_FIRST_WEEK_LIMIT_ORE;
+
+  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder> & { created?: boolean }> => {
+    const member = await lockMember(tx, input.userId);
+    if (!member) return fail("not_found", SELL_ORDER_ERRORS.quoteNotFound);
+    const [quote] = await tx
+      .select()
+      .from(sell_quotes)
+      .where(and(eq(sell_quotes.id, input.quoteId), eq(sell_quotes.user_id, input.userId)))
+      .for("update");
+    if (!quote) return fail("not_found", SELL_ORDER_ERRORS.quoteNotFound);
+    if (quote.accepted_at) {
+      const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.quote_id, quote.id));
+      if (order) return { ok: true, value: toOrder(order) };
+    }
+    if (quote.expires_at.getTime() <= now.getTime()) return fail("gone", SELL_ORDER_ERRORS.quoteExpired);
+    const items = await tx
+      .select()
+      .from(sell_quote_items)
+      .where(eq(sell_quote_items.quote_id, quote.id))
+      .orderBy(asc(sell_quote_items.position));
+    const accepted = items.filter((item) => item.refusal === null && item.price_ore !== null);
+    if (accepted.length === 0 || quote.base_total_ore <= 0) return fail("refused", SELL_ORDER_ERRORS.quoteEmpty);
+
+    // docs/rules/selling.md#limits
+    const limits = await limitsOf(tx, input.userId);
+    if (limits.blockedUntil && limits.blockedUntil.getTime() > now.getTime()) {
+      return fail("refused", SELL_ORDER_ERRORS.blocked(limits.blockedUntil));
+    }
+    if ((await countOpenOrders(tx, input.userId)) >= limits.maxOpenOrders) return fail("refused", SELL_ORDER_ERRORS.openOrder);
+    const firstWeekEnds = new Date(member.createdAt.getTime() + SELL_ORDERS.newMemberDays * DAY_MS);
+    if (now.getTime() < firstWeekEnds.getTime()) {
+      const sold = await soldSince(tx, input.userId, member.createdAt, firstWeekEnds);
+      if (sold + quote.total_ore > firstWeekLimit) {
+        return fail("refused", SELL_ORDER_ERRORS.firstWeek(firstWeekLimit, Math.max(0, firstWeekLimit - sold)));
+      }
+    }
+
+    const status: SellOrderStatus = needsReview(quote.total_ore) ? "in_review" : "awaiting_offer";
+    const [row] = await tx
+      .insert(sell_orders)
+      .values({
+        user_id: input.userId,
+        quote_id: quote.id,
+        status,
+        security_code: newSecurityCode(),
+        level_at_quote: quote.level_at_quote,
+        base_total_ore: quote.base_total_ore,
+        level_bonus_percent: quote.level_bonus_percent,
+        level_bonus_ore: quote.level_bonus_ore,
+        bulk_bonus_percent: quote.bulk_bonus_percent,
+        bulk_bonus_ore: quote.bulk_bonus_ore,
+        total_ore: quote.total_ore,
+        points: quote.points,
+        xp: quote.xp,
+        payout_method: quote.payout_method,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning();
+    const order = toOrder(row!);
+    await tx.insert(sell_order_items).values(
+      accepted.map((item, position) => ({
+        order_id: order.id,
+        position,
+        asset_id: item.asset_id,
+        market_hash_name: item.market_hash_name,
+        name: item.name,
+        wear: item.wear,
+        variant: item.variant,
+        image_url: item.image_url,
+        price_ore: item.price_ore!,
+      })),
+    );
+    await tx.update(sell_quotes).set({ accepted_at: now }).where(eq(sell_quotes.id, quote.id));
+    await tx.insert(sell_order_events).values({
+      order_id: order.id,
+      from_status: null,
+      to_status: status,
+      actor_user_id: input.userId,
+      note: null,
+      created_at: sql`clock_timestamp()`,
+    });
+    await publishEvent(tx, {
+      type: "account",
+      userId: order.userId,
+      what: `sell-order:${order.id}`,
+    });
+    return { ok: true, value: order, created: true };
+  });
+  if (result.ok && result.created) await mailMember(db, result.value);
+  if (result.ok) return { ok: true, value: result.value };
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Member and staff actions
+// ---------------------------------------------------------------------------
+
+async function ownedStatus(db: Db, orderId: string, userId: string | null): Promise<SellOrderStatus | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({ status: sell_orders.status })
+    .from(sell_orders)
+    .where(userId ? and(eq(sell_orders.id, orderId), eq(sell_orders.user_id, userId)) : eq(sell_orders.id, orderId));
+  return (row?.status as SellOrderStatus | undefined) ?? null;
+}
+
+/** A member cancels their own order before the offer is sent. */
+export async function cancelByMember(db: Db, input: { userId: string; orderId: string; now?: Date }): Promise<SellOrderResult<SellOrder>> {
+  const status = await ownedStatus(db, input.orderId, input.userId);
+  if (!status) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  return change(
+    db,
+    {
+      orderId: input.orderId,
+      from: status,
+      to: "cancelled",
+      actor: "member",
+      actorUserId: input.userId,
+      set: { closed_at: input.now ?? new Date() },
+    },
+    input.now ?? new Date(),
+  );
+}
+
+/** docs/rules/selling.md#review: staff approve (→ awaiting the offer) or decline an order under review. */
+export async function reviewOrder(
+  db: Db,
+  input: {
+    actorUserId: string;
+    orderId: string;
+    approve: boolean;
+    note?: string | null;
+    now?: Date;
+  },
+): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  return change(
+    db,
+    {
+      orderId: input.orderId,
+      from: "in_review",
+      to: input.approve ? "awaiting_offer" : "declined",
+      actor: "staff",
+      actorUserId: input.actorUserId,
+      note: input.note ?? null,
+      set: input.approve ? {} : { closed_at: now },
+      auditAction: input.approve ? "sell_order.approve" : "sell_order.decline",
+    },
+    now,
+  );
+}
+
+/** Staff cancel an order (before the offer is accepted), e.g. the member asked in chat. */
+export async function cancelByStaff(
+  db: Db,
+  input: {
+    actorUserId: string;
+    orderId: string;
+    note?: string | null;
+    now?: Date;
+  },
+): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  const status = await ownedStatus(db, input.orderId, null);
+  if (!status) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  return change(
+    db,
+    {
+      orderId: input.orderId,
+      from: status,
+      to: "cancelled",
+      actor: "staff",
+      actorUserId: input.actorUserId,
+      note: input.note ?? null,
+      set: { closed_at: now },
+      auditAction: "sell_order.cancel",
+    },
+    now,
+  );
+}
+
+/** docs/rules/selling.md#trade-offers: staff sent the offer from the bot account and paste its id (manual mode). */
+export async function setTradeOffer(
+  db: Db,
+  input: {
+    actorUserId: string | null;
+    orderId: string;
+    tradeOfferId: string;
+    now?: Date;
+  },
+): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  const [taken] = await db.select({ id: sell_orders.id }).from(sell_orders).where(eq(sell_orders.trade_offer_id, input.tradeOfferId));
+  if (taken && taken.id !== input.orderId) return fail("conflict", SELL_ORDER_ERRORS.offerTaken);
+  try {
+    return await change(
+      db,
+      {
+        orderId: input.orderId,
+        from: "awaiting_offer",
+        to: "offer_sent",
+        actor: "staff",
+        actorUserId: input.actorUserId,
+        note: `Trade-erbjudande ${input.tradeOfferId}`,
+        set: {
+          trade_offer_id: input.tradeOfferId,
+          offer_sent_at: now,
+          offer_state: TRADE_OFFER_STATES.active,
+        },
+        auditAction: "sell_order.set_offer",
+      },
+      now,
+    );
+  } catch (error) {
+    // Two orders given one offer id at the same moment: the unique index keeps one.
+    if (String((error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code) === "23505") {
+      return fail("conflict", SELL_ORDER_ERRORS.offerTaken);
+    }
+    throw error;
+  }
+}
+
+/** docs/rules/selling.md#limits: staff let a member have more open orders at once (audited). */
+export async function setMaxOpenOrders(
+  db: Db,
+  input: { actorUserId: string; userId: string; maxOpenOrders: number },
+): Promise<SellOrderResult<{ maxOpenOrders: number }>> {
+  return db.transaction(async (tx): Promise<SellOrderResult<{ maxOpenOrders: number }>> => {
+    const [member] = await tx.select({ id: profiles.user_id }).from(profiles).where(eq(profiles.user_id, input.userId));
+    if (!member) return fail("not_found", "Medlemmen finns inte.");
+    const before = await limitsOf(tx, input.userId);
+    await tx
+      .insert(seller_limits)
+      .values({ user_id: input.userId, max_open_orders: input.maxOpenOrders })
+      .onConflictDoUpdate({
+        target: seller_limits.user_id,
+        set: { max_open_orders: input.maxOpenOrders, updated_at: sql`now()` },
+      });
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: "seller.set_max_open_orders",
+      entityType: "seller_limits",
+      entityId: input.userId,
+      before: { maxOpenOrders: before.maxOpenOrders },
+      after: { maxOpenOrders: input.maxOpenOrders },
+    });
+    return { ok: true, value: { maxOpenOrders: input.maxOpenOrders } };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Following the offer (the poller) and the end of the protection
+// ---------------------------------------------------------------------------
+
+export interface PollSummary {
+  checked: number;
+  accepted: number;
+  closed: number;
+  reversed: number;
+  errors: number;
+}
+
+/**
+ * docs/rules/selling.md#following-the-offer: one pass over the open offers and the protected
+ * trades. Idempotent: each move is conditional on the status it leaves, so an offer whose state
+ * flips accepted → active → accepted is processed once (the order left `offer_sent` the first time).
+ */
+export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = new Date()): Promise<PollSummary> {
+  const summary: PollSummary = {
+    checked: 0,
+    accepted: 0,
+    closed: 0,
+    reversed: 0,
+    errors: 0,
+  };
+  const open = await db
+    .select()
+    .from(sell_orders)
+    .where(inArray(sell_orders.status, ["offer_sent", "protected"]))
+    .orderBy(asc(sell_orders.updated_at))
+    .limit(SELL_ORDERS.pollBatchSize);
+  for (const row of open) {
+    summary.checked++;
+    try {
+      const moved =
+        row.status === "offer_sent" ? await followOffer(db, steam, toOrder(row), now) : await watchProtection(db, steam, toOrder(row), now);
+      if (moved) summary[moved]++;
+    } catch (error) {
+      summary.errors++;
+      logger.warn({ err: error, orderId: row.id }, "sell order: Steam check failed; next run tries again");
+    }
+  }
+  return summary;
+}
+
+async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: Date): Promise<"accepted" | "closed" | null> {
+  if (!order.tradeOfferId) return null;
+  const offer = await steam.getTradeOffer(order.tradeOfferId);
+  if (!offer) return null;
+  const outcome = offerOutcome(offer.state);
+  if (outcome === "accepted") {
+    // docs/rules/selling.md#trade-protection: the payout date counts from when the member accepted.
+    const acceptedAt = offer.updatedAt && offer.updatedAt.getTime() <= now.getTime() ? offer.updatedAt : now;
+    const dates = protectionDates(acceptedAt);
+    const result = await change(
+      db,
+      {
+        orderId: order.id,
+        from: "offer_sent",
+        to: "protected",
+        actor: "steam",
+        actorUserId: null,
+        note: offer.tradeId ? `Steam-trade ${offer.tradeId}` : null,
+        set: {
+          offer_state: offer.state,
+          steam_trade_id: offer.tradeId,
+          offer_accepted_at: acceptedAt,
+          protection_ends_at: dates.protectionEndsAt,
+          payout_due_at: dates.payoutDueAt,
+        },
+      },
+      now,
+    );
+    return result.ok ? "accepted" : null;
+  }
+  if (outcome) {
+    const result = await change(
+      db,
+      {
+        orderId: order.id,
+        from: "offer_sent",
+        to: outcome,
+        actor: "steam",
+        actorUserId: null,
+        note: `Steam: erbjudandets status ${offer.state}`,
+        set: { offer_state: offer.state, closed_at: now },
+      },
+      now,
+    );
+    return result.ok ? "closed" : null;
+  }
+  if (offer.state !== order.offerState) {
+    await db
+      .update(sell_orders)
+      .set({ offer_state: offer.state, updated_at: now })
+      .where(and(eq(sell_orders.id, order.id), eq(sell_orders.status, "offer_sent")));
+  }
+  return null;
+}
+
+/** docs/rules/selling.md#reversals: a rollback during the protection → reversed, no payout, the member blocked 30 days. */
+async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, now: Date): Promise<"reversed" | null> {
+  if (!order.steamTradeId) return null;
+  const status = await steam.getTradeStatus(order.steamTradeId);
+  if (status === null || !isRollback(status)) return null;
+  const blockedUntil = new Date(now.getTime() + SELL_ORDERS.reversalBlockDays * DAY_MS);
+  const result = await db.transaction(async (tx) => {
+    const reversed = await applyChange(
+      tx,
+      {
+        orderId: order.id,
+        from: "protected",
+        to: "reversed",
+        actor: "steam",
+        actorUserId: null,
+        note: `Steam: trade-status ${status} (återförd)`,
+        set: { closed_at: now },
+      },
+      now,
+    );
+    if (!reversed) return null;
+    await tx
+      .insert(seller_limits)
+      .values({
+        user_id: order.userId,
+        blocked_until: blockedUntil,
+        blocked_reason: `sell_order:${order.id}`,
+      })
+      .onConflictDoUpdate({
+        target: seller_limits.user_id,
+        set: {
+          blocked_until: sql`greatest(${seller_limits.blocked_until}, ${blockedUntil.toISOString()}::timestamptz)`,
+          blocked_reason: `sell_order:${order.id}`,
+          updated_at: now,
+        },
+      });
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: "seller.block_after_reversal",
+      entityType: "seller_limits",
+      entityId: order.userId,
+      before: null,
+      after: { blockedUntil, orderId: order.id },
+    });
+    return reversed;
+  });
+  if (!result) return null;
+  await mailMember(db, result);
+  return "reversed";
+}
+
+/** docs/rules/selling.md#payouts: protected orders whose protection has ended are scheduled for payout. */
+export async function scheduleDuePayouts(db: Db, now: Date = new Date()): Promise<{ scheduled: number }> {
+  const due = await db
+    .select({ id: sell_orders.id })
+    .from(sell_orders)
+    .where(and(eq(sell_orders.status, "protected"), lte(sell_orders.protection_ends_at, now)))
+    .limit(SELL_ORDERS.pollBatchSize);
+  let scheduled = 0;
+  for (const { id } of due) {
+    const result = await change(
+      db,
+      {
+        orderId: id,
+        from: "protected",
+        to: "payout_scheduled",
+        actor: "job",
+        actorUserId: null,
+      },
+      now,
+    );
+    if (result.ok) scheduled++;
+  }
+  return { scheduled };
+}
+
+// ---------------------------------------------------------------------------
+// Payouts
+// ---------------------------------------------------------------------------
+
+export interface PayoutQueueEntry {
+  orderId: string;
+  userId: string;
+  memberName: string;
+  email: string;
+  method: PayoutMethod;
+  totalOre: number;
+  payoutDueAt: Date;
+  status: "payout_scheduled" | "payout_failed";
+  payoutFailure: string | null;
+  /** The member's current details, masked; null when they have none. */
+  details: {
+    method: PayoutMethod;
+    label: string;
+    masked: string;
+    usableAt: Date;
+  } | null;
+  /** Paid only when the details exist and are past their 24-hour wait. */
+  ready: boolean;
+  claimed: boolean;
+}
+
+/** docs/rules/selling.md#payouts: due payouts (and failed ones to retry), oldest first, by method. */
+export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<PayoutQueueEntry[]> {
+  const rows = await db
+    .select({
+      order: sell_orders,
+      memberName: user.name,
+      email: user.email,
+      detailsMethod: payout_details.method,
+      label: payout_details.masked_label,
+      masked: payout_details.masked_value,
+      usableAt: payout_details.usable_at,
+    })
+    .from(sell_orders)
+    .innerJoin(user, eq(user.id, sell_orders.user_id))
+    .leftJoin(payout_details, eq(payout_details.user_id, sell_orders.user_id))
+    .where(
+      sql`(${sell_orders.status} = 'payout_scheduled' AND ${sell_orders.payout_due_at} <= ${now.toISOString()}::timestamptz) OR ${sell_orders.status} = 'payout_failed'`,
+    )
+    .orderBy(asc(sell_orders.payout_method), asc(sell_orders.payout_due_at))
+    .limit(ADMIN_PAGE_SIZE.max);
+  return rows.map((row) => {
+    const details =
+      row.detailsMethod && row.usableAt
+        ? {
+            method: row.detailsMethod as PayoutMethod,
+            label: row.label!,
+            masked: row.masked!,
+            usableAt: row.usableAt,
+          }
+        : null;
+    return {
+      orderId: row.order.id,
+      userId: row.order.user_id,
+      memberName: row.memberName,
+      email: row.email,
+      method: row.order.payout_method as PayoutMethod,
+      totalOre: row.order.total_ore,
+      payoutDueAt: row.order.payout_due_at!,
+      status: row.order.status as "payout_scheduled" | "payout_failed",
+      payoutFailure: row.order.payout_failure,
+      details,
+      ready:
+        row.order.status === "payout_scheduled" &&
+        details !== null &&
+        details.usableAt.getTime() <= now.getTime() &&
+        row.order.payout_claimed_at === null,
+      claimed: row.order.payout_claimed_at !== null,
+    };
+  });
+}
+
+interface PayoutReady {
+  order: OrderRow;
+  masked: string;
+}
+
+/** The checks before money moves: due, details present and past their 24-hour wait (docs/rules/selling.md#payouts). */
+async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean): Promise<SellOrderResult<PayoutReady>> {
+  const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.id, orderId)).for("update");
+  if (!order) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  if (order.status === "paid") return fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
+  if (order.status !== "payout_scheduled") return fail("conflict", SELL_ORDER_ERRORS.invalidTransition(order.status as SellOrderStatus));
+  if ((order.payout_claimed_at !== null) !== claimed) return fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+  if (order.payout_due_at && order.payout_due_at.getTime() > now.getTime())
+    return fail("refused", SELL_ORDER_ERRORS.notDue(order.payout_due_at));
+  const [details] = await tx.select().from(payout_details).where(eq(payout_details.user_id, order.user_id));
+  if (!details) return fail("refused", SELL_ORDER_ERRORS.noPayoutDetails);
+  if (details.usable_at.getTime() > now.getTime()) return fail("refused", SELL_ORDER_ERRORS.payoutWaiting(details.usable_at));
+  return {
+    ok: true,
+    value: { order, masked: `${details.masked_label} ${details.masked_value}` },
+  };
+}
+
+/**
+ * Marks the order paid and creates the completed sale trade (points, XP and the referral
+ * milestone through the ledger), in one transaction, once: the row lock and the conditional
+ * update make a second click or instance find it paid.
+ */
+async function completePayout(
+  tx: Tx,
+  ready: PayoutReady,
+  input: {
+    actorUserId: string | null;
+    reference: string;
+    now: Date;
+    claimed: boolean;
+  },
+): Promise<SellOrder | null> {
+  const order = toOrder(ready.order);
+  const items = await tx
+    .select()
+    .from(sell_order_items)
+    .where(eq(sell_order_items.order_id, order.id))
+    .orderBy(asc(sell_order_items.position));
+  const trade = await recordPaidSale(
+    tx,
+    {
+      userId: order.userId,
+      actorUserId: input.actorUserId,
+      levelAtRecording: order.levelAtQuote,
+      baseTotalOre: order.baseTotalOre,
+      levelBonusPercent: order.levelBonusPercent,
+      levelBonusOre: order.levelBonusOre,
+      bulkBonusPercent: order.bulkBonusPercent,
+      bulkBonusOre: order.bulkBonusOre,
+      totalOre: order.totalOre,
+      payoutMethod: order.payoutMethod,
+      points: order.points,
+      xp: order.xp,
+      note: `Säljorder ${order.id.slice(0, 8)} (${order.securityCode})`,
+      items: items.map((item) => ({
+        name: item.name,
+        wear: item.wear as SkinWear | null,
+        variant: item.variant as SkinVariant | null,
+        priceOre: item.price_ore,
+      })),
+    },
+    input.now,
+  );
+  return applyChange(
+    tx,
+    {
+      orderId: order.id,
+      from: "payout_scheduled",
+      to: "paid",
+      actor: input.actorUserId ? "staff" : "job",
+      actorUserId: input.actorUserId,
+      note: `Referens ${input.reference}`,
+      set: {
+        paid_at: input.now,
+        payout_reference: input.reference,
+        payout_masked: ready.masked,
+        trade_id: trade.id,
+        payout_failure: null,
+        closed_at: input.now,
+      },
+      auditAction: "sell_order.mark_paid",
+    },
+    input.now,
+  );
+}
+
+/** docs/rules/selling.md#payouts: staff paid by hand and enter the reference (manual mode). */
+export async function markPaid(
+  db: Db,
+  input: {
+    actorUserId: string;
+    orderId: string;
+    reference: string;
+    now?: Date;
+  },
+): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
+    const ready = await checkPayable(tx, input.orderId, now, false);
+    if (!ready.ok) return ready;
+    const paid = await completePayout(tx, ready.value, {
+      actorUserId: input.actorUserId,
+      reference: input.reference,
+      now,
+      claimed: false,
+    });
+    return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
+  });
+  if (result.ok) await mailMember(db, result.value);
+  return result;
+}
+
+/**
+ * docs/rules/selling.md#payouts: sends a payout through the gateway, at most once. The claim (a
+ * conditional update) lets one caller through; the gateway gets the order's idempotency key.
+ */
+export async function payWithGateway(
+  db: Db,
+  gateway: PayoutGateway,
+  keyring: PayoutKeyring,
+  input: { actorUserId: string | null; orderId: string; now?: Date },
+): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  const claim = await db.transaction(async (tx): Promise<SellOrderResult<PayoutReady>> => {
+    const ready = await checkPayable(tx, input.orderId, now, false);
+    if (!ready.ok) return ready;
+    await tx.update(sell_orders).set({ payout_claimed_at: now }).where(eq(sell_orders.id, input.orderId));
+    return ready;
+  });
+  if (!claim.ok) return claim;
+  const order = claim.value.order;
+  let answer: Awaited<ReturnType<PayoutGateway["send"]>>;
+  try {
+    const details = await readPayoutDetails(db, keyring, order.user_id);
+    if (!details) throw new Error("payout details disappeared");
+    answer = await gateway.send({
+      idempotencyKey: `sell-order:${order.id}`,
+      orderId: order.id,
+      method: details.method,
+      amountOre: order.total_ore,
+      details,
+    });
+  } catch (error) {
+    answer = {
+      ok: false,
+      reason: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
+    if (!answer.ok) {
+      const failed = await applyChange(
+        tx,
+        {
+          orderId: order.id,
+          from: "payout_scheduled",
+          to: "payout_failed",
+          actor: input.actorUserId ? "staff" : "job",
+          actorUserId: input.actorUserId,
+          note: answer.reason.slice(0, 500),
+          set: {
+            payout_claimed_at: null,
+            payout_failure: answer.reason.slice(0, 500),
+          },
+          auditAction: "sell_order.payout_failed",
+        },
+        now,
+      );
+      return failed ? { ok: true, value: failed } : fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+    }
+    const ready = await checkPayable(tx, order.id, now, true);
+    if (!ready.ok) return ready;
+    const paid = await completePayout(tx, ready.value, {
+      actorUserId: input.actorUserId,
+      reference: answer.reference,
+      now,
+      claimed: true,
+    });
+    return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
+  });
+  if (result.ok) await mailMember(db, result.value);
+  return result;
+}
+
+/** Staff retry a failed payout: back in the queue. */
+export function retryPayout(db: Db, input: { actorUserId: string; orderId: string; now?: Date }): Promise<SellOrderResult<SellOrder>> {
+  const now = input.now ?? new Date();
+  return change(
+    db,
+    {
+      orderId: input.orderId,
+      from: "payout_failed",
+      to: "payout_scheduled",
+      actor: "staff",
+      actorUserId: input.actorUserId,
+      set: { payout_failure: null },
+      auditAction: "sell_order.retry_payout",
+    },
+    now,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------
+
+async function detailOf(db: Db, row: OrderRow): Promise<SellOrderDetail> {
+  const [items, events] = await Promise.all([
+    db.select().from(sell_order_items).where(eq(sell_order_items.order_id, row.id)).orderBy(asc(sell_order_items.position)),
+    db
+      .select({ event: sell_order_events, actorName: user.name })
+      .from(sell_order_events)
+      .leftJoin(user, eq(user.id, sell_order_events.actor_user_id))
+      .where(eq(sell_order_events.order_id, row.id))
+      .orderBy(asc(sell_order_events.created_at), asc(sell_order_events.id)),
+  ]);
+  return {
+    ...toOrder(row),
+    items: items.map((item) => ({
+      position: item.position,
+      assetId: item.asset_id,
+      marketHashName: item.market_hash_name,
+      name: item.name,
+      wear: item.wear as SkinWear | null,
+      variant: item.variant as SkinVariant | null,
+      imageUrl: item.image_url,
+      priceOre: item.price_ore,
+    })),
+    events: events.map(({ event, actorName }) => ({
+      id: event.id,
+      fromStatus: event.from_status as SellOrderStatus | null,
+      toStatus: event.to_status as SellOrderStatus,
+      actorUserId: event.actor_user_id,
+      actorName,
+      note: event.note,
+      createdAt: event.created_at,
+    })),
+  };
+}
+
+/** The member's own order; another member's is "not found". */
+export async function getMemberOrder(db: Db, userId: string, orderId: string): Promise<SellOrderDetail | null> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select()
+    .from(sell_orders)
+    .where(and(eq(sell_orders.id, orderId), eq(sell_orders.user_id, userId)));
+  return row ? detailOf(db, row) : null;
+}
+
+export async function getOrderForStaff(
+  db: Db,
+  orderId: string,
+): Promise<
+  | (SellOrderDetail & {
+      memberName: string;
+      email: string;
+      maxOpenOrders: number;
+      blockedUntil: Date | null;
+    })
+  | null
+> {
+  if (!isUuid(orderId)) return null;
+  const [row] = await db
+    .select({
+      order: sell_orders,
+      memberName: user.name,
+      email: user.email,
+      limits: seller_limits,
+    })
+    .from(sell_orders)
+    .innerJoin(user, eq(user.id, sell_orders.user_id))
+    .leftJoin(seller_limits, eq(seller_limits.user_id, sell_orders.user_id))
+    .where(eq(sell_orders.id, orderId));
+  if (!row) return null;
+  return {
+    ...(await detailOf(db, row.order)),
+    memberName: row.memberName,
+    email: row.email,
+    maxOpenOrders: row.limits?.max_open_orders ?? SELL_ORDERS.defaultMaxOpenOrders,
+    blockedUntil: row.limits?.blocked_until ?? null,
+  };
+}
+
+export interface SellOrderListItem extends SellOrder {
+  itemCount: number;
+  itemNames: string[];
+  memberName?: string;
+}
+
+export interface SellOrderPage {
+  orders: SellOrderListItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+async function listOrders(db: Db, where: SQL | undefined, page: number, pageSize: number, withMember: boolean): Promise<SellOrderPage> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(sell_orders)
+    .where(where);
+  const rows = await db
+    .select({ order: sell_orders, memberName: user.name })
+    .from(sell_orders)
+    .innerJoin(user, eq(user.id, sell_orders.user_id))
+    .where(where)
+    .orderBy(desc(sell_orders.created_at), desc(sell_orders.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const ids = rows.map((row) => row.order.id);
+  const items = ids.length
+    ? await db
+        .select({
+          orderId: sell_order_items.order_id,
+          name: sell_order_items.name,
+        })
+        .from(sell_order_items)
+        .where(inArray(sell_order_items.order_id, ids))
+        .orderBy(asc(sell_order_items.position))
+    : [];
+  return {
+    orders: rows.map((row) => {
+      const names = items.filter((item) => item.orderId === row.order.id).map((item) => item.name);
+      return {
+        ...toOrder(row.order),
+        itemCount: names.length,
+        itemNames: names.slice(0, 3),
+        ...(withMember ? { memberName: row.memberName } : {}),
+      };
+    }),
+    total: Number(count),
+    page,
+    pageSize,
+  };
+}
+
+/** "Mina affärer": the member's orders, newest first, a page at a time. */
+export function listMemberOrders(db: Db, userId: string, pageParam: number | undefined): Promise<SellOrderPage> {
+  const { page, pageSize } = pageParams({ page: pageParam }, PROFILE_PAGE_SIZE);
+  return listOrders(db, eq(sell_orders.user_id, userId), page, pageSize, false);
+}
+
+/** The staff list, optionally one status. */
+export function listOrdersForStaff(db: Db, query: { status?: string | null; page?: number }): Promise<SellOrderPage> {
+  const { page, pageSize } = pageParams({ page: query.page }, ADMIN_PAGE_SIZE);
+  const status = SELL_ORDER_STATUSES.find((candidate) => candidate === query.status);
+  return listOrders(db, status ? eq(sell_orders.status, status) : undefined, page, pageSize, true);
+}

@@ -1,0 +1,100 @@
+/**
+ * "Mina affärer" (docs/rules/selling.md#member-pages): the member's sell orders, one order with
+ * its timeline, accepting a quote (posted by the quote page) and cancelling before the offer is
+ * sent. Everything acts on the session's own member; another member's order is a 404.
+ */
+import { data, redirect } from "react-router";
+import { parseRequest } from "~/lib/http.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { memberCanCancel, nextStep, statusText, timeline } from "~/modules/selling/sell-order-rules";
+import { acceptQuoteSchema, memberOrderActionSchema } from "~/modules/selling/sell-order-schema";
+import {
+  acceptQuote,
+  cancelByMember,
+  getMemberOrder,
+  listMemberOrders,
+  type SellOrder,
+  type SellOrderDetail,
+  type SellOrderFailureCode,
+} from "~/modules/selling/sell-orders.server";
+import { db } from "~/platform/db/client.server";
+
+const NOT_FOUND = "Ordern finns inte.";
+
+/** One status per expected failure (never a 500). */
+export function failureStatus(code: SellOrderFailureCode): number {
+  return { not_found: 404, gone: 410, refused: 409, conflict: 409, invalid: 400 }[code];
+}
+
+/** What the pages show of an order: its facts, the status text and the timeline. */
+export function orderView(order: SellOrder | SellOrderDetail) {
+  const passed = "events" in order ? order.events.map((event) => event.toStatus) : [order.status];
+  return {
+    id: order.id,
+    status: order.status,
+    statusText: statusText(order),
+    nextStep: nextStep(order.status),
+    securityCode: order.securityCode,
+    totalOre: order.totalOre,
+    baseTotalOre: order.baseTotalOre,
+    levelBonusPercent: order.levelBonusPercent,
+    levelBonusOre: order.levelBonusOre,
+    bulkBonusPercent: order.bulkBonusPercent,
+    bulkBonusOre: order.bulkBonusOre,
+    points: order.points,
+    xp: order.xp,
+    payoutMethod: order.payoutMethod,
+    payoutDueAt: order.payoutDueAt?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    canCancel: memberCanCancel(order.status),
+    timeline: timeline(order, passed),
+  };
+}
+
+export async function loadMemberOrders(request: Request) {
+  const { user } = await requireUser(request);
+  const page = Number(new URL(request.url).searchParams.get("sida") ?? 1);
+  const list = await listMemberOrders(db(), user.id, Number.isFinite(page) ? page : 1);
+  return {
+    orders: list.orders.map((order) => ({ ...orderView(order), itemCount: order.itemCount, itemNames: order.itemNames })),
+    page: list.page,
+    pages: Math.max(1, Math.ceil(list.total / list.pageSize)),
+    hasMore: list.page * list.pageSize < list.total,
+  };
+}
+
+/** docs/rules/selling.md#accepting-a-quote: the quote page posts quoteId + intent=accept here. */
+export async function handleAcceptQuote(request: Request) {
+  const { user } = await requireUser(request);
+  const parsed = await parseRequest(request, acceptQuoteSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await acceptQuote(db(), { userId: user.id, quoteId: parsed.data.quoteId });
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  return redirect(`/mina-affarer/${result.value.id}`);
+}
+
+export async function loadMemberOrder(request: Request, orderId: string | undefined) {
+  const { user } = await requireUser(request);
+  const order = orderId ? await getMemberOrder(db(), user.id, orderId) : null;
+  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
+  return {
+    order: orderView(order),
+    items: order.items.map((item) => ({
+      position: item.position,
+      name: item.name,
+      wear: item.wear,
+      variant: item.variant,
+      imageUrl: item.imageUrl,
+      priceOre: item.priceOre,
+    })),
+  };
+}
+
+export async function handleMemberOrderAction(request: Request, orderId: string | undefined) {
+  const { user } = await requireUser(request);
+  const parsed = await parseRequest(request, memberOrderActionSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  return { ok: true as const, message: "Ordern är avbruten." };
+}

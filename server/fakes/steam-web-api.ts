@@ -1,0 +1,127 @@
+/**
+ * A local stand-in for the Steam Web API (`STEAM_API_URL`) on 127.0.0.1, used by tests and by
+ * `npm run dev` offline (`npx tsx scripts/fake-steam-api.ts`, README "Offline Steam"). It answers
+ * the three IEconService calls the product makes, from states a test (or a developer) sets:
+ *
+ * - `GET /IEconService/GetTradeHoldDurations/v1/?steamid_target=…` →
+ *   `{ response: { their_escrow: { escrow_end_duration_seconds } } }` (0 unless set per SteamID64);
+ * - `GET /IEconService/GetTradeOffer/v1/?tradeofferid=…` →
+ *   `{ response: { offer: { tradeofferid, trade_offer_state, tradeid?, time_updated } } }`
+ *   (an unknown offer: `{ response: {} }`);
+ * - `GET /IEconService/GetTradeStatus/v1/?tradeid=…` → `{ response: { trades: [{ tradeid, status }] } }`.
+ *
+ * Control (for the browser test and development): `POST /fake/offers/{id}` with JSON
+ * `{ "state": 3, "tradeid": "…", "time_updated": seconds }`, `POST /fake/trades/{id}` with
+ * `{ "status": 12 }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`. A missing or wrong
+ * `key` gets 403, as Steam answers.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeOffer {
+  state: number;
+  tradeid?: string;
+  /** Seconds since the epoch. */
+  time_updated: number;
+}
+
+export class FakeSteamWebApi {
+  readonly offers = new Map<string, FakeOffer>();
+  readonly trades = new Map<string, number>();
+  readonly holds = new Map<string, number>();
+  /** Every API path asked (without the key), oldest first. */
+  readonly calls: string[] = [];
+  url = "";
+  private readonly server: Server;
+
+  constructor(readonly apiKey = "fake-steam-key") {
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  setOffer(offerId: string, offer: Partial<FakeOffer> & { state: number }): void {
+    const previous = this.offers.get(offerId);
+    this.offers.set(offerId, { ...previous, time_updated: Math.floor(Date.now() / 1000), ...offer });
+  }
+
+  setTrade(tradeId: string, status: number): void {
+    this.trades.set(tradeId, status);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (req.method === "POST" && url.pathname.startsWith("/fake/")) {
+      const body = await readJson(req);
+      const [, , kind, id] = url.pathname.split("/");
+      if (!id || body === null) return json(400, { error: "bad request" });
+      if (kind === "offers" && typeof body.state === "number") {
+        this.setOffer(id, {
+          state: body.state,
+          ...(typeof body.tradeid === "string" ? { tradeid: body.tradeid } : {}),
+          ...(typeof body.time_updated === "number" ? { time_updated: body.time_updated } : {}),
+        });
+      } else if (kind === "trades" && typeof body.status === "number") {
+        this.setTrade(id, body.status);
+      } else if (kind === "holds" && typeof body.seconds === "number") {
+        this.holds.set(id, body.seconds);
+      } else {
+        return json(400, { error: "bad request" });
+      }
+      return json(200, { ok: true });
+    }
+    if (req.method !== "GET") return json(405, { error: "method not allowed" });
+    if (url.searchParams.get("key") !== this.apiKey) {
+      res.writeHead(403, { "content-type": "text/html" }).end("<html><body>Forbidden</body></html>");
+      return;
+    }
+    url.searchParams.delete("key");
+    this.calls.push(`${url.pathname}${url.search}`);
+    switch (url.pathname.replace(/\/$/, "")) {
+      case "/IEconService/GetTradeHoldDurations/v1": {
+        const seconds = this.holds.get(url.searchParams.get("steamid_target") ?? "") ?? 0;
+        return json(200, { response: { their_escrow: { escrow_end_duration_seconds: seconds }, both_escrow: { escrow_end_duration_seconds: seconds } } });
+      }
+      case "/IEconService/GetTradeOffer/v1": {
+        const id = url.searchParams.get("tradeofferid") ?? "";
+        const offer = this.offers.get(id);
+        if (!offer) return json(200, { response: {} });
+        return json(200, {
+          response: { offer: { tradeofferid: id, trade_offer_state: offer.state, tradeid: offer.tradeid, time_updated: offer.time_updated } },
+        });
+      }
+      case "/IEconService/GetTradeStatus/v1": {
+        const id = url.searchParams.get("tradeid") ?? "";
+        const status = this.trades.get(id);
+        return json(200, { response: status === undefined ? { trades: [] } : { trades: [{ tradeid: id, status }] } });
+      }
+      default:
+        return json(404, { error: "not found" });
+    }
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  let raw = "";
+  for await (const chunk of req) {
+    raw += String(chunk);
+    if (raw.length > 10_000) return null;
+  }
+  try {
+    const value: unknown = JSON.parse(raw);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

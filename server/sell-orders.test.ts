@@ -1,0 +1,162 @@
+/**
+ * Sell orders through the production build (docs/rules/selling.md#member-pages,
+ * docs/rules/selling.md#staff-pages): accepting a quote at /mina-affarer, the member's order page
+ * (owner only), cancelling, the staff actions and the payout queue — and hostile input getting a
+ * Swedish 4xx that changes nothing. Steam is the local fake.
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { grantRole } from "~/modules/accounts/roles.server";
+import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
+import { account, sell_orders, user } from "~/platform/db/schema";
+import { FakeSteamWebApi } from "./fakes/steam-web-api";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { formBody, MEMBER_PASSWORD, signInCookie } from "./test-members";
+
+let server: InProcessServer;
+let fake: FakeSteamWebApi;
+const keyring = createPayoutKeyring(randomBytes(32).toString("base64"));
+const sellers: { userId: string; cookie: string }[] = [];
+let adminCookie: string;
+const db = () => server.database.db;
+
+async function signedInSeller(email: string) {
+  const userId = await createSeller(db(), keyring, { email });
+  await db().update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+  await db().insert(account).values({ accountId: userId, providerId: "credential", userId, password: await hashPassword(MEMBER_PASSWORD) });
+  return { userId, cookie: await signInCookie(server.url, email) };
+}
+
+beforeAll(async () => {
+  fake = await new FakeSteamWebApi().start();
+  server = await startInProcessServer({ STEAM_API_URL: fake.url, STEAM_API_KEY: fake.apiKey });
+  sellers.push(await signedInSeller("saljare-1@example.se"), await signedInSeller("saljare-2@example.se"));
+  const admin = await signedInSeller("saljadmin@example.se");
+  await grantRole(admin.userId, "admin", db());
+  adminCookie = admin.cookie;
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await fake?.stop();
+});
+
+function post(path: string, fields: Record<string, string> | string, cookie: string | null, type = "application/x-www-form-urlencoded") {
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { origin: server.url, "content-type": type, ...(cookie ? { cookie } : {}) },
+    body: typeof fields === "string" ? fields : formBody(fields),
+    redirect: "manual",
+  });
+}
+
+describe("accepting a quote at /mina-affarer", () => {
+  it("refuses hostile input with a Swedish 400 and creates nothing", async () => {
+    const [seller] = sellers;
+    for (const body of [
+      { intent: "accept", quoteId: "inte-ett-id" },
+      { intent: "accept", quoteId: "00000000-0000-4000-8000-00000000000\u0000" },
+      { intent: "radera", quoteId: "00000000-0000-4000-8000-000000000000" },
+    ]) {
+      const response = await post("/mina-affarer.data", body, seller!.cookie);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toMatch(/Offerten saknas eller är ogiltig|Ogiltig förfrågan|tecken som inte är tillåtna/);
+    }
+    const json = await post("/mina-affarer.data", "[1,2]", seller!.cookie, "application/json");
+    expect(json.status).toBe(400);
+    expect(await db().select().from(sell_orders).where(eq(sell_orders.user_id, seller!.userId))).toHaveLength(0);
+  });
+
+  it("answers an expired quote with 410 and another member's quote with 404", async () => {
+    const [seller, other] = sellers;
+    const expired = await createQuote(db(), seller!.userId, { expiresAt: new Date(Date.now() - 1_000) });
+    const gone = await post("/mina-affarer.data", { intent: "accept", quoteId: expired }, seller!.cookie);
+    expect(gone.status).toBe(410);
+    expect(await gone.text()).toContain("Offerten har gått ut");
+    const foreign = await createQuote(db(), other!.userId);
+    expect((await post("/mina-affarer.data", { intent: "accept", quoteId: foreign }, seller!.cookie)).status).toBe(404);
+  });
+
+  it("accepts a quote, sends the member to the order page, which only its owner sees", async () => {
+    const [seller, other] = sellers;
+    const quoteId = await createQuote(db(), seller!.userId);
+    const response = await post("/mina-affarer", { intent: "accept", quoteId }, seller!.cookie);
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location") ?? "";
+    expect(location).toMatch(/^\/mina-affarer\/[0-9a-f-]{36}$/);
+    const [order] = await db().select().from(sell_orders).where(eq(sell_orders.quote_id, quoteId));
+
+    const page = await fetch(`${server.url}${location}`, { headers: { cookie: seller!.cookie } });
+    expect(page.status).toBe(200);
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(order!.security_code);
+    expect(html).toContain("Väntar på trade-erbjudande");
+
+    expect((await fetch(`${server.url}${location}`, { headers: { cookie: other!.cookie } })).status).toBe(404);
+    const list = await fetch(`${server.url}/mina-affarer`, { headers: { cookie: seller!.cookie } });
+    expect((await list.text()).replace(/<!-- -->/g, "")).toContain("Väntar på trade-erbjudande");
+    const empty = await fetch(`${server.url}/mina-affarer`, { headers: { cookie: other!.cookie } });
+    expect(await empty.text()).toContain("Du har inga säljordrar än.");
+
+    const unknownIntent = await post(`${location}.data`, { intent: "radera" }, seller!.cookie);
+    expect(unknownIntent.status).toBe(400);
+    expect(await unknownIntent.text()).toContain("Ogiltig förfrågan.");
+    // Another member cannot cancel it; its owner can, once.
+    expect((await post(`${location}.data`, { intent: "cancel" }, other!.cookie)).status).toBe(404);
+    expect((await post(`${location}.data`, { intent: "cancel" }, seller!.cookie)).status).toBe(200);
+    const again = await post(`${location}.data`, { intent: "cancel" }, seller!.cookie);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Ordern kan inte ändras så nu");
+  });
+});
+
+describe("the staff's sell-order pages", () => {
+  it("refuses a bad trade offer id, a missing reference and an unknown order in Swedish", async () => {
+    const [, seller] = sellers;
+    const quoteId = await createQuote(db(), seller!.userId);
+    await post("/mina-affarer", { intent: "accept", quoteId }, seller!.cookie);
+    const [order] = await db().select().from(sell_orders).where(eq(sell_orders.quote_id, quoteId));
+    const path = `/admin/transactions/saljordrar/${order!.id}.data`;
+
+    const bad = await post(path, { intent: "set-offer", tradeOfferId: "1; DROP TABLE" }, adminCookie);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Ange trade-erbjudandets id");
+    const tooMany = await post(path, { intent: "allow-orders", maxOpenOrders: "99" }, adminCookie);
+    expect(tooMany.status).toBe(400);
+    expect((await post(path, { intent: "set-offer", tradeOfferId: "5550001" }, seller!.cookie)).status).toBe(403);
+
+    const saved = await post(path, { intent: "set-offer", tradeOfferId: "5550001" }, adminCookie);
+    expect(saved.status).toBe(200);
+    const [after] = await db().select().from(sell_orders).where(eq(sell_orders.id, order!.id));
+    expect(after).toMatchObject({ status: "offer_sent", trade_offer_id: "5550001" });
+
+    const noReference = await post("/admin/transactions/utbetalningar.data", { intent: "mark-paid", orderId: order!.id, reference: "  " }, adminCookie);
+    expect(noReference.status).toBe(400);
+    expect(await noReference.text()).toContain("Ange betalningens referens");
+    const notDue = await post("/admin/transactions/utbetalningar.data", { intent: "mark-paid", orderId: order!.id, reference: "REF-1" }, adminCookie);
+    expect(notDue.status).toBe(409);
+    const unknown = await post(
+      "/admin/transactions/utbetalningar.data",
+      { intent: "mark-paid", orderId: "00000000-0000-4000-8000-000000000000", reference: "REF-1" },
+      adminCookie,
+    );
+    expect(unknown.status).toBe(404);
+
+    const sent = await fetch(`${server.url}/admin/transactions/saljordrar?status=offer_sent`, { headers: { cookie: adminCookie } });
+    expect(await sent.text()).toContain(order!.security_code);
+    const paid = await fetch(`${server.url}/admin/transactions/saljordrar?status=paid`, { headers: { cookie: adminCookie } });
+    const paidHtml = await paid.text();
+    expect(paidHtml).toContain("Inga säljordrar.");
+    expect(paidHtml).not.toContain(order!.security_code);
+    const junk = await fetch(`${server.url}/admin/transactions/saljordrar?status=bogus'&page=-4`, { headers: { cookie: adminCookie } });
+    expect(junk.status).toBe(200);
+    expect((await fetch(`${server.url}/admin/transactions/saljordrar?status=%00`, { headers: { cookie: adminCookie } })).status).toBe(400);
+
+    const page = await fetch(`${server.url}/admin/transactions/saljordrar/${order!.id}`, { headers: { cookie: adminCookie } });
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("5550001");
+    expect(html).toContain("Erbjudande skickat");
+  });
+});
