@@ -82,6 +82,24 @@ describe("saving", () => {
   });
 });
 
+describe("autosave (docs/rules/blog.md#autosave)", () => {
+  it("stores a forged autosave's fields but never its status: the draft stays off /blog", async () => {
+    const slug = `autosparat-${crypto.randomUUID().slice(0, 8)}`;
+    const first = await save(writer, "ny", post({ intent: "autosave", slug, status: "published" }));
+    expect(first.status).toBe(200);
+    const { postId, version } = (await first.json()) as { postId: string; version: string };
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const forged = await save(writer, postId, post({ intent: "autosave", version, slug, title: "Autosparad rubrik", status: "published", published_at: later }));
+    expect(forged.status).toBe(200);
+    expect(await forged.json()).toMatchObject({ ok: true, live: true, status: "draft", autosave: true });
+    const [row] = await db().select().from(blog_posts).where(eq(blog_posts.id, postId));
+    expect(row).toMatchObject({ title: "Autosparad rubrik", status: "draft" });
+    expect(row!.published_at!.toISOString()).toBe(later);
+    expect((await fetch(`${server.url}/blog/${slug}`)).status).toBe(404);
+    expect(await (await fetch(`${server.url}/blog?q=Autosparad`)).text()).not.toContain(slug);
+  });
+});
+
 describe("hostile input", () => {
   it("answers a NUL byte, a wrong type, broken JSON and a huge body with Swedish 4xx", async () => {
     const nul = await save(writer, "ny", post({ title: "a\u0000b" }));

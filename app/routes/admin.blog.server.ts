@@ -24,6 +24,7 @@ import {
 } from "~/modules/blog/blog-admin.server";
 import {
   BLOG_EDITOR_MESSAGES,
+  blogPostAutosaveSchema,
   blogPostSchema,
   blogPostSeoSchema,
   canEditWholePost,
@@ -95,7 +96,8 @@ async function save(staff: StaffSession, input: Input, postId: string | null, au
   const wholePost = canEditWholePost(staff.roles);
   let result;
   if (wholePost) {
-    const parsed = validate(input, blogPostSchema, { title });
+    // docs/rules/blog.md#autosave: an autosave stores the fields but never the status.
+    const parsed = autosave ? validate(input, blogPostAutosaveSchema, { title }) : validate(input, blogPostSchema, { title });
     if (!parsed.ok) return parsed.response;
     const { version, ...values } = parsed.data;
     result = await savePost(db(), { actorUserId: staff.user.id, roles: staff.roles, postId, version, kind: autosave ? "autosave" : "save", values: { whole: values } });

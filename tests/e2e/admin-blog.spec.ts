@@ -175,6 +175,10 @@ test("a blog writer formats a post, adds a picture and tags, previews it and sch
   // checks below run before it is due and the last test of the file rarely waits at all.
   await page.getByRole("link", { name: "Till redigeraren" }).click();
   await expect(page).toHaveURL(url(editorPath));
+  // Choosing "Publicerad" is not publishing: the autosave 5 s later keeps the post a draft.
+  await page.locator("#post-status").selectOption("published");
+  await expect(page.getByTestId("save-status")).toHaveText(/^Sparat \d{2}:\d{2}\. Statusen sparas inte automatiskt\.$/, { timeout: 15_000 });
+  await expect(page.getByTestId("post-status")).toHaveText("Utkast");
   const due = new Date(Math.ceil((Date.now() + 25_000) / 60_000) * 60_000);
   await page.locator("#post-published_at").fill(stockholmDateTimeInput(due));
   await page.locator("#post-status").selectOption("published");

@@ -4,16 +4,16 @@
  * well under a minute ahead appears in an already open /blog tab, the feed and the sitemap once
  * due (the server's own job runner announces it); a `seo` staff member finds the post with the
  * most problems first, filters the list and follows a problem to the editor field. Screenshots
- * at 1280 and 375 px go to /tmp/shots-seo-dashboard. Refusals and hostile queries are the HTTP
+ * at 1280 and 375 px go to screenshots/seo-dashboard-*.png. Refusals and hostile queries are the HTTP
  * tests' (server/admin-seo.test.ts).
  */
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { blogPostValues } from "../../app/modules/blog/blog.server";
 import { blog_posts } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { createAccount } from "./helpers/loyalty-members";
+import { screenshotFits } from "./helpers/screenshots";
 import { expectAccessible, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
@@ -22,14 +22,12 @@ const SEO_STAFF = "seo-redaktor@example.se";
 const SCHEDULED = "Schemalagd nyhet om marknaden";
 const SCHEDULED_SLUG = "schemalagd-nyhet-om-marknaden";
 const BROKEN = "Inlägg med SEO-problem";
-const SHOTS = "/tmp/shots-seo-dashboard";
 
 let server: TestServer;
 let brokenId = "";
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  mkdirSync(SHOTS, { recursive: true });
   server = await startTestServer(
     { LOG_LEVEL: "warn" },
     {
@@ -102,7 +100,7 @@ test("a seo staff member finds the worst post first, filters, and follows a prob
   await expect(posts.first().getByTestId("search-snippet")).toContainText(BROKEN);
   await expect(page.getByTestId("seo-site-checks").locator('[data-status="ok"]')).toHaveCount(5);
   await expectAccessible(page, { wcag: true });
-  await page.screenshot({ path: `${SHOTS}/seo-1280.png`, fullPage: true });
+  await screenshotFits(page, "screenshots/seo-dashboard-1280.png");
 
   await page.getByTestId("seo-status-filter").getByRole("link", { name: /^Utkast/ }).click();
   await expect(page).toHaveURL(url("/admin/seo?status=draft"));
@@ -119,10 +117,9 @@ test("a seo staff member finds the worst post first, filters, and follows a prob
   const phone = await narrow.newPage();
   await phone.goto(url("/admin/seo"));
   await expect(phone.getByTestId("seo-post").first()).toBeVisible();
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await phone.screenshot({ path: `${SHOTS}/seo-375.png`, fullPage: true });
+  await screenshotFits(phone, "screenshots/seo-dashboard-375.png");
   await phone.goto(url("/admin/seo?status=archived"));
   await expect(phone.getByTestId("seo-empty")).toContainText("Inga inlägg matchar filtret");
-  await phone.screenshot({ path: `${SHOTS}/seo-empty-375.png`, fullPage: true });
+  await screenshotFits(phone, "screenshots/seo-dashboard-empty-375.png");
   await narrow.close();
 });

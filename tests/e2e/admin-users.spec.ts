@@ -5,7 +5,7 @@
  * sign-in form refuses them in Swedish), and names a contact person that the member's /profile
  * then shows. Refusals and hostile input are proven over HTTP (server/admin-users.test.ts).
  * Screenshots of the list, a member's page and the audit view at 1280 and 375 px go to
- * /tmp/shots-admin-users/.
+ * screenshots/admin-users-*.png.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
@@ -14,13 +14,13 @@ import type { Database } from "../../app/platform/db/client.server";
 import { user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD, PLATINUM_TRADES } from "./helpers/loyalty-members";
+import { screenshotFits } from "./helpers/screenshots";
 import { signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
 const ADMIN = { email: "alva.admin@example.se", firstName: "Alva", lastName: "Admin" };
 const MEMBER = { email: "petra.platina@example.se", firstName: "Petra", lastName: "Platina" };
-const SHOTS = "/tmp/shots-admin-users";
 
 let server: TestServer;
 let memberId = "";
@@ -152,13 +152,11 @@ test("screenshots of the list, a member's page and the audit view at 1280 and 37
     const context = await signedIn(browser, server.url, ADMIN.email, { width, height: 900 });
     const page = await context.newPage();
     await page.goto(`${server.url}/admin/users`);
-    await page.screenshot({ path: `${SHOTS}/users-list-${width}.png`, fullPage: true });
+    await screenshotFits(page, `screenshots/admin-users-list-${width}.png`);
     await page.goto(`${server.url}/admin/users/${memberId}`);
-    await page.screenshot({ path: `${SHOTS}/users-member-${width}.png`, fullPage: true });
+    await screenshotFits(page, `screenshots/admin-users-member-${width}.png`);
     await page.goto(`${server.url}/admin/users/audit`);
-    await page.screenshot({ path: `${SHOTS}/users-audit-${width}.png`, fullPage: true });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshotFits(page, `screenshots/admin-users-audit-${width}.png`);
     await context.close();
   }
 });

@@ -186,6 +186,43 @@ describe("autosave and revisions (docs/rules/blog.md#revisions)", () => {
     expect(loaded!.pendingAutosave!.values.title).toBe("Hemlig ändring");
   });
 
+  it("never publishes, schedules, unpublishes or archives with an autosave, whatever status it carries", async () => {
+    const autosave = (postId: string | null, version: string | undefined, overrides: Record<string, unknown>) =>
+      savePost(db(), { actorUserId: blogUser, roles: ["blog"], postId, version, kind: "autosave", values: { whole: whole(overrides) } });
+
+    // A draft autosaved with "Publicerad" (and with a future time: scheduling) keeps its text and stays a draft.
+    const slug = `utkast-${unique()}`;
+    const draft = await created({ slug });
+    const published = await autosave(draft.postId, draft.version, { slug, title: "Ny text", status: "published" });
+    expect(published).toMatchObject({ ok: true, live: true, status: "draft", action: "blog_post.autosave" });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const scheduled = await autosave(draft.postId, (published as SaveSuccess).version, { slug, title: "Ny text", status: "published", published_at: later });
+    expect(scheduled).toMatchObject({ ok: true, status: "draft" });
+    const stored = await getAdminPost(db(), draft.postId);
+    expect(stored!.values).toMatchObject({ title: "Ny text", status: "draft", published_at: later });
+    expect(stored!.scheduled).toBe(false);
+    expect(await getPublishedPost(db(), slug)).toBeNull();
+    const audits = await db().select({ action: audit_log.action }).from(audit_log).where(eq(audit_log.entity_id, draft.postId));
+    expect(audits.map((row) => row.action)).not.toContain("blog_post.publish");
+
+    // A new post's first autosave is a draft.
+    const fresh = await autosave(null, undefined, { status: "published" });
+    expect(fresh).toMatchObject({ ok: true, status: "draft" });
+    expect((await getAdminPost(db(), (fresh as SaveSuccess).postId))!.values.status).toBe("draft");
+
+    // An archived post stays archived; a published one stays published, even in its autosaved revision.
+    const archived = await created({ status: "archived" });
+    expect(await autosave(archived.postId, archived.version, { status: "draft" })).toMatchObject({ ok: true, status: "archived" });
+    expect((await getAdminPost(db(), archived.postId))!.values.status).toBe("archived");
+    const liveSlug = `live-${unique()}`;
+    const live = await created({ slug: liveSlug, status: "published" });
+    expect(await autosave(live.postId, live.version, { slug: liveSlug, status: "draft" })).toMatchObject({ ok: true, live: false, status: "published" });
+    const reopened = await getAdminPost(db(), live.postId);
+    expect(reopened!.values.status).toBe("published");
+    expect(reopened!.pendingAutosave!.values.status).toBe("published");
+    expect(await getPublishedPost(db(), liveSlug)).not.toBeNull();
+  });
+
   it("keeps the last 20 saves and restores one as a new, audited save", async () => {
     const post = await created({ title: "Version 0" });
     let version = post.version;

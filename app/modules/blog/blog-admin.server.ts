@@ -100,7 +100,10 @@ function cleaned(values: PostSnapshot): PostSnapshot {
   return { ...values, content: sanitizeBlogHtml(values.content), seo_script: sanitizeSeoScript(values.seo_script) };
 }
 
-function fromInput(input: Omit<BlogPostInput, "version">): PostSnapshot {
+/** A whole post as a save sends it; an autosave carries no status (docs/rules/blog.md#autosave). */
+type WholePost = Omit<BlogPostInput, "version" | "status"> & { status?: BlogPostInput["status"] };
+
+function fromInput(input: WholePost, status: string): PostSnapshot {
   return {
     title: input.title,
     slug: input.slug,
@@ -111,7 +114,7 @@ function fromInput(input: Omit<BlogPostInput, "version">): PostSnapshot {
     tags: input.tags,
     is_pinned: input.is_pinned,
     author_name: input.author_name,
-    status: input.status,
+    status,
     published_at: input.published_at ? input.published_at.toISOString() : null,
     meta_title: input.meta_title,
     meta_description: input.meta_description,
@@ -371,7 +374,7 @@ export interface SaveInput {
   /** Null creates a post. */
   postId: string | null;
   /** A whole post (admin, blog) or only the SEO fields (seo). */
-  values: { whole: Omit<BlogPostInput, "version"> } | { seo: Omit<BlogPostSeoInput, "version"> };
+  values: { whole: WholePost } | { seo: Omit<BlogPostSeoInput, "version"> };
   /** The version the editor loaded; required for an existing post. */
   version?: string;
   kind?: "save" | "autosave";
@@ -404,10 +407,21 @@ class Rollback extends Error {
 }
 
 /**
+ * The status a save stores. An autosave never moves it, whatever it carries: a new post is a
+ * draft and an existing one keeps its stored status, so only a deliberate save publishes,
+ * schedules, unpublishes or archives (docs/rules/blog.md#autosave).
+ */
+function savedStatus(kind: "save" | "autosave", whole: WholePost, before: PostSnapshot | null): string {
+  if (kind === "autosave" || !whole.status) return before?.status ?? "draft";
+  return whole.status;
+}
+
+/**
  * Saves a post. admin and blog write every field; seo only the SEO fields (anything else is
  * refused before this is called, docs/rules/blog.md#roles). A stale version is 409 and
- * changes nothing. An autosave of a published post keeps its changes only as a revision, so
- * it never changes what the public sees; a draft's autosave is saved directly.
+ * changes nothing. An autosave never changes a post's status; of a published post it keeps
+ * the changes only as a revision, so it never changes what the public sees; a draft's (or an
+ * archived post's) autosave is saved directly and the post stays as it was.
  */
 export async function savePost(db: Db, input: SaveInput): Promise<SaveResult> {
   const kind = input.kind ?? "save";
@@ -417,7 +431,7 @@ export async function savePost(db: Db, input: SaveInput): Promise<SaveResult> {
     return await db.transaction(async (tx): Promise<SaveResult> => {
       if (input.postId === null) {
         if (!whole) return fail("forbidden", BLOG_EDITOR_MESSAGES.seoOnly);
-        const after = cleaned(fromInput(whole));
+        const after = cleaned(fromInput(whole, savedStatus(kind, whole, null)));
         if (after.status === "published" && !after.published_at) after.published_at = new Date().toISOString();
         const [created] = await tx
           .insert(blog_posts)
@@ -440,7 +454,7 @@ export async function savePost(db: Db, input: SaveInput): Promise<SaveResult> {
       const before = snapshotOf(locked);
       let after: PostSnapshot;
       if (whole) {
-        after = cleaned(fromInput(whole));
+        after = cleaned(fromInput(whole, savedStatus(kind, whole, before)));
       } else {
         const seo = (input.values as { seo: Omit<BlogPostSeoInput, "version"> }).seo;
         after = cleaned({ ...before, ...Object.fromEntries(SEO_FIELDS.map((key) => [key, seo[key]])) });

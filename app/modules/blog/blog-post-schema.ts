@@ -101,15 +101,23 @@ const postFieldsShape = {
 /** The version a save is based on: the post's `updated_at` as the editor loaded it. */
 const versionField = z.iso.datetime({ offset: true, error: BLOG_EDITOR_MESSAGES.version });
 
+const wholePost = z.object({ ...postFieldsShape, version: versionField.optional() });
+
+function requireAltText(post: { featured_image_url: string | null; alt_text: string | null }, context: z.RefinementCtx) {
+  if (post.featured_image_url && !post.alt_text) {
+    context.addIssue({ code: "custom", path: ["alt_text"], message: BLOG_EDITOR_MESSAGES.altRequired });
+  }
+}
+
 /** A whole post, from admin or blog. */
-export const blogPostSchema = z
-  .object({ ...postFieldsShape, version: versionField.optional() })
-  .superRefine((post, context) => {
-    if (post.featured_image_url && !post.alt_text) {
-      context.addIssue({ code: "custom", path: ["alt_text"], message: BLOG_EDITOR_MESSAGES.altRequired });
-    }
-  });
+export const blogPostSchema = wholePost.superRefine(requireAltText);
 export type BlogPostInput = z.output<typeof blogPostSchema>;
+
+/**
+ * An autosave of a whole post: every field but the status, which only Spara, Publicera,
+ * Avpublicera and Arkivera change (docs/rules/blog.md#autosave). A status sent anyway is dropped.
+ */
+export const blogPostAutosaveSchema = wholePost.omit({ status: true }).superRefine(requireAltText);
 
 /** Only the SEO fields, from seo (the stored image decides whether alt text is required). */
 export const blogPostSeoSchema = z.object({ ...seoFieldsShape, version: versionField });

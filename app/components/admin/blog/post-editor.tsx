@@ -368,7 +368,13 @@ function RevisionList({
   );
 }
 
-type SaveState = { kind: "idle" } | { kind: "dirty" } | { kind: "saving"; autosave: boolean } | { kind: "saved"; at: string; live: boolean } | { kind: "error"; message: string };
+type SaveState =
+  | { kind: "idle" }
+  | { kind: "dirty" }
+  | { kind: "saving"; autosave: boolean }
+  /** statusKept: an autosave stored everything but the status chosen on screen. */
+  | { kind: "saved"; at: string; live: boolean; statusKept: boolean }
+  | { kind: "error"; message: string };
 
 export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; canEditAll: boolean; now: string }) {
   const navigate = useNavigate();
@@ -385,6 +391,8 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
   const [slugTouched, setSlugTouched] = useState(Boolean(post));
   const [pendingDismissed, setPendingDismissed] = useState(false);
   const allowLeave = useRef(false);
+  /** The form as last autosaved, so a status left unsaved is not autosaved again and again. */
+  const autosavedForm = useRef<string | null>(null);
   const readOnly = !canEditAll;
   useFocusFromHash();
 
@@ -434,7 +442,11 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
       if (!autosave) setErrors({});
       setBusy(true);
       setSaveState({ kind: "saving", autosave });
-      const answer = await send<SaveAnswer>(postId, { intent: autosave ? "autosave" : "save", ...(version ? { version } : {}), ...payload(values, canEditAll) });
+      // docs/rules/blog.md#autosave: an autosave never sends the status; only a deliberate save publishes.
+      const all = payload(values, canEditAll);
+      const { status: _status, ...withoutStatus } = all;
+      const fields = autosave ? withoutStatus : all;
+      const answer = await send<SaveAnswer>(postId, { intent: autosave ? "autosave" : "save", ...(version ? { version } : {}), ...fields });
       setBusy(false);
       if (!answer.ok) {
         if ("fieldErrors" in answer && answer.fieldErrors) setErrors(answer.fieldErrors);
@@ -446,8 +458,11 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
       setVersion(answer.version);
       if (answer.live) setStoredStatus(answer.status);
       const unchangedSince = JSON.stringify(values) === JSON.stringify(formNow.current);
-      if (unchangedSince) setDirty(false);
-      setSaveState(unchangedSince ? { kind: "saved", at: answer.savedAt, live: answer.live } : { kind: "dirty" });
+      // A status chosen on screen but not saved stays an unsaved change.
+      const statusKept = canEditAll && values.status !== answer.status;
+      if (autosave) autosavedForm.current = JSON.stringify(values);
+      if (unchangedSince && !statusKept) setDirty(false);
+      setSaveState(unchangedSince ? { kind: "saved", at: answer.savedAt, live: answer.live, statusKept } : { kind: "dirty" });
       if (!autosave) toast.success(answer.title, { description: answer.message });
       if (!postId) {
         setPostId(answer.postId);
@@ -496,6 +511,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
   useEffect(() => {
     if (!dirty || conflict || busy) return;
     if (!postId && !form.title.trim()) return;
+    if (JSON.stringify(form) === autosavedForm.current) return;
     const timer = setTimeout(() => void submit(true), BLOG_EDITOR.autosaveMs);
     return () => clearTimeout(timer);
   }, [form, dirty, conflict, busy, postId, submit]);
@@ -527,7 +543,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
     saveState.kind === "saving"
       ? "Sparar…"
       : saveState.kind === "saved"
-        ? `${saveState.live ? "Sparat" : "Sparat som version"} ${formatTime(saveState.at)}`
+        ? `${saveState.live ? "Sparat" : "Sparat som version"} ${formatTime(saveState.at)}${saveState.statusKept ? ". Statusen sparas inte automatiskt." : ""}`
         : saveState.kind === "dirty"
           ? "Osparade ändringar"
           : saveState.kind === "error"
