@@ -253,6 +253,11 @@ test("the member watches the order move from review to paid as staff, Steam and 
   await member.getByRole("menuitem", { name: "Mina affärer" }).click();
   await expect(member).toHaveURL(url("/mina-affarer"));
   await expect(member.getByTestId("sell-order-list").getByTestId("sell-order-status")).toHaveText(/^Utbetald /);
+  // The order list and /salja link to each other.
+  await member.getByRole("main").getByRole("link", { name: "Sälj nu", exact: true }).click();
+  await expect(member).toHaveURL(url("/salja"));
+  await member.getByRole("main").getByRole("link", { name: "Mina affärer", exact: true }).click();
+  await expect(member).toHaveURL(url("/mina-affarer"));
 
   // The staff page shows the whole event log.
   await staff.goto(url(`/admin/transactions${orderUrl.replace("/mina-affarer", "/saljordrar")}`));
