@@ -10,11 +10,13 @@ import { grantRole } from "~/modules/accounts/roles.server";
 import { makeReadySeller } from "~/modules/selling/test-sellers";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "./fakes/steam-community";
+import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, formBody, type TestMember } from "./test-members";
 
 let server: InProcessServer;
 let fake: FakeSteamCommunity;
+let steamApi: FakeSteamWebApi;
 let seller: TestMember;
 let other: TestMember;
 let admin: TestMember;
@@ -23,11 +25,12 @@ const db = () => server.database.db;
 
 beforeAll(async () => {
   fake = await startFakeSteamCommunity();
+  steamApi = await new FakeSteamWebApi().start();
   server = await startInProcessServer({
     STEAM_COMMUNITY_URL: fake.url,
     STEAM_IMAGE_URL: `${fake.url}/economy/image`,
-    STEAM_API_URL: fake.url,
-    STEAM_API_KEY: "test-nyckel",
+    STEAM_API_URL: steamApi.url,
+    STEAM_API_KEY: steamApi.apiKey,
   });
   seller = await createMember(server, "saljare-http@example.se");
   other = await createMember(server, "annan-http@example.se");
@@ -43,6 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await fake?.stop();
+  await steamApi?.stop();
 });
 
 function post(who: TestMember | null, path: string, body: BodyInit, contentType = "application/x-www-form-urlencoded") {

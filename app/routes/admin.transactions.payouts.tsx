@@ -7,11 +7,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.transactions.payouts";
 import { handlePayoutAction, loadPayoutQueue } from "./admin.transactions.sell-orders.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
-import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/constants";
@@ -86,11 +86,8 @@ export default function PayoutQueue({ loaderData }: Route.ComponentProps) {
   const { entries } = loaderData;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
+      <TransactionsNav />
       <div className="grid gap-1">
-        <Link to="/admin/transactions/saljordrar" className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Säljordrar
-        </Link>
         <h2 className="text-xl font-bold">Utbetalningskö</h2>
         <p className="max-w-prose text-sm text-muted-foreground">
           Ordrar vars Trade Protection har löpt ut. Betala ut och markera varje order med betalningens referens.

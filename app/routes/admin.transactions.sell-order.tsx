@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.transactions.sell-order";
 import { handleStaffOrderAction, loadStaffOrder } from "./admin.transactions.sell-orders.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
@@ -34,6 +35,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
   const { order, items, events } = loaderData;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
+      <TransactionsNav />
       <div className="grid gap-1">
         <Link to="/admin/transactions/saljordrar" className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -6,12 +6,12 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/admin.transactions.sell-orders";
 import { loadStaffOrders } from "./admin.transactions.sell-orders.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { ArrowLeft, Banknote } from "~/components/ui/icons";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Pager } from "~/components/ui/pager";
@@ -76,21 +76,10 @@ export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="grid gap-1">
-          <Link to="/admin/transactions" className="inline-flex items-center gap-1 justify-self-start text-sm text-muted-foreground hover:underline">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Alla affärer
-          </Link>
-          <h2 className="text-xl font-bold">Säljordrar</h2>
-          <p className="max-w-prose text-sm text-muted-foreground">Medlemmarnas säljordrar från accepterad offert till utbetalning.</p>
-        </div>
-        <Button asChild variant="outline">
-          <Link to="/admin/transactions/utbetalningar">
-            <Banknote className="size-4" aria-hidden="true" />
-            Utbetalningskö
-          </Link>
-        </Button>
+      <TransactionsNav />
+      <div className="grid gap-1">
+        <h2 className="text-xl font-bold">Säljordrar</h2>
+        <p className="max-w-prose text-sm text-muted-foreground">Medlemmarnas säljordrar från accepterad offert till utbetalning.</p>
       </div>
       <Form method="get" role="search" aria-label="Filtrera säljordrar" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={params.toString()}>
         <div className="grid gap-1.5">

@@ -291,12 +291,6 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
           Affärer som personalen registrerar. Poäng och XP krediteras när en affär genomförs och tas tillbaka om den annulleras.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/transactions/saljordrar" className={buttonVariants({ variant: "outline" })}>
-            Säljordrar
-          </Link>
-          <Link to="/admin/transactions/utbetalningar" className={buttonVariants({ variant: "outline" })}>
-            Utbetalningskö
-          </Link>
           <a href={exportHref} className={buttonVariants({ variant: "outline" })} download data-testid="export-csv">
             <Download className="size-4" aria-hidden="true" />
             Exportera CSV

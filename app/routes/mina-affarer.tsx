@@ -86,6 +86,15 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         <Pager param="sida" page={page} hasMore={hasMore} total={pages} label="säljordrar" />
+        {orders.length > 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Fler skins att sälja?{" "}
+            <Link to="/salja" className="font-medium text-primary underline underline-offset-4">
+              Sälj nu
+            </Link>
+            .
+          </p>
+        ) : null}
       </section>
     </>
   );

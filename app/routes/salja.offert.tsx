@@ -2,10 +2,12 @@
  * /salja/offert/:quoteId, a quote (docs/rules/selling.md#the-quote-page): each item's price or
  * why it is not accepted, the totals with the level and bulk bonus, the points and XP the sale
  * will earn, the payout method and its time, a countdown to expiry, and "Acceptera och sälj",
- * posted to /mina-affarer (the sell orders). Only the quote's owner sees it; anyone else gets 404.
+ * posted to /mina-affarer (the sell orders) by a fetcher: success follows the redirect to the new
+ * order, a refusal (limits, expiry) is shown here beside the button. Only the quote's owner sees
+ * it; anyone else gets 404.
  */
 import { useEffect, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/salja.offert";
 import { PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
@@ -59,12 +61,14 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
   const refused = quote.items.filter((item) => item.refusal !== null);
   const level = levelById(quote.level);
   const countdown = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const accept = useFetcher<{ ok: false; message: string }>();
   return (
     <>
       <PageIntro
         title="Din offert"
         lead="Priserna är låsta medan offerten gäller."
         breadcrumbs={[
+          { name: "Sälj skins", path: "/salja-skins" },
           { name: "Sälj nu", path: "/salja" },
           { name: "Offert", path: `/salja/offert/${quote.id}` },
         ]}
@@ -77,7 +81,13 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
         >
           <Clock className="size-4 shrink-0" aria-hidden="true" />
           {quote.acceptedAt ? (
-            "Offerten är accepterad."
+            <span>
+              Offerten är accepterad. Följ ordern under{" "}
+              <Link to="/mina-affarer" className="font-medium text-primary underline underline-offset-4">
+                Mina affärer
+              </Link>
+              .
+            </span>
           ) : expired ? (
             <span>
               Offerten har gått ut. <Link to="/salja" className="font-medium text-primary underline underline-offset-4">Välj föremål igen</Link> för ett nytt pris.
@@ -159,13 +169,18 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm">
               Utbetalning via <strong>{quote.payoutLabel}</strong>: {quote.payoutTime}.
             </p>
-            <Form method="post" action="/mina-affarer">
+            <accept.Form method="post" action="/mina-affarer" className="grid justify-items-start gap-2">
               <input type="hidden" name="intent" value="accept" />
               <input type="hidden" name="quoteId" value={quote.id} />
-              <Button type="submit" size="lg" disabled={expired || accepted.length === 0 || quote.acceptedAt !== null}>
+              <Button type="submit" size="lg" disabled={expired || accepted.length === 0 || quote.acceptedAt !== null || accept.state !== "idle"}>
                 Acceptera och sälj
               </Button>
-            </Form>
+              {accept.data?.message ? (
+                <p role="alert" className="text-sm text-destructive" data-testid="accept-error">
+                  {accept.data.message}
+                </p>
+              ) : null}
+            </accept.Form>
           </CardContent>
         </Card>
       </div>

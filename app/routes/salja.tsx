@@ -244,7 +244,12 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
               <Inventory items={loaderData.items} loadedAt={loaderData.loadedAt} truncated={loaderData.truncated} />
             )}
             <p className="text-sm text-muted-foreground">
-              Hur det går till: <Link to="/salja-skins" className="font-medium text-primary underline underline-offset-4">så säljer du skins</Link>.
+              Hur det går till: <Link to="/salja-skins" className="font-medium text-primary underline underline-offset-4">så säljer du skins</Link>. Dina
+              säljordrar följer du under{" "}
+              <Link to="/mina-affarer" className="font-medium text-primary underline underline-offset-4">
+                Mina affärer
+              </Link>
+              .
             </p>
           </>
         )}

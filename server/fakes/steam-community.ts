@@ -3,12 +3,11 @@
  * on 127.0.0.1: `GET /inventory/{steamid64}/730/2?l=english&count=N[&start_assetid=…]` answers in
  * Steam's format (assets, descriptions, more_items, last_assetid), paged; an inventory can be
  * set to answer 403 (private), 429 (rate limited) or to hang. Item images are served as small
- * SVGs under `/economy/image/`, and the Web API's trade-hold check answers "no hold" (so
- * STEAM_API_URL can point here as well). Tests start it in-process; for offline development run
+ * SVGs under `/economy/image/`. The Steam Web API (trade holds, trade offers) is the other fake,
+ * `server/fakes/steam-web-api.ts`. Tests start it in-process; for offline development run
  *
  *     npx tsx server/fakes/steam-community.ts          # http://127.0.0.1:3901, a demo inventory for every Steam id
- *     STEAM_COMMUNITY_URL=http://127.0.0.1:3901 STEAM_IMAGE_URL=http://127.0.0.1:3901/economy/image \
- *       STEAM_API_URL=http://127.0.0.1:3901 STEAM_API_KEY=dev npm run dev
+ *     STEAM_COMMUNITY_URL=http://127.0.0.1:3901 STEAM_IMAGE_URL=http://127.0.0.1:3901/economy/image npm run dev
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -133,11 +132,6 @@ export async function startFakeSteamCommunity(port = 0): Promise<FakeSteamCommun
       res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" }).end(
         `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 192"><rect width="256" height="192" fill="hsl(${hue} 40% 30%)"/><path d="M40 120 L200 70 L210 90 L60 140 Z" fill="hsl(${hue} 60% 70%)"/></svg>`,
       );
-      return;
-    }
-    // Steam Web API's trade-hold check, so STEAM_API_URL can point here too: no hold for anyone.
-    if (url.pathname === "/IEconService/GetTradeHoldDurations/v1/") {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ response: { their_escrow: { escrow_end_duration_seconds: 0 } } }));
       return;
     }
     const match = /^\/inventory\/(\d{17})\/730\/2\/?$/.exec(url.pathname);

@@ -1,10 +1,11 @@
 /**
  * The price list and quotes against a real database (PGlite; PostgreSQL with DATABASE_URL),
- * with the fake Steam Community for inventories and the trade-hold check.
+ * with the fake Steam Community for inventories and the fake Steam Web API for the trade-hold check.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../../server/fakes/steam-community";
+import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { createMember } from "~/modules/loyalty/test-fixtures";
@@ -16,6 +17,7 @@ import { createReadySeller } from "./test-sellers";
 
 let database: TestDatabase;
 let fake: FakeSteamCommunity;
+let steamApi: FakeSteamWebApi;
 let staffId: string;
 const NOW = new Date();
 let deps: QuoteDeps;
@@ -24,14 +26,16 @@ beforeAll(async () => {
   delete process.env.SMTP_URL;
   database = await createTestDatabase();
   fake = await startFakeSteamCommunity();
+  steamApi = await new FakeSteamWebApi().start();
   deps = {
-    steam: { apiUrl: fake.url, apiKey: "nyckel" },
+    steam: { apiUrl: steamApi.url, apiKey: steamApi.apiKey },
     inventory: { communityUrl: fake.url, imageUrl: `${fake.url}/economy/image` },
   };
   staffId = await createMember(database.db, { email: "pris-admin@example.se" });
 });
 afterAll(async () => {
   await fake?.stop();
+  await steamApi?.stop();
   await database?.close();
 });
 beforeEach(() => {
