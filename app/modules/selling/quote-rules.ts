@@ -12,7 +12,7 @@ import {
   type SellQuoteRefusal,
 } from "~/constants";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
-import { baseTotalOre, percentOfOre, pointsForTrade, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
+import { baseTotalOre, percentOfOre, pointsForTrade, type SaleAmounts, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { isTradeProtected, type InventoryItem } from "./inventory-items";
 
 export type QuotableItem = Pick<InventoryItem, "tradable" | "tradableAfter" | "category">;
@@ -39,15 +39,7 @@ export function priceItem(item: QuotableItem, referencePriceOre: number | null, 
   return { ...base, priceOre, refusal: null };
 }
 
-export interface QuoteTotals {
-  baseTotalOre: number;
-  levelBonusPercent: number;
-  levelBonusOre: number;
-  bulkBonusPercent: number;
-  bulkBonusOre: number;
-  totalOre: number;
-  points: number;
-  xp: number;
+export interface QuoteTotals extends SaleAmounts {
   acceptedCount: number;
 }
 

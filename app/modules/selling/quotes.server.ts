@@ -15,6 +15,7 @@ import { INVENTORY_MESSAGES } from "./inventory-items";
 import { getPayoutDetailsSummary } from "./payout-details.server";
 import { referencePrices } from "./price-list.server";
 import { priceItem, quoteTotals } from "./quote-rules";
+import type { SaleAmounts } from "~/modules/trades/trade-rules";
 import { sellerRequirements } from "./seller-requirements.server";
 import { loadInventory, type InventoryOptions, type InventoryResult } from "./steam-inventory.server";
 import type { TradeHoldOptions } from "./steam-trade-hold.server";
@@ -144,17 +145,9 @@ export async function createQuote(
   return { ok: true, quoteId };
 }
 
-export interface QuoteView {
+export interface QuoteView extends SaleAmounts {
   id: string;
   level: LevelId;
-  baseTotalOre: number;
-  levelBonusPercent: number;
-  levelBonusOre: number;
-  bulkBonusPercent: number;
-  bulkBonusOre: number;
-  totalOre: number;
-  points: number;
-  xp: number;
   payoutMethod: PayoutMethod;
   payoutLabel: string;
   payoutTime: string;

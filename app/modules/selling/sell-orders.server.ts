@@ -47,6 +47,7 @@ import { publishEvent } from "~/platform/realtime/publisher.server";
 import { readPayoutDetails } from "./payout-details.server";
 import type { PayoutKeyring } from "./payout-encryption.server";
 import type { PayoutGateway } from "./payout-gateway.server";
+import type { SaleAmounts } from "~/modules/trades/trade-rules";
 import {
   canTransition,
   isRollback,
@@ -106,21 +107,13 @@ export interface SellOrderItem {
   priceOre: number;
 }
 
-export interface SellOrder {
+export interface SellOrder extends SaleAmounts {
   id: string;
   userId: string;
   quoteId: string;
   status: SellOrderStatus;
   securityCode: string;
   levelAtQuote: LevelId;
-  baseTotalOre: number;
-  levelBonusPercent: number;
-  levelBonusOre: number;
-  bulkBonusPercent: number;
-  bulkBonusOre: number;
-  totalOre: number;
-  points: number;
-  xp: number;
   payoutMethod: PayoutMethod;
   tradeOfferId: string | null;
   offerSentAt: Date | null;

@@ -42,6 +42,21 @@ function purchaseFeePercent(level: LevelDefinition): number {
   return level.purchaseFeePercent;
 }
 
+/**
+ * What a sale pays and earns, fixed once: on the quote, copied to the sell order, and credited as
+ * they are at payout (docs/rules/selling.md#quotes).
+ */
+export interface SaleAmounts {
+  baseTotalOre: number;
+  levelBonusPercent: number;
+  levelBonusOre: number;
+  bulkBonusPercent: number;
+  bulkBonusOre: number;
+  totalOre: number;
+  points: number;
+  xp: number;
+}
+
 export interface TradeExtras {
   levelBonusPercent: number;
   levelBonusOre: number;

@@ -35,7 +35,7 @@ import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { trade_items, trades } from "~/platform/db/schema";
 import { publishEvent } from "~/platform/realtime/publisher.server";
-import { baseTotalOre, canTransition, pointsForTrade, tradeExtras, xpForTrade } from "./trade-rules";
+import { baseTotalOre, canTransition, pointsForTrade, type SaleAmounts, tradeExtras, xpForTrade } from "./trade-rules";
 import { tradeInputSchema, tradeReasonSchema, type TradeListQuery, type TradeSort } from "./trade-schema";
 
 export const TRADE_ERRORS = {
@@ -373,21 +373,13 @@ async function creditCompletion(
   await onTradeCompleting(tx, trade, now);
 }
 
-export interface PaidSaleInput {
+/** A paid sell order's sale; its points and XP are what the quote promised, credited as they are. */
+export interface PaidSaleInput extends SaleAmounts {
   userId: string;
   /** Staff who paid it; null when a payout gateway did. */
   actorUserId: string | null;
   levelAtRecording: LevelId;
-  baseTotalOre: number;
-  levelBonusPercent: number;
-  levelBonusOre: number;
-  bulkBonusPercent: number;
-  bulkBonusOre: number;
-  totalOre: number;
   payoutMethod: PayoutMethod;
-  /** What the quote promised; credited as they are, not recomputed. */
-  points: number;
-  xp: number;
   note: string;
   items: { name: string; wear: SkinWear | null; variant: SkinVariant | null; priceOre: number }[];
 }
