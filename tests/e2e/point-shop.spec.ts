@@ -243,7 +243,7 @@ test("a Bronze member's profile shows the level, the way to Silver, live XP and 
   await expect(page.getByTestId("level-badge").first()).toHaveText("Silver");
   await expect(xp).toHaveAttribute("data-highlighted", "false", { timeout: 3_000 });
 
-  await page.getByRole("link", { name: "Affärer" }).click();
+  await page.getByRole("link", { name: "Affärer", exact: true }).click();
   const trades = page.getByTestId("trade-row");
   await expect(trades).toHaveCount(3);
   await expect(trades.first()).toContainText("Glock-18 | Fade");
