@@ -19,7 +19,9 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Files run two at a time in CI (each file has its own server and database; tests inside a
+  // file stay in order): most of a journey's time is waiting on a server or a timer, not CPU.
+  workers: process.env.CI ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // Generous: a file's beforeAll starts a server (migrations, seed) on a machine that may be busy.
