@@ -312,7 +312,11 @@ test("repeated failed sign-ins are throttled with a Swedish message", async ({ p
   await page.getByRole("main").getByLabel("E-postadress").fill(email);
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(`Fel#Losen${attempt}`);
+    // Each attempt must be answered before the next: the message from the one before is still
+    // shown, so only the answer itself says this attempt was counted.
+    const answered = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("button", { name: "Logga in", exact: true }).click();
+    await answered;
     await expect(fieldMessage(page, "Felaktiga uppgifter")).toBeVisible();
   }
   await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill("Fel#Losen6");
