@@ -13,7 +13,8 @@ import { clearPriceSourceCache, importFromPriceSource, parseSkinportItems, PRICE
 
 let database: TestDatabase;
 let fake: FakePriceSource;
-let clock = Date.parse("2026-11-26T06:00:00Z");
+// An hour ahead of the real clock: a new job row is due from its insert time (the database's now).
+let clock = Date.now() + 60 * 60_000;
 
 beforeAll(async () => {
   database = await createTestDatabase();
