@@ -9,10 +9,11 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:admin [iterations]
  */
 import { sql } from "drizzle-orm";
-import { listContactMessages, loadDashboard } from "../app/modules/admin/dashboard.server";
-import { loadAnalytics } from "../app/modules/admin/analytics.server";
-import { listInfluencers, loadInfluencerDetail } from "../app/modules/admin/influencers.server";
-import { loadLtv } from "../app/modules/admin/ltv.server";
+import { listContactMessages } from "../app/modules/contact/contact-admin.server";
+import { loadDashboard } from "../app/modules/insights/dashboard.server";
+import { loadAnalytics } from "../app/modules/insights/analytics.server";
+import { listInfluencers, loadInfluencerDetail } from "../app/modules/influencers/influencers.server";
+import { loadLtv } from "../app/modules/insights/ltv.server";
 import { searchMembers } from "../app/modules/trades/trades.server";
 import { openPostgres } from "../app/platform/db/client.server";
 import { createDatabaseName, createPostgresDatabase, dropPostgresDatabase } from "../app/platform/db/test-db";

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
 import { grantRole } from "~/modules/accounts/roles.server";
-import { INFLUENCER_MESSAGES } from "~/modules/admin/influencer-schema";
+import { INFLUENCER_MESSAGES } from "~/modules/influencers/influencer-schema";
 import { queryRows } from "~/platform/db/client.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, formBody, type TestMember } from "./test-members";

@@ -351,11 +351,11 @@ describe("the panel's code stays out of public pages", () => {
     const publicFiles = new Set([
       ...files(assets.entry),
       ...Object.entries(assets.routes)
-        .filter(([id]) => !id.startsWith("routes/admin"))
+        .filter(([id]) => !id.startsWith("routes/admin/"))
         .flatMap(([, route]) => files(route)),
     ]);
     const adminModules = Object.entries(assets.routes)
-      .filter(([id]) => id.startsWith("routes/admin"))
+      .filter(([id]) => id.startsWith("routes/admin/"))
       .map(([, route]) => route.module);
     expect(adminModules.length).toBeGreaterThan(10);
     // Strings only admin code holds: the tab table, the panel's texts, TanStack Table's API, the chart library.
@@ -371,7 +371,7 @@ describe("the panel's code stays out of public pages", () => {
     // load later, such as the dashboard's chart), so their absence above means something.
     const adminText = adminModules.map((file) => readFileSync(path.join("build/client", file), "utf8")).join("");
     const adminImports = Object.entries(assets.routes)
-      .filter(([id]) => id.startsWith("routes/admin"))
+      .filter(([id]) => id.startsWith("routes/admin/"))
       .flatMap(([, route]) => route.imports ?? [])
       .map((file) => readFileSync(path.join("build/client", file), "utf8"))
       .join("");

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
-import { MEMBER_MESSAGES } from "~/modules/admin/members.server";
+import { MEMBER_MESSAGES } from "~/modules/accounts/member-admin.server";
 import { creditXp } from "~/modules/loyalty/ledger.server";
 import { audit_log, points_transactions, profiles, session } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";

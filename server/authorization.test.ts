@@ -68,136 +68,136 @@ const tabRoutes = Object.fromEntries(
 /** Every route of the app, by route id. A new route is added here with its rules. */
 const ACCESS: Record<string, RouteAccess> = {
   // Public pages and feeds.
-  "routes/home": { get: everyone("ok") },
-  "routes/salja-skins": { get: everyone("ok") },
-  "routes/kop-skins": { get: everyone("ok"), action: everyone("passes") },
-  "routes/kopa-skins": { get: everyone("redirect") },
-  "routes/om-oss": { get: everyone("ok") },
-  "routes/omdomen": { get: everyone("ok") },
-  "routes/facebook-recensioner": { get: everyone("redirect") },
-  "routes/point-system": { get: everyone("ok") },
-  "routes/xp-system": { get: everyone("ok") },
-  "routes/success": { get: everyone("ok") },
-  "routes/blog": { get: everyone("ok") },
-  "routes/blog.rss": { get: everyone("ok") },
-  "routes/blog.post": { path: "/blog/finns-inte", get: everyone("404") },
-  "routes/sitemap": { get: everyone("ok") },
-  "routes/robots": { get: everyone("ok") },
-  "routes/faq": { get: everyone("ok") },
-  "routes/kontakta-oss": { get: everyone("ok"), action: everyone("passes") },
-  "routes/cookie-policy": { get: everyone("ok") },
-  "routes/integritetspolicy": { get: everyone("ok") },
-  "routes/anvandarvillkor": { get: everyone("ok") },
-  "routes/trade-protection": { get: everyone("ok") },
-  "routes/not-found": { path: "/finns-inte/alls", get: everyone("404") },
+  "routes/site/home": { get: everyone("ok") },
+  "routes/site/salja-skins": { get: everyone("ok") },
+  "routes/site/kop-skins": { get: everyone("ok"), action: everyone("passes") },
+  "routes/site/kopa-skins": { get: everyone("redirect") },
+  "routes/site/om-oss": { get: everyone("ok") },
+  "routes/site/omdomen": { get: everyone("ok") },
+  "routes/site/facebook-recensioner": { get: everyone("redirect") },
+  "routes/loyalty/point-system": { get: everyone("ok") },
+  "routes/loyalty/xp-system": { get: everyone("ok") },
+  "routes/site/success": { get: everyone("ok") },
+  "routes/blog/blog": { get: everyone("ok") },
+  "routes/blog/rss": { get: everyone("ok") },
+  "routes/blog/post": { path: "/blog/finns-inte", get: everyone("404") },
+  "routes/site/sitemap": { get: everyone("ok") },
+  "routes/site/robots": { get: everyone("ok") },
+  "routes/support/faq": { get: everyone("ok") },
+  "routes/support/kontakta-oss": { get: everyone("ok"), action: everyone("passes") },
+  "routes/legal/cookie-policy": { get: everyone("ok") },
+  "routes/legal/integritetspolicy": { get: everyone("ok") },
+  "routes/legal/anvandarvillkor": { get: everyone("ok") },
+  "routes/support/trade-protection": { get: everyone("ok") },
+  "routes/site/not-found": { path: "/finns-inte/alls", get: everyone("404") },
   // Development only: the production build answers 404.
-  "routes/dev.mail": { get: everyone("404") },
+  "routes/site/dev-mail": { get: everyone("404") },
   // Public endpoints.
-  "routes/api.blog-view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
-  "routes/api.newsletter": { get: everyone("405"), action: everyone("passes") },
+  "routes/blog/view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
+  "routes/newsletter/subscribe": { get: everyone("405"), action: everyone("passes") },
   // The newsletter's confirmation page (docs/rules/site.md#footer-newsletter): anyone with the mailed link.
-  "routes/nyhetsbrev.bekrafta": { get: everyone("ok"), action: everyone("passes") },
+  "routes/newsletter/confirm": { get: everyone("ok"), action: everyone("passes") },
   // One-click unsubscribing needs no sign-in: without a valid token it is a Swedish 400 (docs/rules/newsletter.md#unsubscribing).
-  "routes/nyhetsbrev.avregistrera": { get: everyone("400"), action: everyone("passes") },
+  "routes/newsletter/unsubscribe": { get: everyone("400"), action: everyone("passes") },
   // Visitor statistics and consent totals (docs/rules/privacy.md#visitor-tracking): anyone may report.
-  "routes/api.visitor": { get: everyone("405"), action: everyone("passes") },
-  "routes/api.visitor-offline": { get: everyone("405"), action: everyone("passes") },
-  "routes/api.consent-choice": { get: everyone("405"), action: everyone("passes") },
+  "routes/legal/visitor": { get: everyone("405"), action: everyone("passes") },
+  "routes/legal/visitor-offline": { get: everyone("405"), action: everyone("passes") },
+  "routes/legal/consent-choice": { get: everyone("405"), action: everyone("passes") },
   // Influencer links (docs/rules/loyalty.md#influencer-links): anyone may report a visit.
-  "routes/api.referral-visit": { get: everyone("405"), action: everyone("passes") },
+  "routes/referrals/referral-visit": { get: everyone("405"), action: everyone("passes") },
   // Accounts.
-  "routes/auth": { get: signedOutOnly, action: everyone("passes") },
-  "routes/auth.sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
-  "routes/email-confirmation": { get: everyone("ok"), action: everyone("passes") },
-  "routes/auth.steam": { get: everyone("redirect") },
-  "routes/auth.steam.callback": { get: everyone("redirect") },
+  "routes/accounts/auth": { get: signedOutOnly, action: everyone("passes") },
+  "routes/accounts/sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
+  "routes/accounts/email-confirmation": { get: everyone("ok"), action: everyone("passes") },
+  "routes/accounts/steam": { get: everyone("redirect") },
+  "routes/accounts/steam-callback": { get: everyone("redirect") },
   // Google sign-in is off unless configured (as here).
-  "routes/auth.google": { get: everyone("404") },
+  "routes/accounts/google": { get: everyone("404") },
   // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).
-  "routes/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
-  "routes/admin.transactions.prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/loyalty/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/admin/transactions/prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   // The sell flow: members only; a quote only for its owner (anyone else's or an unknown id: 404).
-  "routes/salja": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
-  "routes/salja.offert": {
+  "routes/selling/salja": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/selling/offert": {
     path: "/salja/offert/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
   },
   // "Koppla Steam": members go to Steam; the callback without its flow cookie back to /profile.
-  "routes/auth.steam.link": { get: { ...everyone("redirect"), anonymous: "signin" } },
-  "routes/auth.steam.link.callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
-  "routes/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/accounts/steam-link": { get: { ...everyone("redirect"), anonymous: "signin" } },
+  "routes/accounts/steam-link-callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
+  "routes/profile/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // Sell orders (docs/rules/selling.md#member-pages): the member's own; another's (or none) is a 404.
-  "routes/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
-  "routes/mina-affarer.order": {
+  "routes/selling/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/selling/order": {
     path: "/mina-affarer/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
     action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" },
   },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
-  "routes/admin": { get: staffOnly("redirect"), data: staffOnly("ok") },
-  "routes/admin._index": { get: staffOnly("redirect") },
+  "routes/admin/layout": { get: staffOnly("redirect"), data: staffOnly("ok") },
+  "routes/admin/index": { get: staffOnly("redirect") },
   ...tabRoutes,
-  "routes/admin.transactions.export": { get: staffTab("transactions") },
-  "routes/admin.transactions.members": { get: staffTab("transactions") },
+  "routes/admin/transactions/export": { get: staffTab("transactions") },
+  "routes/admin/transactions/members": { get: staffTab("transactions") },
   // Sell orders and the payout queue under Transactions (docs/rules/selling.md#staff-pages): admin only.
-  "routes/admin.transactions.sell-orders": { get: staffTab("transactions") },
-  "routes/admin.transactions.sell-order": {
+  "routes/admin/transactions/sell-orders": { get: staffTab("transactions") },
+  "routes/admin/transactions/sell-order": {
     path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000",
     get: { ...staffTab("transactions"), admin: "404" },
     action: staffTab("transactions", "passes"),
   },
-  "routes/admin.transactions.payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
-  "routes/admin.point-shop.item": {
+  "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/point-shop/item": {
     path: "/admin/point-shop/items/new",
     get: staffTab("point-shop"),
     action: staffTab("point-shop", "passes"),
   },
-  "routes/admin.point-shop.image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
-  "routes/admin.point-shop.giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
-  "routes/admin.ltv.export": { get: staffTab("ltv") },
+  "routes/admin/point-shop/image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
+  "routes/admin/point-shop/giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
+  "routes/admin/ltv/export": { get: staffTab("ltv") },
   // An influencer's page (with its actions) and its commission CSV (docs/rules/admin.md#influencers).
-  "routes/admin.influencers.detail": {
+  "routes/admin/influencers/influencer": {
     path: "/admin/influencers/00000000-0000-4000-8000-000000000000",
     get: { ...staffTab("influencers"), admin: "404" },
     action: staffTab("influencers", "passes"),
   },
-  "routes/admin.influencers.commission": {
+  "routes/admin/influencers/commission": {
     path: "/admin/influencers/00000000-0000-4000-8000-000000000000/commission.csv",
     get: { ...staffTab("influencers"), admin: "404" },
   },
-  "routes/admin.referrals.export": { get: staffTab("referrals") },
+  "routes/admin/referrals/export": { get: staffTab("referrals") },
   // The Newsletter tab's export, launch list and its export (docs/rules/admin.md#newsletter).
-  "routes/admin.newsletter.export": { get: staffTab("newsletter") },
-  "routes/admin.newsletter.lansering": { get: staffTab("newsletter") },
-  "routes/admin.newsletter.lansering.export": { get: staffTab("newsletter") },
+  "routes/admin/newsletter/export": { get: staffTab("newsletter") },
+  "routes/admin/newsletter/lansering": { get: staffTab("newsletter") },
+  "routes/admin/newsletter/lansering-export": { get: staffTab("newsletter") },
   // Newsletter campaigns (docs/rules/newsletter.md#campaigns): admin only, like the tab.
-  "routes/admin.newsletter.campaigns": { get: staffTab("newsletter") },
-  "routes/admin.newsletter.campaigns.new": { get: staffTab("newsletter"), action: staffTab("newsletter", "passes") },
-  "routes/admin.newsletter.campaigns.detail": {
+  "routes/admin/newsletter/campaigns": { get: staffTab("newsletter") },
+  "routes/admin/newsletter/campaign-new": { get: staffTab("newsletter"), action: staffTab("newsletter", "passes") },
+  "routes/admin/newsletter/campaign": {
     path: "/admin/newsletter/kampanjer/00000000-0000-4000-8000-000000000000",
     get: { ...staffTab("newsletter"), admin: "404" },
     action: staffTab("newsletter", "passes"),
   },
   // The Users tab's member page (with its actions), audit view and audit export (docs/rules/admin.md#users).
-  "routes/admin.users.member": {
+  "routes/admin/users/member": {
     path: "/admin/users/00000000-0000-4000-8000-000000000000",
     get: { ...staffTab("users"), admin: "404" },
     action: staffTab("users", "passes"),
   },
-  "routes/admin.users.audit": { get: staffTab("users") },
-  "routes/admin.users.audit.export": { get: staffTab("users") },
-  "routes/admin.sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
+  "routes/admin/users/audit": { get: staffTab("users") },
+  "routes/admin/users/audit-export": { get: staffTab("users") },
+  "routes/admin/sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
   // The Blog tab (docs/rules/blog.md#roles): seo sees it but cannot create a post or upload its image.
-  "routes/admin.blog.post": { path: "/admin/blog/ny", get: { ...staffTab("blog"), seo: "403" } },
-  "routes/admin.blog.save": {
+  "routes/admin/blog/post": { path: "/admin/blog/ny", get: { ...staffTab("blog"), seo: "403" } },
+  "routes/admin/blog/save": {
     path: "/admin/blog/ny/spara",
     get: staffTab("blog", "405"),
     // An empty form reaches the form's own 400; seo may not create a post at all.
     action: { ...staffTab("blog", "passes"), seo: "403" },
   },
-  "routes/admin.blog.slug": { get: staffTab("blog") },
-  "routes/admin.blog.image": { get: staffTab("blog", "405"), action: { ...staffTab("blog", "passes"), seo: "403" } },
-  "routes/admin.blog.preview": { path: "/admin/blog/00000000-0000-4000-8000-000000000000/forhandsgranska", get: { ...staffTab("blog"), blog: "404", seo: "404", admin: "404" } },
+  "routes/admin/blog/slug": { get: staffTab("blog") },
+  "routes/admin/blog/image": { get: staffTab("blog", "405"), action: { ...staffTab("blog", "passes"), seo: "403" } },
+  "routes/admin/blog/preview": { path: "/admin/blog/00000000-0000-4000-8000-000000000000/forhandsgranska", get: { ...staffTab("blog"), blog: "404", seo: "404", admin: "404" } },
 };
 
 let server: InProcessServer;

@@ -132,7 +132,7 @@ describe("the page store", () => {
   });
 
   it("keys a page by its path and only its route's allowed query values", () => {
-    const blog = CACHEABLE_ROUTES["routes/blog"]!;
+    const blog = CACHEABLE_ROUTES["routes/blog/blog"]!;
     const url = (path: string) => new URL(path, "http://x");
     expect(cacheKey(url("/blog"), blog)).toBe("/blog");
     expect(cacheKey(url("/blog?kategori=Guides"), blog)).toBe("/blog?kategori=Guides");

@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect, test, type Browser } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { insertTrade } from "../../app/modules/admin/insights-fixtures";
+import { insertTrade } from "../../app/modules/insights/insights-fixtures";
 import type { Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";

@@ -12,7 +12,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type Request } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
-import { insertTrade } from "../../app/modules/admin/insights-fixtures";
+import { insertTrade } from "../../app/modules/insights/insights-fixtures";
 import { STAFF_MESSAGES } from "../../app/modules/accounts/staff-messages";
 import { queryRows, type Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";

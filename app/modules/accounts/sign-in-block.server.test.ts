@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setSignInBlock } from "~/modules/admin/members.server";
+import { setSignInBlock } from "~/modules/accounts/member-admin.server";
 import { createStaff } from "~/modules/loyalty/test-fixtures";
 import { session, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";

@@ -12,7 +12,7 @@
 import { and, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { BLOG_EDITOR, BLOG_IMAGE_WIDTH, BLOG, type BlogRevisionKind, type Role } from "~/constants";
 import { pageParams } from "~/lib/paging";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { likePattern } from "~/platform/db/like";

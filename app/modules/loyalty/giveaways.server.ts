@@ -10,7 +10,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type LevelId } from "~/constants";
 import { pageParams } from "~/lib/paging";
 import { stockholmMonth } from "~/lib/stockholm-time";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { giveaways, profiles, user } from "~/platform/db/schema";

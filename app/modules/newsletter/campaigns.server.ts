@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { CAMPAIGN } from "~/constants";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { newsletter_campaign_recipients as recipients, newsletter_campaigns as campaigns } from "~/platform/db/schema";

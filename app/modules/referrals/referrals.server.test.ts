@@ -1,7 +1,7 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERRAL } from "~/constants";
-import { listAudit } from "~/modules/admin/audit.server";
+import { listAudit } from "~/platform/audit/audit.server";
 import { debitPoints, reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { cancelTrade, completeTrade, recordTrade } from "~/modules/trades/trades.server";

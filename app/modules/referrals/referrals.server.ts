@@ -12,7 +12,7 @@
 import { eq, sql } from "drizzle-orm";
 import { REFERRAL, type ReferralStatus } from "~/constants";
 import { stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { clawbackPoints, creditPoints } from "~/modules/loyalty/ledger.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";

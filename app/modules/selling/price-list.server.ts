@@ -8,7 +8,7 @@ import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { PRICE_LIST, type PriceSourceId } from "~/constants";
 import { pageParams } from "~/lib/paging";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { sell_prices } from "~/platform/db/schema";

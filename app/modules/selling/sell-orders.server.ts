@@ -26,7 +26,7 @@ import {
 import { formatSek } from "~/lib/format";
 import { pageParams } from "~/lib/paging";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { recordPaidSale } from "~/modules/trades/trades.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";

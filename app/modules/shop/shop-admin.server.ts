@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type LevelId, type ShopCategory, type ShopOrderStatus } from "~/constants";
 import { pageParams } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { creditPoints } from "~/modules/loyalty/ledger.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";

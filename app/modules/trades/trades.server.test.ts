@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
-import { listAudit } from "~/modules/admin/audit.server";
+import { listAudit } from "~/platform/audit/audit.server";
 import { debitPoints, reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { grantPerk } from "~/modules/loyalty/perks.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";

@@ -26,7 +26,7 @@ import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
-import { recordAudit } from "~/modules/admin/audit.server";
+import { recordAudit } from "~/platform/audit/audit.server";
 import { clawbackPoints, clawbackXp, creditPoints, creditXp } from "~/modules/loyalty/ledger.server";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { lockSaleBonusPerk, markPerkUsed, memberStanding, releasePerksOfTrade } from "~/modules/loyalty/perks.server";

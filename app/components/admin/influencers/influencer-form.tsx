@@ -10,8 +10,8 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { REFERRAL } from "~/constants";
-import { INFLUENCER_LIMITS } from "~/modules/admin/influencer-schema";
-import type { Influencer } from "~/modules/admin/influencers.server";
+import { INFLUENCER_LIMITS } from "~/modules/influencers/influencer-schema";
+import type { Influencer } from "~/modules/influencers/influencers.server";
 
 export interface InfluencerFormFailure {
   ok: false;

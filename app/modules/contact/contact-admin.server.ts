@@ -1,0 +1,114 @@
+/**
+ * Contact messages for staff (docs/rules/admin.md#dashboard): the list on the dashboard with its
+ * status filter, and moving a message forward, audited in the same transaction.
+ */
+import { sql } from "drizzle-orm";
+import { z } from "~/lib/zod";
+import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/constants";
+import { pageParams } from "~/lib/paging";
+import { recordAudit } from "~/platform/audit/audit.server";
+import { queryRows, type Db } from "~/platform/db/client.server";
+
+const CONTACT_PAGE_SIZE = 10;
+
+export interface ContactMessageRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  status: ContactMessageStatus;
+  createdAt: string;
+}
+
+export interface ContactListQuery {
+  status?: ContactMessageStatus;
+  page?: number;
+}
+
+const contactQuerySchema = z.object({
+  status: z.enum(CONTACT_MESSAGE_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+/** The contact list's filters from the URL (`kontakt`, `kontaktsida`); a malformed value means none. */
+export function parseContactQuery(params: URLSearchParams): ContactListQuery {
+  return contactQuerySchema.parse({
+    status: params.get("kontakt") || undefined,
+    page: params.get("kontaktsida") || undefined,
+  });
+}
+
+export async function listContactMessages(db: Db, query: ContactListQuery = {}) {
+  const { page, pageSize, offset } = pageParams({ page: query.page, pageSize: CONTACT_PAGE_SIZE }, { default: CONTACT_PAGE_SIZE, max: CONTACT_PAGE_SIZE });
+  const where = query.status ? sql`status = ${query.status}` : sql`TRUE`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<{ id: string; name: string; email: string; phone: string | null; subject: string; message: string; status: ContactMessageStatus; created_at: Date | string }>(
+      db,
+      sql`SELECT id, name, email, phone, subject, message, status, created_at FROM contact_messages
+           WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`,
+    ),
+    queryRows<{ count: number | string }>(db, sql`SELECT count(*) AS count FROM contact_messages WHERE ${where}`),
+  ]);
+  const count = Number(total?.count ?? 0);
+  return {
+    rows: rows.map((row): ContactMessageRow => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      subject: row.subject,
+      message: row.message,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    page,
+    pageSize,
+    total: count,
+    pageCount: Math.max(1, Math.ceil(count / pageSize)),
+  };
+}
+
+export const CONTACT_STATUS_MESSAGES = {
+  id: "Välj ett giltigt meddelande.",
+  status: "Välj en giltig status.",
+  notFound: "Meddelandet finns inte längre.",
+  backwards: "Ett meddelande kan bara flyttas framåt: ny → läst → besvarad.",
+} as const;
+
+export const contactStatusSchema = z.object({
+  messageId: z.uuid({ error: CONTACT_STATUS_MESSAGES.id }),
+  status: z.enum(["read", "answered"], { error: CONTACT_STATUS_MESSAGES.status }),
+});
+
+export type ContactStatusResult =
+  | { ok: true; id: string; before: ContactMessageStatus; after: ContactMessageStatus }
+  | { ok: false; code: "not_found" | "invalid_transition"; message: string };
+
+/** Moves a message forward (new → read → answered, or new → answered) with its audit row, in one transaction. */
+export async function setContactStatus(
+  db: Db,
+  input: { actorUserId: string; messageId: string; status: "read" | "answered" },
+): Promise<ContactStatusResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: ContactMessageStatus }>(
+      tx,
+      sql`SELECT status FROM contact_messages WHERE id = ${input.messageId} FOR UPDATE`,
+    );
+    if (!row) return { ok: false, code: "not_found", message: CONTACT_STATUS_MESSAGES.notFound };
+    if (CONTACT_MESSAGE_STATUSES.indexOf(input.status) <= CONTACT_MESSAGE_STATUSES.indexOf(row.status)) {
+      return { ok: false, code: "invalid_transition", message: CONTACT_STATUS_MESSAGES.backwards };
+    }
+    await tx.execute(sql`UPDATE contact_messages SET status = ${input.status} WHERE id = ${input.messageId}`);
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: "contact_message.status",
+      entityType: "contact_message",
+      entityId: input.messageId,
+      before: { status: row.status },
+      after: { status: input.status },
+    });
+    return { ok: true, id: input.messageId, before: row.status, after: input.status };
+  });
+}

@@ -1,0 +1,7 @@
+/** GET /admin/blog/slug?slug=&id= (the Blog tab's roles): whether a slug is free, for the editor's live check. */
+import type { Route } from "./+types/slug";
+import { checkSlug } from "./blog.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return checkSlug(request);
+}

@@ -1,0 +1,342 @@
+/**
+ * /admin/newsletter/kampanjer/:campaignId (admin only; docs/rules/newsletter.md#campaigns): a
+ * campaign's preview (the mail template as a recipient sees it), a test send to oneself, the
+ * draft's editor, sending to a list behind a confirmation that states the number of
+ * recipients, and while it sends its progress, refreshed every few seconds. Recipients whose
+ * outcome is unknown are listed to be resent, one or all, after a confirmation.
+ */
+import { useEffect } from "react";
+import { Form, Link, useFetcher, useRevalidator, useSearchParams, type FetcherWithComponents } from "react-router";
+import { ArrowLeft, Eye, Mail, Rocket, Send, Undo2 } from "~/components/ui/icons";
+import type { Route } from "./+types/campaign";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsletter/campaign-form";
+import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
+import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
+import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { FormAlert } from "~/components/ui/form-alert";
+import { withSearchParams } from "~/lib/search-params";
+import { MAIL_LIST_LABELS, type MailList } from "~/modules/newsletter/campaign-rules";
+import type { RecipientView } from "~/modules/newsletter/campaigns.server";
+import { campaignAction, loadCampaign } from "./campaigns.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadCampaign(request, params.campaignId);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return campaignAction(request, params.campaignId);
+}
+
+export const ErrorBoundary = AdminTabError;
+
+/** How often the page refreshes its progress while the campaign sends. */
+const POLL_MS = 2_000;
+
+type Answer = { ok: boolean; title?: string; message: string; intent?: string };
+type Fetcher = FetcherWithComponents<Answer>;
+
+const count = (value: number) => value.toLocaleString("sv-SE");
+
+const SEND: Record<MailList, { button: string; who: (n: number) => string; Icon: typeof Send }> = {
+  newsletter: { button: "Skicka", who: (n) => `${count(n)} ${n === 1 ? "bekräftad prenumerant" : "bekräftade prenumeranter"}`, Icon: Send },
+  launch: { button: "Skicka lanseringsutskick", who: (n) => `${count(n)} ${n === 1 ? "adress" : "adresser"} på lanseringslistan`, Icon: Rocket },
+};
+
+function SendButton({ list, recipients, fetcher }: { list: MailList; recipients: number; fetcher: Fetcher }) {
+  const { button, who, Icon } = SEND[list];
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="list" value={list} />
+      <ConfirmDialog
+        testId={`confirm-send-${list}`}
+        trigger={
+          <Button type="submit" variant={list === "newsletter" ? "default" : "outline"} disabled={fetcher.state !== "idle" || recipients === 0} data-testid={`campaign-send-${list}`}>
+            <Icon className="size-4" aria-hidden="true" />
+            {button}
+          </Button>
+        }
+        title={`Skicka till ${who(recipients)}?`}
+        description={
+          <p>
+            Varje adress får ett exemplar, i den takt utskicken tillåts. Kampanjen kan inte ändras efter att den har skickats.
+          </p>
+        }
+        confirmLabel={button}
+        onConfirm={() => fetcher.submit({ intent: "send", list }, { method: "post" })}
+      />
+    </Form>
+  );
+}
+
+function ResendButton({ recipient, total, fetcher }: { recipient?: RecipientView; total: number; fetcher: Fetcher }) {
+  const label = recipient ? "Skicka om" : `Skicka om till alla (${count(total)})`;
+  return (
+    <Form method="post" className="contents">
+      <input type="hidden" name="intent" value="resend" />
+      {recipient ? <input type="hidden" name="recipientId" value={recipient.id} /> : null}
+      <ConfirmDialog
+        testId={recipient ? "confirm-resend-one" : "confirm-resend-all"}
+        trigger={
+          <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} data-testid={recipient ? "resend-one" : "resend-all"}>
+            <Undo2 className="size-4" aria-hidden="true" />
+            {label}
+            {recipient ? <span className="sr-only"> till {recipient.email}</span> : null}
+          </Button>
+        }
+        title={recipient ? `Skicka om till ${recipient.email}?` : `Skicka om till ${count(total)} mottagare?`}
+        description={
+          <p>
+            Vi vet inte om {recipient ? "mottagaren" : "de här mottagarna"} redan fick mejlet: sändningen avbröts mellan att den påbörjades och
+            att e-postservern svarade. Skickar du om kan {recipient ? "mottagaren" : "några"} få två exemplar.
+          </p>
+        }
+        confirmLabel="Skicka om"
+        onConfirm={() => fetcher.submit(recipient ? { intent: "resend", recipientId: recipient.id } : { intent: "resend" }, { method: "post" })}
+      />
+    </Form>
+  );
+}
+
+function recipientColumns(fetcher: Fetcher | null): DataTableColumn<RecipientView>[] {
+  return [
+    { id: "email", header: "Adress", meta: { className: "break-all" }, cell: ({ row }) => row.original.email },
+    { id: "attempts", header: "Försök", cell: ({ row }) => count(row.original.attempts) },
+    {
+      id: "when",
+      header: "Påbörjad",
+      meta: { className: "whitespace-nowrap" },
+      cell: ({ row }) => (row.original.claimedAt ? formatDateTime(row.original.claimedAt) : "–"),
+    },
+    { id: "error", header: "Senaste fel", meta: { className: "max-w-72 text-xs text-muted-foreground" }, cell: ({ row }) => row.original.lastError ?? "–" },
+    ...(fetcher
+      ? [
+          {
+            id: "actions",
+            header: () => <span className="sr-only">Åtgärder</span>,
+            meta: { className: "w-0" },
+            cell: ({ row }) => <ResendButton recipient={row.original} total={1} fetcher={fetcher} />,
+          } satisfies DataTableColumn<RecipientView>,
+        ]
+      : []),
+  ];
+}
+
+function RecipientCard({ recipient, fetcher }: { recipient: RecipientView; fetcher: Fetcher | null }) {
+  return (
+    <article className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
+      <p className="font-medium break-all">{recipient.email}</p>
+      <p className="text-xs text-muted-foreground">
+        {count(recipient.attempts)} försök{recipient.claimedAt ? ` · ${formatDateTime(recipient.claimedAt)}` : ""}
+      </p>
+      {recipient.lastError ? <p className="text-xs text-muted-foreground">{recipient.lastError}</p> : null}
+      {fetcher ? (
+        <div className="flex justify-end">
+          <ResendButton recipient={recipient} total={1} fetcher={fetcher} />
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+type RecipientPage = { rows: RecipientView[]; page: number; pageSize: number; pageCount: number; total: number };
+
+function RecipientList({
+  id,
+  title,
+  intro,
+  page,
+  param,
+  fetcher,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  page: RecipientPage;
+  param: string;
+  fetcher: Fetcher | null;
+}) {
+  const [params] = useSearchParams();
+  if (page.total === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid min-w-0 grid-cols-1 gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="grid gap-1">
+          <h3 id={`${id}-title`} className="text-base font-semibold">
+            {title} ({count(page.total)})
+          </h3>
+          <p className="max-w-prose text-sm text-muted-foreground">{intro}</p>
+        </div>
+        {fetcher ? <ResendButton total={page.total} fetcher={fetcher} /> : null}
+      </div>
+      <DataTable
+        testId={id}
+        caption={title}
+        columns={recipientColumns(fetcher)}
+        data={page.rows}
+        getRowId={(row) => row.id}
+        renderCard={(recipient) => <RecipientCard recipient={recipient} fetcher={fetcher} />}
+        empty={<p>Inga mottagare.</p>}
+      />
+      <DataTablePagination
+        page={page.page}
+        pageCount={page.pageCount}
+        pageSize={page.pageSize}
+        total={page.total}
+        noun="mottagare"
+        hrefForPage={(target) => withSearchParams(params, { [param]: target === 1 ? null : target })}
+      />
+    </section>
+  );
+}
+
+export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { campaign, unknown, failed, listCounts, staffEmail, preview } = loaderData;
+  const fetcher = useFetcher<Answer>({ key: `campaign-${campaign.id}` });
+  useActionToasts(fetcher.data);
+  const answer = actionData as (Answer & { fieldErrors?: Partial<Record<string, string>> }) | undefined;
+  const saveFailure = answer && !answer.ok && answer.intent === "save" ? (answer as CampaignFormFailure) : null;
+  const [params] = useSearchParams();
+  const revalidator = useRevalidator();
+  const sending = campaign.status === "sending";
+  useEffect(() => {
+    if (!sending) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [sending, revalidator]);
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-8">
+      <NewsletterNav />
+      <div className="grid gap-2">
+        <Link to="/admin/newsletter/kampanjer" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Till kampanjerna
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-lg font-semibold break-words" data-testid="campaign-title">
+            {campaign.subject}
+          </h2>
+          <CampaignStatusBadge status={campaign.status} />
+          {campaign.list ? <span className="text-sm text-muted-foreground">{MAIL_LIST_LABELS[campaign.list]}</span> : null}
+        </div>
+      </div>
+
+      {params.get("sparad") && campaign.status === "draft" && !answer ? (
+        <FormAlert tone="success" title="Utkastet är sparat">
+          Förhandsgranska det nedan, skicka ett test till dig själv och skicka det när det är klart.
+        </FormAlert>
+      ) : null}
+      {answer && answer.intent !== "save" ? (
+        // An answer without JavaScript (the forms post as navigations then).
+        <FormAlert tone={answer.ok ? "success" : "error"} title={answer.title}>
+          {answer.message}
+        </FormAlert>
+      ) : null}
+
+      {campaign.status === "draft" ? null : (
+        <section aria-labelledby="campaign-progress-title" className="grid gap-3">
+          <h3 id="campaign-progress-title" className="text-base font-semibold">
+            Förlopp
+          </h3>
+          <CampaignProgress progress={campaign.progress} label="Kampanjens förlopp" />
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {sending
+              ? "Skickas just nu – siffrorna uppdateras av sig själva."
+              : campaign.finishedAt
+                ? `Klar ${formatDateTime(campaign.finishedAt)}.`
+                : ""}
+          </p>
+        </section>
+      )}
+
+      <RecipientList
+        id="campaign-unknown"
+        title="Okänt utfall"
+        intro="Sändningen avbröts efter att den påbörjades och innan e-postservern svarade, så vi vet inte om mejlet kom fram. De skickas aldrig om automatiskt."
+        page={unknown}
+        param="okanda"
+        fetcher={fetcher}
+      />
+      <RecipientList
+        id="campaign-failed"
+        title="Misslyckade"
+        intro="E-postservern tog inte emot mejlet, inte heller efter flera försök."
+        page={failed}
+        param="misslyckade"
+        fetcher={null}
+      />
+
+      {campaign.status === "draft" && listCounts ? (
+        <section aria-labelledby="campaign-send-title" className="grid gap-3 rounded-xl border bg-card p-4 sm:p-6">
+          <h3 id="campaign-send-title" className="text-base font-semibold">
+            Skicka
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            Nyhetsbrevet går till {SEND.newsletter.who(listCounts.newsletter)}; lanseringsutskicket till {SEND.launch.who(listCounts.launch)}.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <SendButton list="newsletter" recipients={listCounts.newsletter} fetcher={fetcher} />
+            <SendButton list="launch" recipients={listCounts.launch} fetcher={fetcher} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="campaign-preview-title" className="grid min-w-0 gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="campaign-preview-title" className="flex items-center gap-2 text-base font-semibold">
+            <Eye className="size-4" aria-hidden="true" />
+            Förhandsvisning
+          </h3>
+          <fetcher.Form method="post" className="min-w-0">
+            <input type="hidden" name="intent" value="test" />
+            {/* Wraps on a phone: a long address must not push the page wider than the screen. */}
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              className="h-auto min-h-8 py-1.5 text-left whitespace-normal"
+              disabled={fetcher.state !== "idle"}
+              data-testid="campaign-test"
+            >
+              <Mail className="size-4" aria-hidden="true" />
+              <span className="min-w-0 wrap-anywhere">Skicka test till {staffEmail}</span>
+            </Button>
+          </fetcher.Form>
+        </div>
+        <iframe
+          title={`Förhandsvisning av ${campaign.subject}`}
+          srcDoc={preview}
+          sandbox=""
+          className="h-[32rem] w-full rounded-xl border bg-white"
+          data-testid="campaign-preview"
+        />
+      </section>
+
+      {campaign.status === "draft" ? (
+        <section aria-labelledby="campaign-edit-title" className="grid min-w-0 gap-3">
+          <h3 id="campaign-edit-title" className="text-base font-semibold">
+            Redigera
+          </h3>
+          <CampaignForm
+            key={campaign.updatedAt}
+            initial={{ subject: campaign.subject, body: campaign.bodyHtml }}
+            failure={saveFailure}
+            submitLabel="Spara"
+            intent="save"
+          />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,303 @@
+/**
+ * /admin/newsletter (admin only; docs/rules/admin.md#newsletter): every newsletter subscription,
+ * members' and anonymous ones together, with search, filters and page in the URL, summary
+ * counts and a CSV export of the same filter. The launch list and campaigns sit beside it
+ * under the tab's own sub-navigation.
+ */
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Check, Download, Filter, Minus, X } from "~/components/ui/icons";
+import type { Route } from "./+types/subscribers";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
+import { formatDate } from "~/components/admin/transactions/trade-display";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { NEWSLETTER_OPT_IN, NEWSLETTER_SOURCE_LABELS, NEWSLETTER_SUBSCRIBER_SOURCES } from "~/constants";
+import { withSearchParams } from "~/lib/search-params";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import {
+  listSubscribers,
+  parseSubscriberQuery,
+  sourceLabel,
+  SUBSCRIBER_FILTER_KEYS,
+  subscriberSummary,
+} from "~/modules/newsletter/newsletter-admin.server";
+import { db } from "~/platform/db/client.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdminTab(request, "newsletter");
+  const query = parseSubscriberQuery(new URL(request.url).searchParams);
+  const [list, summary] = await Promise.all([listSubscribers(db(), query), subscriberSummary(db())]);
+  const filters = Object.fromEntries(SUBSCRIBER_FILTER_KEYS.map((key) => [key, query[key] ?? ""])) as Record<
+    (typeof SUBSCRIBER_FILTER_KEYS)[number],
+    string
+  >;
+  return {
+    filters,
+    summary,
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    rows: list.rows.map((row) => ({
+      ...row,
+      source: sourceLabel(row.source),
+      confirmedAt: row.confirmedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+  };
+}
+
+export const ErrorBoundary = AdminTabError;
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+type Filters = Route.ComponentProps["loaderData"]["filters"];
+
+function Who({ row }: { row: Row }) {
+  return (
+    <span className="grid min-w-0">
+      <span className="truncate font-medium" data-testid="subscriber-email">
+        {row.email}
+      </span>
+      {row.userId ? (
+        <Link to={`/admin/users/${row.userId}`} className="truncate text-xs text-primary hover:underline">
+          Medlem: {row.memberName ?? row.email}
+        </Link>
+      ) : (
+        <span className="text-xs text-muted-foreground">Anonym</span>
+      )}
+    </span>
+  );
+}
+
+function Flag({ on, label }: { on: boolean; label: string }) {
+  return (
+    <span className={on ? "inline-flex items-center gap-1" : "inline-flex items-center gap-1 text-muted-foreground"}>
+      {on ? <Check className="size-4 text-success-text" aria-hidden="true" /> : <Minus className="size-4" aria-hidden="true" />}
+      <span className="sr-only">
+        {label} {on ? "på" : "av"}
+      </span>
+      <span aria-hidden="true">{on ? "På" : "Av"}</span>
+    </span>
+  );
+}
+
+function Confirmation({ row }: { row: Row }) {
+  return row.confirmedAt ? (
+    <span className="grid gap-0.5">
+      <Badge variant="success" data-testid="subscriber-status">
+        Bekräftad
+      </Badge>
+      <time dateTime={row.confirmedAt} className="text-xs text-muted-foreground">
+        {formatDate(row.confirmedAt)}
+      </time>
+    </span>
+  ) : (
+    <Badge variant="outline" data-testid="subscriber-status">
+      Väntar
+    </Badge>
+  );
+}
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  { id: "who", header: "E-post", meta: { className: "max-w-72 min-w-48" }, cell: ({ row }) => <Who row={row.original} /> },
+  { id: "email", header: "E-post på", cell: ({ row }) => <Flag on={row.original.emailSubscribed} label="Nyhetsbrev via e-post" /> },
+  { id: "sms", header: "SMS", cell: ({ row }) => <Flag on={row.original.phoneSubscribed} label="SMS" /> },
+  { id: "source", header: "Källa", cell: ({ row }) => row.original.source },
+  { id: "status", header: "Bekräftelse", cell: ({ row }) => <Confirmation row={row.original} /> },
+  {
+    id: "created",
+    header: "Skapad",
+    meta: { className: "whitespace-nowrap" },
+    cell: ({ row }) => <time dateTime={row.original.createdAt}>{formatDate(row.original.createdAt)}</time>,
+  },
+  {
+    id: "updated",
+    header: "Uppdaterad",
+    meta: { className: "whitespace-nowrap" },
+    cell: ({ row }) => <time dateTime={row.original.updatedAt}>{formatDate(row.original.updatedAt)}</time>,
+  },
+];
+
+function SubscriberCard({ row }: { row: Row }) {
+  return (
+    <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm" data-row-id={row.id}>
+      <div className="flex items-start justify-between gap-3">
+        <Who row={row} />
+        <Confirmation row={row} />
+      </div>
+      <dl className="grid grid-cols-2 gap-2">
+        <div>
+          <dt className="text-xs text-muted-foreground">E-post</dt>
+          <dd>
+            <Flag on={row.emailSubscribed} label="Nyhetsbrev via e-post" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">SMS</dt>
+          <dd>
+            <Flag on={row.phoneSubscribed} label="SMS" />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Källa</dt>
+          <dd>{row.source}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Skapad / uppdaterad</dt>
+          <dd>
+            <time dateTime={row.createdAt}>{formatDate(row.createdAt)}</time> /{" "}
+            <time dateTime={row.updatedAt}>{formatDate(row.updatedAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["summary"] }) {
+  const items = [
+    { label: "Prenumerationer", value: summary.total, hint: `${summary.members} medlemmar, ${summary.anonymous} anonyma` },
+    { label: "Når ett utskick", value: summary.reachable, hint: "E-post på och bekräftad adress" },
+    { label: "Väntar på bekräftelse", value: summary.unconfirmed, hint: `Raderas efter ${NEWSLETTER_OPT_IN.confirmationDays} dagar utan bekräftelse` },
+    { label: "SMS", value: summary.sms, hint: "Medlemmar med SMS på" },
+  ];
+  return (
+    <section aria-labelledby="newsletter-summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+      <h2 id="newsletter-summary" className="sr-only">
+        Sammanfattning
+      </h2>
+      {items.map((item) => (
+        <div key={item.label} className="grid gap-1 rounded-xl border bg-card p-4" data-testid="newsletter-summary-item">
+          <span className="text-xs text-muted-foreground sm:text-sm">{item.label}</span>
+          <span className="text-2xl font-bold tabular-nums">{item.value.toLocaleString("sv-SE")}</span>
+          <span className="text-xs text-muted-foreground">{item.hint}</span>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function FilterForm({ filters }: { filters: Filters }) {
+  const active = Object.values(filters).some(Boolean);
+  const select = (id: string, name: keyof Filters, label: string, options: ReadonlyArray<readonly [string, string]>, all: string) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} defaultValue={filters[name]}>
+        <option value="">{all}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+  return (
+    <Form
+      method="get"
+      role="search"
+      aria-label="Filtrera prenumeranter"
+      className="grid gap-3 rounded-xl border bg-card p-4"
+      key={JSON.stringify(filters)}
+      data-testid="newsletter-filters"
+    >
+      <div className="grid gap-1.5">
+        <Label htmlFor="subscriber-q">Sök e-post</Label>
+        <Input id="subscriber-q" name="q" type="search" defaultValue={filters.q} maxLength={100} placeholder="Hela eller en del av adressen" />
+      </div>
+      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 xl:grid-cols-5">
+        {select("subscriber-kind", "kind", "Typ", [["member", "Medlemmar"], ["anonymous", "Anonyma"]], "Alla")}
+        {select("subscriber-email", "email", "E-post", [["on", "På"], ["off", "Av"]], "Alla")}
+        {select("subscriber-sms", "sms", "SMS", [["on", "På"], ["off", "Av"]], "Alla")}
+        {select(
+          "subscriber-source",
+          "source",
+          "Källa",
+          NEWSLETTER_SUBSCRIBER_SOURCES.map((source) => [source, NEWSLETTER_SOURCE_LABELS[source]] as const),
+          "Alla källor",
+        )}
+        {select("subscriber-confirmed", "confirmed", "Bekräftelse", [["yes", "Bekräftade"], ["no", "Väntar"]], "Alla")}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm">
+          <Filter className="size-4" aria-hidden="true" />
+          Filtrera
+        </Button>
+        {active ? (
+          <Link to="/admin/newsletter" className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <X className="size-4" aria-hidden="true" />
+            Rensa
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps) {
+  const { filters, summary, rows, page, pageSize, total } = loaderData;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/newsletter";
+  const filtered = Object.values(filters).some(Boolean);
+  const exportParams = new URLSearchParams(Object.entries(filters).filter(([, value]) => value));
+  const exportHref = `/admin/newsletter/export.csv${exportParams.size ? `?${exportParams}` : ""}`;
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <NewsletterNav />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <p className="max-w-prose text-sm text-muted-foreground">
+          Alla som prenumererar, medlemmar och anonyma. Anmälningar från sidfoten och bloggen bekräftas via mejl innan de får
+          något utskick; obekräftade raderas efter {NEWSLETTER_OPT_IN.confirmationDays} dagar.
+        </p>
+        <a href={exportHref} className={buttonVariants({ variant: "outline" })} download data-testid="newsletter-export">
+          <Download className="size-4" aria-hidden="true" />
+          Exportera CSV
+        </a>
+      </div>
+
+      <Summary summary={summary} />
+      <FilterForm filters={filters} />
+
+      <section aria-labelledby="subscribers-title" className="grid min-w-0 grid-cols-1 gap-4">
+        <h2 id="subscribers-title" className="sr-only">
+          Prenumeranter
+        </h2>
+        <DataTable
+          testId="subscribers"
+          caption="Prenumeranter"
+          columns={COLUMNS}
+          data={rows}
+          getRowId={(row) => row.id}
+          busy={busy}
+          renderCard={(row) => <SubscriberCard row={row} />}
+          empty={
+            <div className="grid justify-items-center gap-2">
+              <p className="font-semibold">{filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"}</p>
+              {filtered ? <p className="text-sm text-muted-foreground">Ändra sökningen eller rensa filtren.</p> : null}
+            </div>
+          }
+        />
+        {total > 0 ? (
+          <DataTablePagination
+            page={page}
+            pageCount={Math.max(1, Math.ceil(total / pageSize))}
+            pageSize={pageSize}
+            total={total}
+            noun="prenumerationer"
+            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}

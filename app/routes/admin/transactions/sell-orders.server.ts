@@ -1,0 +1,139 @@
+/**
+ * The staff's sell-order views under Transactions (admin only; docs/rules/selling.md#staff-pages):
+ * the order list with a status filter, one order with its timeline, event log and actions, and the
+ * payout queue. Every write goes through the sell-order service, which checks the transition
+ * and writes the audit row in the same transaction.
+ */
+import { data } from "react-router";
+import { SELL_ORDER_STATUSES, type SellOrderStatus } from "~/constants";
+import { parseRequest } from "~/lib/http.server";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
+import {
+  cancelByStaff,
+  getOrderForStaff,
+  listOrdersForStaff,
+  listPayoutQueue,
+  markPaid,
+  retryPayout,
+  reviewOrder,
+  setMaxOpenOrders,
+  setTradeOffer,
+  type SellOrderResult,
+} from "~/modules/selling/sell-orders.server";
+import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
+import { config } from "~/platform/config.server";
+import { db } from "~/platform/db/client.server";
+import { failureStatus, orderView } from "../../selling/mina-affarer.server";
+
+const NOT_FOUND = "Ordern finns inte.";
+
+function answer<T>(result: SellOrderResult<T>, success: string) {
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  return { ok: true as const, title: "Klart", message: success };
+}
+
+export async function loadStaffOrders(request: Request) {
+  await requireAdminTab(request, "transactions");
+  const params = new URL(request.url).searchParams;
+  const status = SELL_ORDER_STATUSES.find((candidate) => candidate === params.get("status")) ?? null;
+  const page = Number(params.get("page") ?? 1);
+  const list = await listOrdersForStaff(db(), { status, page: Number.isFinite(page) ? page : 1 });
+  return {
+    status,
+    page: list.page,
+    hasMore: list.page * list.pageSize < list.total,
+    rows: list.orders.map((order) => ({
+      ...orderView(order),
+      memberName: order.memberName ?? "",
+      itemCount: order.itemCount,
+      itemNames: order.itemNames,
+      tradeOfferId: order.tradeOfferId,
+    })),
+  };
+}
+
+export async function loadStaffOrder(request: Request, orderId: string | undefined) {
+  await requireAdminTab(request, "transactions");
+  const order = orderId ? await getOrderForStaff(db(), orderId) : null;
+  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
+  return {
+    order: {
+      ...orderView(order),
+      userId: order.userId,
+      memberName: order.memberName,
+      email: order.email,
+      tradeOfferId: order.tradeOfferId,
+      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode),
+      steamTradeId: order.steamTradeId,
+      offerAcceptedAt: order.offerAcceptedAt?.toISOString() ?? null,
+      protectionEndsAt: order.protectionEndsAt?.toISOString() ?? null,
+      payoutReference: order.payoutReference,
+      payoutMasked: order.payoutMasked,
+      payoutFailure: order.payoutFailure,
+      tradeId: order.tradeId,
+      maxOpenOrders: order.maxOpenOrders,
+      blockedUntil: order.blockedUntil?.toISOString() ?? null,
+    },
+    items: order.items.map((item) => ({ position: item.position, name: item.name, wear: item.wear, priceOre: item.priceOre })),
+    events: order.events.map((event) => ({
+      id: event.id,
+      fromStatus: event.fromStatus as SellOrderStatus | null,
+      toStatus: event.toStatus,
+      actorName: event.actorName,
+      note: event.note,
+      createdAt: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function handleStaffOrderAction(request: Request, orderId: string | undefined) {
+  const staff = await requireAdminTab(request, "transactions");
+  const parsed = await parseRequest(request, staffOrderActionSchema);
+  if (!parsed.ok) return parsed.response;
+  const input = parsed.data;
+  const actorUserId = staff.user.id;
+  const id = orderId ?? "";
+  switch (input.intent) {
+    case "approve":
+      return answer(await reviewOrder(db(), { actorUserId, orderId: id, approve: true, note: input.note }), "Ordern är godkänd.");
+    case "decline":
+      return answer(await reviewOrder(db(), { actorUserId, orderId: id, approve: false, note: input.note }), "Ordern är nekad.");
+    case "cancel":
+      return answer(await cancelByStaff(db(), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
+    case "set-offer":
+      return answer(await setTradeOffer(db(), { actorUserId, orderId: id, tradeOfferId: input.tradeOfferId }), "Trade-erbjudandet är sparat.");
+    case "retry-payout":
+      return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
+    case "allow-orders": {
+      const order = await getOrderForStaff(db(), id);
+      if (!order) return data({ ok: false as const, message: NOT_FOUND }, { status: 404 });
+      return answer(
+        await setMaxOpenOrders(db(), { actorUserId, userId: order.userId, maxOpenOrders: input.maxOpenOrders }),
+        `Medlemmen får ha ${input.maxOpenOrders} öppna ordrar.`,
+      );
+    }
+  }
+}
+
+export async function loadPayoutQueue(request: Request) {
+  await requireAdminTab(request, "transactions");
+  const entries = await listPayoutQueue(db());
+  return {
+    entries: entries.map((entry) => ({
+      ...entry,
+      payoutDueAt: entry.payoutDueAt.toISOString(),
+      details: entry.details ? { ...entry.details, usableAt: entry.details.usableAt.toISOString() } : null,
+    })),
+  };
+}
+
+export async function handlePayoutAction(request: Request) {
+  const staff = await requireAdminTab(request, "transactions");
+  const parsed = await parseRequest(request, markPaidSchema);
+  if (!parsed.ok) return parsed.response;
+  return answer(
+    await markPaid(db(), { actorUserId: staff.user.id, orderId: parsed.data.orderId, reference: parsed.data.reference }),
+    "Ordern är markerad som utbetald.",
+  );
+}

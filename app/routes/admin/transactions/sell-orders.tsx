@@ -1,0 +1,113 @@
+/**
+ * /admin/transactions/saljordrar (admin only; docs/rules/selling.md#staff-pages): every sell
+ * order, newest first, filtered by status in the URL, paged on the server.
+ */
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/sell-orders";
+import { loadStaffOrders } from "./sell-orders.server";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
+import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
+import { Button } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Pager } from "~/components/ui/pager";
+import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/constants";
+import { formatSek } from "~/lib/format";
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return loadStaffOrders(request);
+}
+
+export const ErrorBoundary = AdminTabError;
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: DataTableColumn<Row>[] = [
+  {
+    id: "created",
+    header: "Lagd",
+    meta: { className: "whitespace-nowrap" },
+    cell: ({ row }) => (
+      <time dateTime={row.original.createdAt} className="grid">
+        <span>{formatDate(row.original.createdAt)}</span>
+        <span className="text-xs text-muted-foreground">{formatTime(row.original.createdAt)}</span>
+      </time>
+    ),
+  },
+  {
+    id: "order",
+    header: "Order",
+    cell: ({ row }) => (
+      <Link to={`/admin/transactions/saljordrar/${row.original.id}`} className="font-mono font-semibold hover:underline">
+        {row.original.securityCode}
+      </Link>
+    ),
+  },
+  { id: "member", header: "Medlem", meta: { className: "max-w-48 truncate" }, cell: ({ row }) => row.original.memberName },
+  { id: "items", header: "Föremål", meta: { className: "max-w-64 truncate" }, cell: ({ row }) => `${row.original.itemCount} st · ${row.original.itemNames.join(", ")}` },
+  { id: "total", header: "Belopp", meta: { align: "right", className: "whitespace-nowrap" }, cell: ({ row }) => formatSek(row.original.totalOre) },
+  { id: "status", header: "Status", cell: ({ row }) => <SellOrderStatusBadge status={row.original.status} text={row.original.statusText} /> },
+];
+
+function OrderCard({ row }: { row: Row }) {
+  return (
+    <Link to={`/admin/transactions/saljordrar/${row.id}`} className="grid gap-1 rounded-xl border bg-card p-4 text-sm hover:bg-accent">
+      <span className="flex items-start justify-between gap-3">
+        <span className="font-mono font-semibold">{row.securityCode}</span>
+        <span className="font-semibold tabular-nums">{formatSek(row.totalOre)}</span>
+      </span>
+      <span className="truncate text-muted-foreground">
+        {row.memberName} · {formatDate(row.createdAt)} {formatTime(row.createdAt)}
+      </span>
+      <SellOrderStatusBadge status={row.status} text={row.statusText} />
+    </Link>
+  );
+}
+
+export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
+  const { rows, status, page, hasMore } = loaderData;
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <TransactionsNav />
+      <div className="grid gap-1">
+        <h2 className="text-xl font-bold">Säljordrar</h2>
+        <p className="max-w-prose text-sm text-muted-foreground">Medlemmarnas säljordrar från accepterad offert till utbetalning.</p>
+      </div>
+      <Form method="get" role="search" aria-label="Filtrera säljordrar" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={params.toString()}>
+        <div className="grid gap-1.5">
+          <Label htmlFor="sell-order-status">Status</Label>
+          <NativeSelect id="sell-order-status" name="status" defaultValue={status ?? ""}>
+            <option value="">Alla</option>
+            {SELL_ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {SELL_ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline">
+          Filtrera
+        </Button>
+      </Form>
+      <DataTable
+        columns={COLUMNS}
+        data={rows}
+        getRowId={(row) => row.id}
+        caption="Säljordrar"
+        empty="Inga säljordrar."
+        renderCard={(row) => <OrderCard row={row} />}
+        busy={navigation.state === "loading"}
+        testId="staff-sell-orders"
+      />
+      <Pager param="page" page={page} hasMore={hasMore} label="säljordrar" />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/order";
+import { handleMemberOrderAction, loadMemberOrder } from "./mina-affarer.server";
+import { PageIntro } from "~/components/content/page-intro";
+import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
+import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormAlert } from "~/components/ui/form-alert";
+import { HandCoins, ShieldCheck } from "~/components/ui/icons";
+import { PAYOUT_LABELS, PAYOUT_TIMES, SKIN_VARIANT_LABELS } from "~/constants";
+import { formatNumber, formatSek } from "~/lib/format";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, {
+    title: "Säljorder",
+    description: "Din säljorder: status, säkerhetskod och vad som händer härnäst.",
+    path: "/mina-affarer",
+    noindex: true,
+  });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return loadMemberOrder(request, params.orderId);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleMemberOrderAction(request, params.orderId);
+}
+
+export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
+  const { order, items } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
+  useRevalidateOnMemberEvents(["account"], fetcher.state !== "idle");
+  const answer = fetcher.data as { ok: boolean; message: string } | undefined;
+  useEffect(() => {
+    if (answer?.ok) toast.success(answer.message);
+  }, [answer]);
+  const crumbs = [
+    { name: "Min profil", path: "/profile" },
+    { name: "Mina affärer", path: "/mina-affarer" },
+    { name: `Order ${order.securityCode}`, path: `/mina-affarer/${order.id}` },
+  ];
+  return (
+    <>
+      <PageIntro
+        breadcrumbs={crumbs}
+        eyebrow="Säljorder"
+        icon={<HandCoins className="size-4 text-orange-300" aria-hidden="true" />}
+        title={`Säljorder ${order.securityCode}`}
+        lead={<p>{order.nextStep}</p>}
+      />
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Status</CardTitle>
+              <CardDescription>
+                <SellOrderStatusBadge status={order.status} text={order.statusText} />
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <SellOrderTimeline steps={order.timeline} />
+              {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
+              {order.canCancel ? (
+                <fetcher.Form method="post" className="flex">
+                  <input type="hidden" name="intent" value="cancel" />
+                  <ConfirmDialog
+                    trigger={
+                      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+                        Avbryt ordern
+                      </Button>
+                    }
+                    title="Avbryta ordern?"
+                    description="Ordern avbryts och inget trade-erbjudande skickas. Du kan lägga en ny order när du vill."
+                    confirmLabel="Avbryt ordern"
+                    cancelLabel="Behåll ordern"
+                    tone="destructive"
+                    onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
+                    testId="cancel-order-dialog"
+                  />
+                </fetcher.Form>
+              ) : null}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Föremål</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2">
+                {items.map((item) => (
+                  <li key={item.position} className="flex items-start justify-between gap-4">
+                    <span className="min-w-0 break-words">
+                      {item.variant ? `${SKIN_VARIANT_LABELS[item.variant]} ` : ""}
+                      {item.name}
+                      {item.wear ? <span className="text-muted-foreground"> · {item.wear}</span> : null}
+                    </span>
+                    <span className="shrink-0 tabular-nums">{formatSek(item.priceOre)}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <ShieldCheck className="size-5" aria-hidden="true" />
+                Säkerhetskod
+              </CardTitle>
+              <CardDescription>Acceptera bara ett trade-erbjudande vars meddelande innehåller den här koden.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <p className="font-mono text-3xl font-black tracking-[0.3em]" data-testid="security-code">
+                {order.securityCode}
+              </p>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Belopp</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                <dt>Föremål</dt>
+                <dd className="text-right tabular-nums">{formatSek(order.baseTotalOre)}</dd>
+                {order.levelBonusOre > 0 ? (
+                  <>
+                    <dt className="whitespace-nowrap">Nivåbonus +{order.levelBonusPercent}&nbsp;%</dt>
+                    <dd className="text-right tabular-nums">{formatSek(order.levelBonusOre)}</dd>
+                  </>
+                ) : null}
+                {order.bulkBonusOre > 0 ? (
+                  <>
+                    <dt className="whitespace-nowrap">Volymbonus +{order.bulkBonusPercent}&nbsp;%</dt>
+                    <dd className="text-right tabular-nums">{formatSek(order.bulkBonusOre)}</dd>
+                  </>
+                ) : null}
+                <dt className="font-semibold">Du får</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
+                  {formatSek(order.totalOre)}
+                </dd>
+                <dt>Utbetalning</dt>
+                <dd className="text-right">
+                  {PAYOUT_LABELS[order.payoutMethod]} ({PAYOUT_TIMES[order.payoutMethod]})
+                </dd>
+                <dt>Poäng och XP</dt>
+                <dd className="text-right tabular-nums">
+                  {formatNumber(order.points)} poäng · {formatNumber(order.xp)} XP
+                </dd>
+              </dl>
+              <p className="mt-3 text-xs text-muted-foreground">Poäng och XP läggs till när ordern är utbetald.</p>
+            </CardContent>
+          </Card>
+          <Button asChild variant="outline">
+            <Link to="/mina-affarer">Alla mina affärer</Link>
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}
