@@ -1,4 +1,4 @@
-/** What the /auth and /email-confirmation actions answer (see app/routes/accounts/auth.server.ts). */
+/** What the /auth and /email-confirmation actions answer (see app/modules/accounts/auth-page.server.ts). */
 export interface AuthActionResult {
   ok: boolean;
   intent?: "signin" | "signup" | "reset" | "reset-password" | "resend";

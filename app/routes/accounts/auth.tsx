@@ -37,7 +37,7 @@ import {
   resetPassword,
   signIn,
   signUp,
-} from "./auth.server";
+} from "~/modules/accounts/auth-page.server";
 import { formatPlus } from "~/lib/format";
 
 const MODES = ["signin", "signup", "reset", "reset-password"] as const;

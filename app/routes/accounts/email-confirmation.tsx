@@ -16,7 +16,7 @@ import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import { parseRequest } from "~/lib/http.server";
 import { AUTH_MESSAGES, resendConfirmationSchema } from "~/modules/accounts/auth-schemas";
-import { resendConfirmation } from "./auth.server";
+import { resendConfirmation } from "~/modules/accounts/auth-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

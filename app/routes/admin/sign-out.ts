@@ -10,7 +10,7 @@ import { auth } from "~/modules/accounts/auth.server";
 import { signOutEverywhere } from "~/modules/accounts/staff-accounts.server";
 import { requireStaff } from "~/modules/admin/admin-access.server";
 import { db } from "~/platform/db/client.server";
-import { authHeaders } from "../accounts/auth.server";
+import { authHeaders } from "~/modules/accounts/auth-page.server";
 
 const SIGNED_OUT_PATH = "/auth?message=signed-out&redirectTo=%2Fadmin";
 

@@ -4,7 +4,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowRight, Coins, Gift, Sparkles, TrendingUp } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/point-shop";
-import { handlePurchase, loadPointShop, type PurchaseAnswer } from "./point-shop.server";
+import { handlePurchase, loadPointShop, type PurchaseAnswer } from "~/modules/shop/shop-page.server";
 import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
 import { PageIntro } from "~/components/content/page-intro";
 import { LevelBadge } from "~/components/loyalty/level-badge";

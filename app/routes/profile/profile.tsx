@@ -3,7 +3,7 @@ import { Link, useFetcher, useNavigate } from "react-router";
 import { ArrowLeft, Info, LogOut, Mail, MonitorSmartphone, Pencil, ShieldCheck, Sparkles, UserRound } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/profile";
-import { handleProfileAction, loadProfilePage } from "./profile.server";
+import { handleProfileAction, loadProfilePage } from "~/modules/accounts/profile-page.server";
 import { LevelBadge } from "~/components/loyalty/level-badge";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";

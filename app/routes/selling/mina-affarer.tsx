@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/mina-affarer";
-import { handleAcceptQuote, loadMemberOrders } from "./mina-affarer.server";
+import { handleAcceptQuote, loadMemberOrders } from "~/modules/selling/sell-order-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";

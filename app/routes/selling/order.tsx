@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/order";
-import { handleMemberOrderAction, loadMemberOrder } from "./mina-affarer.server";
+import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";

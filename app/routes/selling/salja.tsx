@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/salja";
-import { handleSellAction, loadSellPage } from "./salja.server";
+import { handleSellAction, loadSellPage } from "~/modules/selling/sell-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
 import { Badge } from "~/components/ui/badge";

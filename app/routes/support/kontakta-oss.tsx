@@ -30,7 +30,7 @@ import {
   contactSchema,
   type ContactField,
 } from "~/modules/contact/contact";
-import { handleContactAction } from "./kontakta-oss.server";
+import { handleContactAction } from "~/modules/contact/contact-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -14,7 +14,7 @@ import { TRADE_LIMITS, TRADE_TYPE_LABELS, type TradeStatus } from "~/constants";
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
 import { allowedTransitions, pointsForTrade, xpForTrade } from "~/modules/trades/trade-rules";
-import type { TransactionRow } from "~/routes/admin/transactions/transactions.server";
+import type { TransactionRow } from "~/modules/trades/trades-page.server";
 
 type Intent = "complete" | "reverse" | "cancel";
 

@@ -15,7 +15,7 @@ import { Pager } from "~/components/ui/pager";
 import { VISITOR_TRACKING, type VisitorDevice } from "~/constants";
 import { formatNumber } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
-import { loadAnalyticsPage } from "./analytics.server";
+import { loadAnalyticsPage } from "~/modules/insights/analytics-page.server";
 
 // recharts loads with the chart, not with the server or the panel (decision 023); typed as the
 // generic component it is.

@@ -8,7 +8,7 @@ import type { Route } from "./+types/post";
 import { PostEditor } from "~/components/admin/blog/post-editor";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { loadPostEditor } from "./blog.server";
+import { loadPostEditor } from "~/modules/blog/blog-admin-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "blog");
 

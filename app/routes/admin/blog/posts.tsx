@@ -23,7 +23,7 @@ import { formatNumber } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { AdminPostRow } from "~/modules/blog/blog-admin.server";
 import { ADMIN_POST_FILTER_LABELS, ADMIN_POST_FILTERS } from "~/modules/blog/blog-post-schema";
-import { loadPostList } from "./blog.server";
+import { loadPostList } from "~/modules/blog/blog-admin-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "blog");
 

@@ -12,7 +12,7 @@ import { PostArticle } from "~/components/blog/post-article";
 import { ErrorPage } from "~/components/layout/error-page";
 import { buttonVariants } from "~/components/ui/button";
 import { pageMeta } from "~/lib/seo";
-import { loadPreview } from "./blog.server";
+import { loadPreview } from "~/modules/blog/blog-admin-page.server";
 
 export const headers: Route.HeadersFunction = ({ parentHeaders }) => {
   const headers = new Headers(parentHeaders);

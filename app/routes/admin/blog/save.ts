@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/save";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
-import { handlePostAction } from "./blog.server";
+import { handlePostAction } from "~/modules/blog/blog-admin-page.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "blog");

@@ -24,7 +24,7 @@ import { formatNumber, formatPoints, formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { ContactMessageRow } from "~/modules/contact/contact-admin.server";
 import type { Change, PeriodFigures } from "~/modules/insights/dashboard.server";
-import { handleDashboardAction, loadDashboardPage } from "./dashboard.server";
+import { handleDashboardAction, loadDashboardPage } from "~/modules/insights/dashboard-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "dashboard");

@@ -9,7 +9,7 @@ import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { influencerIdSchema, INFLUENCER_MESSAGES } from "~/modules/influencers/influencer-schema";
 import { exportCommissionCsv, getInfluencer } from "~/modules/influencers/influencers.server";
 import { db } from "~/platform/db/client.server";
-import { parseMonth } from "./influencers.server";
+import { parseMonth } from "~/modules/influencers/influencers-page.server";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdminTab(request, "influencers");

@@ -23,7 +23,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
-import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "./influencers.server";
+import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "~/modules/influencers/influencers-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 // recharts loads with the chart, not with the server or the panel (decision 023); typed as the

@@ -19,7 +19,7 @@ import { formatNumber, formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import type { InfluencerRow } from "~/modules/influencers/influencers.server";
-import { handleInfluencersAction, loadInfluencersPage } from "./influencers.server";
+import { handleInfluencersAction, loadInfluencersPage } from "~/modules/influencers/influencers-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "influencers");
 

@@ -7,7 +7,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsletter/campaign-form";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { buttonVariants } from "~/components/ui/button";
-import { createCampaignAction, loadNewCampaign } from "./campaigns.server";
+import { createCampaignAction, loadNewCampaign } from "~/modules/newsletter/campaigns-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
 

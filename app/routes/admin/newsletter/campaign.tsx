@@ -23,7 +23,7 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { withSearchParams } from "~/lib/search-params";
 import { MAIL_LIST_LABELS, type MailList } from "~/modules/newsletter/campaign-rules";
 import type { RecipientView } from "~/modules/newsletter/campaigns.server";
-import { campaignAction, loadCampaign } from "./campaigns.server";
+import { campaignAction, loadCampaign } from "~/modules/newsletter/campaigns-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
 

@@ -15,7 +15,7 @@ import { DataTable, DataTablePagination, type DataTableColumn } from "~/componen
 import { withSearchParams } from "~/lib/search-params";
 import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
 import type { CampaignView } from "~/modules/newsletter/campaigns.server";
-import { loadCampaignList } from "./campaigns.server";
+import { loadCampaignList } from "~/modules/newsletter/campaigns-page.server";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");

@@ -21,7 +21,7 @@ import { LEVELS } from "~/constants";
 import { withSearchParams } from "~/lib/search-params";
 import { GIVEAWAY_DEFAULT_LEVELS, GIVEAWAY_LIMITS, levelField, levelNames } from "~/modules/loyalty/giveaway-rules";
 import type { GiveawayView } from "~/modules/loyalty/giveaways.server";
-import { handleGiveawayAction, loadGiveaways } from "./giveaways.server";
+import { handleGiveawayAction, loadGiveaways } from "~/modules/loyalty/giveaways-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");

@@ -1,7 +1,7 @@
 /** POST /admin/point-shop/image (admin only): an item's picture, through the one image service. */
 import type { Route } from "./+types/image";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
-import { handleShopImageUpload } from "./point-shop.server";
+import { handleShopImageUpload } from "~/modules/shop/shop-admin-page.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "point-shop");

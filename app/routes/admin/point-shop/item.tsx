@@ -17,7 +17,7 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { LEVELS, SHOP_CATEGORIES, SHOP_CATEGORY_LABELS, TEXT_LIMITS } from "~/constants";
 import { SHOP_ITEM_LIMITS } from "~/modules/shop/shop-admin-schema";
-import { handleShopItemAction, loadShopItem } from "./point-shop.server";
+import { handleShopItemAction, loadShopItem } from "~/modules/shop/shop-admin-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 

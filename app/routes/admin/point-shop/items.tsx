@@ -24,7 +24,7 @@ import { formatPoints } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import { levelById } from "~/modules/loyalty/levels";
 import type { AdminShopItem, AdminShopOrder } from "~/modules/shop/shop-admin.server";
-import { handlePointShopAction, loadPointShop } from "./point-shop.server";
+import { handlePointShopAction, loadPointShop } from "~/modules/shop/shop-admin-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");

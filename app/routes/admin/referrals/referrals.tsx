@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
 import { Check, Download, Trophy, X } from "~/components/ui/icons";
 import type { Route } from "./+types/referrals";
-import { handleReferralsAction, loadReferrals } from "./referrals.server";
+import { handleReferralsAction, loadReferrals } from "~/modules/referrals/referral-admin-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, MemberLabel } from "~/components/admin/transactions/trade-display";

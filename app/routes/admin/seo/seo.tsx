@@ -6,7 +6,7 @@
  */
 import { Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/seo";
-import { loadSeoTab } from "./seo.server";
+import { loadSeoTab } from "~/modules/seo/seo-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CheckStatusIcon, scoreTone } from "~/components/admin/seo/check-status";

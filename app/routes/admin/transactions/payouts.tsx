@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/payouts";
-import { handlePayoutAction, loadPayoutQueue } from "./sell-orders.server";
+import { handlePayoutAction, loadPayoutQueue } from "~/modules/selling/sell-orders-admin-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

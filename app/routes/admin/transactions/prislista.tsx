@@ -6,7 +6,7 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Search, Upload, X } from "~/components/ui/icons";
 import type { Route } from "./+types/prislista";
-import { handlePriceListAction, loadPriceList, type PriceListAnswer } from "./prislista.server";
+import { handlePriceListAction, loadPriceList, type PriceListAnswer } from "~/modules/selling/price-list-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";

@@ -5,7 +5,7 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/sell-order";
-import { handleStaffOrderAction, loadStaffOrder } from "./sell-orders.server";
+import { handleStaffOrderAction, loadStaffOrder } from "~/modules/selling/sell-orders-admin-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

@@ -4,7 +4,7 @@
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sell-orders";
-import { loadStaffOrders } from "./sell-orders.server";
+import { loadStaffOrders } from "~/modules/selling/sell-orders-admin-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";

@@ -30,7 +30,7 @@ import { TRADE_STATUS_LABELS, TRADE_STATUSES, TRADE_TYPE_LABELS, TRADE_TYPES } f
 import { formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 import type { TradeSort } from "~/modules/trades/trade-schema";
-import { handleTransactionsAction, loadTransactions, type TransactionRow } from "./transactions.server";
+import { handleTransactionsAction, loadTransactions, type TransactionRow } from "~/modules/trades/trades-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");

@@ -19,7 +19,7 @@ import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS, type ShopOrderStatus } from "~/constants";
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
-import { handleMemberAction, loadMember } from "./member.server";
+import { handleMemberAction, loadMember } from "~/modules/accounts/member-admin-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "users");

@@ -24,7 +24,7 @@ import {
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { failureStatus, orderView } from "../../selling/mina-affarer.server";
+import { failureStatus, orderView } from "./sell-order-page.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
