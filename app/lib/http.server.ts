@@ -38,6 +38,76 @@ export function badRequest(message: string, errors?: FieldErrors, extras: Failur
   return data<ActionFailure>({ ok: false, message, fieldErrors: errors, ...extras }, { status: 400 });
 }
 
+/**
+ * The one table from a domain failure's code to the HTTP status it answers with: the services
+ * return `{ ok: false, code, message }` and never pick a status; every page and endpoint maps the
+ * code here. 400 the input is wrong, 403 not allowed, 404 no such thing, 409 the state refuses
+ * it, 410 gone for good, 503 an outside service (the Steam inventory) is unavailable.
+ */
+const FAILURE_STATUS = {
+  invalid: 400,
+  own_trade: 400,
+  not_staff: 400,
+  forbidden: 403,
+  level_required: 403,
+  not_ready: 403,
+  not_found: 404,
+  member_not_found: 404,
+  item_gone: 404,
+  profile_missing: 404,
+  no_profile: 404,
+  conflict: 409,
+  taken: 409,
+  slug_taken: 409,
+  refused: 409,
+  has_orders: 409,
+  invalid_transition: 409,
+  not_draft: 409,
+  no_recipients: 409,
+  nothing_to_resend: 409,
+  already_drawn: 409,
+  no_candidates: 409,
+  already_reviewed: 409,
+  already_referred: 409,
+  own_code: 409,
+  not_confirmed: 409,
+  insufficient: 409,
+  last_admin: 409,
+  not_platinum: 409,
+  already_has_level: 409,
+  sold_out: 409,
+  insufficient_points: 409,
+  gone: 410,
+  inventory: 503,
+} as const satisfies Record<string, number>;
+
+export type FailureCode = keyof typeof FAILURE_STATUS;
+
+/** The HTTP status a domain failure answers with. */
+export function failureStatus(code: FailureCode): number {
+  return FAILURE_STATUS[code];
+}
+
+/** What a service returns when it refuses: a code from the table, the Swedish message, field messages. */
+export interface DomainFailure {
+  ok: false;
+  code: FailureCode;
+  message: string;
+  fieldErrors?: FieldErrors;
+}
+
+/** A service's refusal as the action's answer: its message (and field messages), with the code's status. */
+export function failureResponse(result: DomainFailure, extras: FailureExtras = {}) {
+  const body: ActionFailure = { ok: false, ...extras, message: result.message };
+  if (result.fieldErrors) body.fieldErrors = result.fieldErrors;
+  return data<ActionFailure>(body, { status: FAILURE_STATUS[result.code] });
+}
+
+/** A 404 with its Swedish message: thrown by a loader, returned by an action. */
+export function notFound(message: string) {
+  return data<ActionFailure>({ ok: false, message }, { status: 404 });
+}
+
 export function tooManyRequests(result: Pick<RateLimitResult, "retryAfterSeconds">, extras: FailureExtras = {}) {
   return data<ActionFailure>(
     { ok: false, message: rateLimitMessage(result), ...extras },

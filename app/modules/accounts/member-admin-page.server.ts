@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { listAudit } from "~/platform/audit/audit.server";
@@ -20,7 +20,6 @@ import {
   setContactPerson,
   setRole,
   setSignInBlock,
-  type MemberFailureCode,
   type MemberResult,
 } from "~/modules/accounts/member-admin.server";
 import { listPointsHistory, listXpHistory } from "~/modules/loyalty/profile-loyalty.server";
@@ -36,16 +35,12 @@ const pageOf = (params: URLSearchParams, key: string) => {
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-function notFound(): never {
-  throw data({ message: MEMBER_MESSAGES.notFound }, { status: 404 });
-}
-
 export async function loadMember(request: Request, userId: string | undefined) {
   await requireAdminTab(request, "users");
-  if (!isUserId(userId)) notFound();
+  if (!isUserId(userId)) throw notFound(MEMBER_MESSAGES.notFound);
   const params = new URL(request.url).searchParams;
   const member = await getMemberOverview(db(), userId);
-  if (!member) notFound();
+  if (!member) throw notFound(MEMBER_MESSAGES.notFound);
   const [points, xp, trades, orders, audit, staff] = await Promise.all([
     listPointsHistory(db(), userId, { page: pageOf(params, "pointsPage") }),
     listXpHistory(db(), userId, { page: pageOf(params, "xpPage") }),
@@ -111,15 +106,6 @@ export interface MemberActionSuccess {
   message: string;
 }
 
-const FAILURE_STATUS: Record<MemberFailureCode, number> = {
-  invalid: 400,
-  not_found: 404,
-  insufficient: 409,
-  last_admin: 409,
-  not_platinum: 409,
-  not_staff: 400,
-};
-
 const FAILURE_TITLES: Record<MemberIntent, string> = {
   adjust: "Saldot kunde inte justeras",
   role: "Rollen kunde inte ändras",
@@ -137,12 +123,7 @@ const contactSchema = z.object({
 });
 
 function answer<T>(intent: MemberIntent, result: MemberResult<T>, success: (value: T) => { title: string; message: string }) {
-  if (!result.ok) {
-    return data<ActionFailure>(
-      { ok: false, intent, title: FAILURE_TITLES[intent], message: result.message, fieldErrors: result.fieldErrors },
-      { status: FAILURE_STATUS[result.code] },
-    );
-  }
+  if (!result.ok) return failureResponse(result, { intent, title: FAILURE_TITLES[intent] });
   return data<MemberActionSuccess>({ ok: true, intent, ...success(result as T) });
 }
 
@@ -154,7 +135,7 @@ export async function handleMemberAction(request: Request, userId: string | unde
   const input = await readInput(request);
   if (!input.ok) return input.response;
   const intent = input.data.intent;
-  if (!isUserId(userId)) return data<ActionFailure>({ ok: false, message: MEMBER_MESSAGES.notFound }, { status: 404 });
+  if (!isUserId(userId)) return notFound(MEMBER_MESSAGES.notFound);
 
   switch (intent) {
     case "adjust": {

@@ -31,7 +31,7 @@ export const MEMBER_MESSAGES = {
   notStaff: "Kontaktpersonen måste vara en personal med en roll.",
 } as const;
 
-export type MemberFailureCode = "invalid" | "not_found" | "insufficient" | "last_admin" | "not_platinum" | "not_staff";
+type MemberFailureCode = "invalid" | "not_found" | "insufficient" | "last_admin" | "not_platinum" | "not_staff";
 
 export type MemberResult<T = Record<string, never>> =
   | ({ ok: true } & T)

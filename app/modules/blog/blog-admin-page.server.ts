@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import { TEXT_LIMITS } from "~/constants";
-import { readInput, validate, type ActionFailure, type Input } from "~/lib/http.server";
+import { failureResponse, notFound, readInput, validate, type ActionFailure, type Input } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab, type StaffSession } from "~/modules/admin/admin-access.server";
 import {
@@ -18,8 +18,6 @@ import {
   savePost,
   slugAvailable,
   storeFeaturedImage,
-  type BlogAdminFailure,
-  type BlogAdminFailureCode,
   type SaveSuccess,
 } from "~/modules/blog/blog-admin.server";
 import {
@@ -39,8 +37,6 @@ import { isValidSlug } from "~/modules/blog/slug";
 import { db } from "~/platform/db/client.server";
 import { IMAGE_MESSAGES } from "~/platform/images/images";
 
-const STATUS: Record<BlogAdminFailureCode, number> = { not_found: 404, conflict: 409, forbidden: 403, slug_taken: 409, invalid: 400 };
-
 const TITLES = {
   save: "Inlägget kunde inte sparas",
   autosave: "Utkastet kunde inte sparas automatiskt",
@@ -48,12 +44,8 @@ const TITLES = {
   delete: "Inlägget kunde inte tas bort",
 } as const;
 
-function failure(title: string, result: BlogAdminFailure) {
-  return data<ActionFailure>({ ok: false, title, message: result.message, fieldErrors: result.fieldErrors }, { status: STATUS[result.code] });
-}
-
 const forbidden = (title: string) => data<ActionFailure>({ ok: false, title, message: BLOG_EDITOR_MESSAGES.seoOnly }, { status: 403 });
-const notFound = () => data({ ok: false as const, message: BLOG_EDITOR_MESSAGES.notFound }, { status: 404 });
+const postNotFound = () => notFound(BLOG_EDITOR_MESSAGES.notFound);
 
 // ---------------------------------------------------------------------------
 // /admin/blog
@@ -77,9 +69,9 @@ export async function loadPostEditor(request: Request, postId: string | undefine
     if (!canEditAll) throw data({ message: BLOG_EDITOR_MESSAGES.seoOnly }, { status: 403 });
     return { post: null, canEditAll, now: new Date().toISOString() };
   }
-  if (!isPostId(postId)) throw notFound();
+  if (!isPostId(postId)) throw postNotFound();
   const post = await getAdminPost(db(), postId.toLowerCase());
-  if (!post) throw notFound();
+  if (!post) throw postNotFound();
   return { post, canEditAll, now: new Date().toISOString() };
 }
 
@@ -110,7 +102,7 @@ async function save(staff: StaffSession, input: Input, postId: string | null, au
     const { version, ...values } = parsed.data;
     result = await savePost(db(), { actorUserId: staff.user.id, roles: staff.roles, postId, version, kind: autosave ? "autosave" : "save", values: { seo: values } });
   }
-  if (!result.ok) return failure(title, result);
+  if (!result.ok) return failureResponse(result, { title });
   const message = !result.live
     ? "Ändringarna är sparade som en version. Den publicerade texten ändras först när du sparar."
     : result.status === "published"
@@ -132,7 +124,7 @@ async function save(staff: StaffSession, input: Input, postId: string | null, au
 export async function handlePostAction(request: Request, postIdParam: string | undefined) {
   const staff = await requireAdminTab(request, "blog");
   const postId = postIdParam === "ny" ? null : isPostId(postIdParam) ? postIdParam.toLowerCase() : undefined;
-  if (postId === undefined) return notFound();
+  if (postId === undefined) return postNotFound();
   // seo edits existing posts' SEO fields only: it never creates one.
   if (postId === null && !canEditWholePost(staff.roles)) return forbidden(TITLES.save);
   const input = await readInput(request, { title: TITLES.save });
@@ -154,13 +146,13 @@ export async function handlePostAction(request: Request, postIdParam: string | u
       revisionId: parsed.data.revisionId.toLowerCase(),
       version: parsed.data.version,
     });
-    if (!result.ok) return failure(TITLES.restore, result);
+    if (!result.ok) return failureResponse(result, { title: TITLES.restore });
     return data({ ok: true as const, title: "Versionen är återställd", message: "Inlägget har sparats med den valda versionen.", version: result.version, restored: true });
   }
   if (intent === "delete") {
     if (!canEditWholePost(staff.roles)) return forbidden(TITLES.delete);
     const result = await deletePost(db(), { actorUserId: staff.user.id, roles: staff.roles, postId });
-    if (!result.ok) return failure(TITLES.delete, result);
+    if (!result.ok) return failureResponse(result, { title: TITLES.delete });
     return data({ ok: true as const, title: "Inlägget är borttaget", message: "Det finns inte längre.", deleted: true });
   }
   return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
@@ -213,9 +205,9 @@ export async function handleImageUpload(request: Request) {
 
 export async function loadPreview(request: Request, postId: string | undefined) {
   await requireAdminTab(request, "blog");
-  if (!isPostId(postId)) throw notFound();
+  if (!isPostId(postId)) throw postNotFound();
   const post = await getAdminPost(db(), postId.toLowerCase());
-  if (!post) throw notFound();
+  if (!post) throw postNotFound();
   // ?version=<revision id> shows a saved version (a published post's autosaved changes).
   const revisionId = new URL(request.url).searchParams.get("version");
   const snapshot = isPostId(revisionId ?? undefined) ? await getRevisionSnapshot(db(), post.id, revisionId!.toLowerCase()) : null;

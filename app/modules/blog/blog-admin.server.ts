@@ -60,7 +60,7 @@ const SNAPSHOT_KEYS = [
   "author_name", "status", "published_at", "meta_title", "meta_description", "canonical_url", "alt_text", "seo_script",
 ] as const satisfies readonly (keyof PostSnapshot)[];
 
-export type BlogAdminFailureCode = "not_found" | "conflict" | "forbidden" | "slug_taken" | "invalid";
+type BlogAdminFailureCode = "not_found" | "conflict" | "forbidden" | "slug_taken" | "invalid";
 
 export type BlogAdminFailure = { ok: false; code: BlogAdminFailureCode; message: string; fieldErrors?: Record<string, string> };
 

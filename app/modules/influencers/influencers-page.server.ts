@@ -4,7 +4,7 @@
  * write audited in its transaction), its failures mapped to Swedish 4xx answers.
  */
 import { data } from "react-router";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { stockholmMonth, stockholmMonthRange } from "~/lib/stockholm-time";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
@@ -18,8 +18,6 @@ import {
 } from "~/modules/influencers/influencers.server";
 import { parseInsightPeriod } from "~/modules/insights/insight-period";
 import { db } from "~/platform/db/client.server";
-
-const STATUS = { not_found: 404, taken: 409 } as const;
 
 const INFLUENCER_TITLES = {
   create: "Influencern kunde inte skapas",
@@ -44,10 +42,6 @@ export async function loadInfluencersPage(request: Request) {
   return { period, list };
 }
 
-function failure(title: string, intent: string, result: { code: keyof typeof STATUS; message: string; fieldErrors?: Record<string, string> }) {
-  return data<ActionFailure>({ ok: false, title, intent, message: result.message, fieldErrors: result.fieldErrors }, { status: STATUS[result.code] });
-}
-
 function unknownIntent() {
   return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
 }
@@ -61,7 +55,7 @@ export async function handleInfluencersAction(request: Request) {
   const parsed = validate(input.data, influencerSchema, { title: INFLUENCER_TITLES.create, intent: "create" });
   if (!parsed.ok) return parsed.response;
   const result = await createInfluencer(db(), { actorUserId: staff.user.id, values: parsed.data });
-  if (!result.ok) return failure(INFLUENCER_TITLES.create, "create", result);
+  if (!result.ok) return failureResponse(result, { title: INFLUENCER_TITLES.create, intent: "create" });
   return { ok: true as const, intent: "create", influencerId: result.influencer.id };
 }
 
@@ -70,19 +64,15 @@ function detailId(value: string | undefined): string | null {
   return parsed.success ? parsed.data.influencerId : null;
 }
 
-function notFound(): never {
-  throw data({ message: INFLUENCER_MESSAGES.notFound }, { status: 404 });
-}
-
 export async function loadInfluencerDetailPage(request: Request, influencerId: string | undefined) {
   await requireAdminTab(request, "influencers");
   const id = detailId(influencerId);
-  if (!id) notFound();
+  if (!id) throw notFound(INFLUENCER_MESSAGES.notFound);
   const params = new URL(request.url).searchParams;
   const period = parseInsightPeriod(params.get("period"));
   const month = parseMonth(params.get("manad"));
   const detail = await loadInfluencerDetail(db(), id, { period, month, commissionPage: pageNumber(params.get("sida")) });
-  if (!detail) notFound();
+  if (!detail) throw notFound(INFLUENCER_MESSAGES.notFound);
   return { period, month, ...detail };
 }
 
@@ -92,20 +82,20 @@ export async function handleInfluencerDetailAction(request: Request, influencerI
   const input = await readInput(request);
   if (!input.ok) return input.response;
   const id = detailId(influencerId);
-  if (!id) return data<ActionFailure>({ ok: false, message: INFLUENCER_MESSAGES.notFound }, { status: 404 });
+  if (!id) return notFound(INFLUENCER_MESSAGES.notFound);
   const actorUserId = staff.user.id;
   if (input.data.intent === "update") {
     const parsed = validate(input.data, influencerSchema, { title: INFLUENCER_TITLES.update, intent: "update" });
     if (!parsed.ok) return parsed.response;
     const result = await updateInfluencer(db(), { actorUserId, influencerId: id, values: parsed.data });
-    if (!result.ok) return failure(INFLUENCER_TITLES.update, "update", result);
+    if (!result.ok) return failureResponse(result, { title: INFLUENCER_TITLES.update, intent: "update" });
     return { ok: true as const, intent: "update", title: "Sparat", message: "Ändringen är sparad i granskningsloggen." };
   }
   if (input.data.intent === "set-status") {
     const parsed = validate({ ...input.data, influencerId: id }, influencerStatusSchema, { title: INFLUENCER_TITLES.status, intent: "set-status" });
     if (!parsed.ok) return parsed.response;
     const result = await setInfluencerStatus(db(), { actorUserId, influencerId: id, status: parsed.data.status });
-    if (!result.ok) return failure(INFLUENCER_TITLES.status, "set-status", result);
+    if (!result.ok) return failureResponse(result, { title: INFLUENCER_TITLES.status, intent: "set-status" });
     return {
       ok: true as const,
       intent: "set-status",

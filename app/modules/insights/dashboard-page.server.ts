@@ -4,7 +4,7 @@
  * the URL, and moving a contact message forward (validated, audited in the service).
  */
 import { data } from "react-router";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
@@ -42,12 +42,7 @@ export async function handleDashboardAction(request: Request) {
   if (!parsed.ok) return parsed.response;
   const { messageId, status } = parsed.data;
   const result = await setContactStatus(db(), { actorUserId: staff.user.id, messageId, status });
-  if (!result.ok) {
-    return data<ActionFailure>(
-      { ok: false, intent: "contact-status", title: TITLE, message: result.message },
-      { status: result.code === "not_found" ? 404 : 409 },
-    );
-  }
+  if (!result.ok) return failureResponse(result, { intent: "contact-status", title: TITLE });
   return data({
     ok: true as const,
     intent: "contact-status",

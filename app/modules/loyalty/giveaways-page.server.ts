@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { z } from "~/lib/zod";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { stockholmMonth } from "~/lib/stockholm-time";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
@@ -13,7 +13,6 @@ import { giveawayIdSchema, giveawaySchema } from "~/modules/loyalty/giveaway-rul
 import { createGiveaway, drawGiveaway, listGiveaways } from "~/modules/loyalty/giveaways.server";
 import { db } from "~/platform/db/client.server";
 
-const STATUS = { not_found: 404, already_drawn: 409, no_candidates: 409 } as const;
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 export async function loadGiveaways(request: Request) {
@@ -40,9 +39,7 @@ export async function handleGiveawayAction(request: Request) {
     const parsed = validate(input.data, giveawayIdSchema, { title: TITLES.draw, intent: "draw" });
     if (!parsed.ok) return parsed.response;
     const result = await drawGiveaway(db(), { actorUserId, giveawayId: parsed.data.giveawayId });
-    if (!result.ok) {
-      return data<ActionFailure>({ ok: false, title: TITLES.draw, intent: "draw", message: result.message }, { status: STATUS[result.code] });
-    }
+    if (!result.ok) return failureResponse(result, { title: TITLES.draw, intent: "draw" });
     const winner = result.giveaway.winner;
     return data({
       ok: true as const,

@@ -6,7 +6,7 @@
  */
 import { data, redirect } from "react-router";
 import { z } from "~/lib/zod";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
@@ -38,7 +38,7 @@ import { emailTemplates, renderEmail } from "~/platform/mail/templates";
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 const pageOf = (url: URL, name: string) => pageSchema.parse(url.searchParams.get(name) ?? 1);
-const notFound = () => data<ActionFailure>({ ok: false, message: CAMPAIGN_MESSAGES.notFound }, { status: 404 });
+const campaignNotFound = () => notFound(CAMPAIGN_MESSAGES.notFound);
 
 export async function loadCampaignList(request: Request) {
   await requireAdminTab(request, "newsletter");
@@ -74,9 +74,9 @@ function previewHtml(campaign: { subject: string; bodyHtml: string }, to: string
 export async function loadCampaign(request: Request, campaignIdParam: string | undefined) {
   const staff = await requireAdminTab(request, "newsletter");
   const id = campaignIdSchema.safeParse(campaignIdParam);
-  if (!id.success) throw notFound();
+  if (!id.success) throw campaignNotFound();
   const campaign = await getCampaign(db(), id.data);
-  if (!campaign) throw notFound();
+  if (!campaign) throw campaignNotFound();
   const url = new URL(request.url);
   const [unknown, failed, listCounts] = await Promise.all([
     listRecipients(db(), { campaignId: campaign.id, status: "unknown", page: pageOf(url, "okanda") }),
@@ -101,7 +101,6 @@ const TITLES = {
   send: "Kampanjen kunde inte skickas",
   resend: "Kunde inte skicka om",
 } as const;
-const STATUS = { not_found: 404, not_draft: 409, no_recipients: 409, nothing_to_resend: 409 } as const;
 
 export async function campaignAction(request: Request, campaignIdParam: string | undefined) {
   const staff = await requireAdminTab(request, "newsletter");
@@ -113,28 +112,26 @@ export async function campaignAction(request: Request, campaignIdParam: string |
     return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
   }
   const id = campaignIdSchema.safeParse(campaignIdParam);
-  if (!id.success) return notFound();
+  if (!id.success) return campaignNotFound();
   const campaignId = id.data;
-  const failure = (result: { code: keyof typeof STATUS; message: string }, title: string, forIntent: string) =>
-    data<ActionFailure>({ ok: false, title, intent: forIntent, message: result.message }, { status: STATUS[result.code] });
 
   if (intent === "save") {
     const parsed = validate(input.data, campaignSchema, { title: TITLES.save, intent: "save" });
     if (!parsed.ok) return parsed.response;
     const result = await updateCampaign(db(), { actorUserId, campaignId, values: parsed.data });
-    if (!result.ok) return failure(result, TITLES.save, "save");
+    if (!result.ok) return failureResponse(result, { title: TITLES.save, intent: "save" });
     return data({ ok: true as const, intent: "save", title: "Kampanjen är sparad", message: "Förhandsvisningen visar den sparade versionen." });
   }
   if (intent === "test") {
     const result = await sendTestMail(db(), { actorUserId, campaignId, to: staff.user.email });
-    if (!result.ok) return failure(result, TITLES.test, "test");
+    if (!result.ok) return failureResponse(result, { title: TITLES.test, intent: "test" });
     return data({ ok: true as const, intent: "test", title: "Testutskicket är skickat", message: `Ett testmejl är på väg till ${staff.user.email}.` });
   }
   if (intent === "send") {
     const parsed = validate(input.data, sendCampaignSchema, { title: TITLES.send, intent: "send" });
     if (!parsed.ok) return parsed.response;
     const result = await startCampaign(db(), { actorUserId, campaignId, list: parsed.data.list });
-    if (!result.ok) return failure(result, TITLES.send, "send");
+    if (!result.ok) return failureResponse(result, { title: TITLES.send, intent: "send" });
     requestJobRun(CAMPAIGN_JOB);
     return data({
       ok: true as const,
@@ -146,7 +143,7 @@ export async function campaignAction(request: Request, campaignIdParam: string |
   const resend = validate(input.data, resendSchema, { title: TITLES.resend, intent: "resend" });
   if (!resend.ok) return resend.response;
   const result = await resendUnknown(db(), { actorUserId, campaignId, recipientId: resend.data.recipientId });
-  if (!result.ok) return failure(result, TITLES.resend, "resend");
+  if (!result.ok) return failureResponse(result, { title: TITLES.resend, intent: "resend" });
   requestJobRun(CAMPAIGN_JOB);
   return data({ ok: true as const, intent: "resend", title: "Skickas om", message: `${result.requeued.toLocaleString("sv-SE")} mottagare står i kö igen.` });
 }

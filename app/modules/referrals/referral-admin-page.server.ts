@@ -4,7 +4,7 @@
  * referral service, which pays through the ledger and writes the audit row.
  */
 import { data } from "react-router";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
@@ -48,12 +48,7 @@ export async function handleReferralsAction(request: Request) {
     review.intent === "approve"
       ? await approveReferral(db(), { actorUserId: staff.user.id, friendId: review.friendId })
       : await rejectReferral(db(), { actorUserId: staff.user.id, friendId: review.friendId, reason: review.reason });
-  if (!result.ok) {
-    return data<ActionFailure>(
-      { ok: false, intent, title: TITLES[intent], message: result.message },
-      { status: result.code === "not_found" ? 404 : 409 },
-    );
-  }
+  if (!result.ok) return failureResponse(result, { intent, title: TITLES[intent] });
   return data({
     ok: true as const,
     intent,

@@ -3,8 +3,8 @@
  * its timeline, accepting a quote (posted by the quote page) and cancelling before the offer is
  * sent. Everything acts on the session's own member; another member's order is a 404.
  */
-import { data, redirect } from "react-router";
-import { parseRequest } from "~/lib/http.server";
+import { redirect } from "react-router";
+import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { memberCanCancel, nextStep, statusText, timeline } from "~/modules/selling/sell-order-rules";
 import { acceptQuoteSchema, memberOrderActionSchema } from "~/modules/selling/sell-order-schema";
@@ -15,16 +15,10 @@ import {
   listMemberOrders,
   type SellOrder,
   type SellOrderDetail,
-  type SellOrderFailureCode,
 } from "~/modules/selling/sell-orders.server";
 import { db } from "~/platform/db/client.server";
 
 const NOT_FOUND = "Ordern finns inte.";
-
-/** One status per expected failure (never a 500). */
-export function failureStatus(code: SellOrderFailureCode): number {
-  return { not_found: 404, gone: 410, refused: 409, conflict: 409, invalid: 400 }[code];
-}
 
 /** What the pages show of an order: its facts, the status text and the timeline. */
 export function orderView(order: SellOrder | SellOrderDetail) {
@@ -69,14 +63,14 @@ export async function handleAcceptQuote(request: Request) {
   const parsed = await parseRequest(request, acceptQuoteSchema);
   if (!parsed.ok) return parsed.response;
   const result = await acceptQuote(db(), { userId: user.id, quoteId: parsed.data.quoteId });
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  if (!result.ok) return failureResponse(result);
   return redirect(`/mina-affarer/${result.value.id}`);
 }
 
 export async function loadMemberOrder(request: Request, orderId: string | undefined) {
   const { user } = await requireUser(request);
   const order = orderId ? await getMemberOrder(db(), user.id, orderId) : null;
-  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!order) throw notFound(NOT_FOUND);
   return {
     order: orderView(order),
     items: order.items.map((item) => ({
@@ -95,6 +89,6 @@ export async function handleMemberOrderAction(request: Request, orderId: string 
   const parsed = await parseRequest(request, memberOrderActionSchema);
   if (!parsed.ok) return parsed.response;
   const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  if (!result.ok) return failureResponse(result);
   return { ok: true as const, message: "Ordern är avbruten." };
 }

@@ -4,9 +4,8 @@
  * payout queue. Every write goes through the sell-order service, which checks the transition
  * and writes the audit row in the same transaction.
  */
-import { data } from "react-router";
 import { SELL_ORDER_STATUSES, type SellOrderStatus } from "~/constants";
-import { parseRequest } from "~/lib/http.server";
+import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
@@ -24,12 +23,12 @@ import {
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { failureStatus, orderView } from "./sell-order-page.server";
+import { orderView } from "./sell-order-page.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
 function answer<T>(result: SellOrderResult<T>, success: string) {
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: failureStatus(result.code) });
+  if (!result.ok) return failureResponse(result);
   return { ok: true as const, title: "Klart", message: success };
 }
 
@@ -56,7 +55,7 @@ export async function loadStaffOrders(request: Request) {
 export async function loadStaffOrder(request: Request, orderId: string | undefined) {
   await requireAdminTab(request, "transactions");
   const order = orderId ? await getOrderForStaff(db(), orderId) : null;
-  if (!order) throw data({ message: NOT_FOUND }, { status: 404 });
+  if (!order) throw notFound(NOT_FOUND);
   return {
     order: {
       ...orderView(order),
@@ -107,7 +106,7 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
       return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
     case "allow-orders": {
       const order = await getOrderForStaff(db(), id);
-      if (!order) return data({ ok: false as const, message: NOT_FOUND }, { status: 404 });
+      if (!order) return notFound(NOT_FOUND);
       return answer(
         await setMaxOpenOrders(db(), { actorUserId, userId: order.userId, maxOpenOrders: input.maxOpenOrders }),
         `Medlemmen får ha ${input.maxOpenOrders} öppna ordrar.`,

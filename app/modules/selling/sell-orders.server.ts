@@ -88,7 +88,7 @@ export const SELL_ORDER_ERRORS = {
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
 } as const;
 
-export type SellOrderFailureCode = "not_found" | "gone" | "refused" | "conflict" | "invalid";
+type SellOrderFailureCode = "not_found" | "gone" | "refused" | "conflict" | "invalid";
 
 export type SellOrderResult<T> = { ok: true; value: T } | { ok: false; code: SellOrderFailureCode; message: string };
 

@@ -6,7 +6,7 @@
 import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
 import { SELL_QUOTE_RATE_LIMIT } from "~/constants";
-import { readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { referencePrices } from "~/modules/selling/price-list.server";
 import { priceItem } from "~/modules/selling/quote-rules";
@@ -55,6 +55,8 @@ export async function handleSellAction(request: Request) {
   if (input.data.intent !== "quote") return data<ActionFailure>({ ok: false, message: "Ogiltig förfrågan." }, { status: 400 });
   const result = await createQuote(db(), { userId, input: { assetIds: assetIdsFromForm(input.data) } });
   if (result.ok) throw redirect(`/salja/offert/${result.quoteId}`);
-  const status = { invalid: 400, not_ready: 403, inventory: 503, gone: 409 }[result.code];
-  return data<ActionFailure>({ ok: false, message: result.message }, { status });
+  // An item that left the inventory since the page loaded: the page is out of date, so 409 here,
+  // not the table's 410 (which is for a sell order that is gone for good).
+  if (result.code === "gone") return data<ActionFailure>({ ok: false, message: result.message }, { status: 409 });
+  return failureResponse(result);
 }

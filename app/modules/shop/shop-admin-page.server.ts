@@ -4,7 +4,7 @@
  * Every write goes through that service (one transaction with its audit row).
  */
 import { data } from "react-router";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
@@ -24,26 +24,16 @@ import {
   listOrders,
   saveItem,
   setItemActive,
-  type ShopAdminFailureCode,
 } from "~/modules/shop/shop-admin.server";
 import { SHOP_IMAGE_WIDTHS } from "~/constants";
 import { db } from "~/platform/db/client.server";
 import { storeImage } from "~/platform/images/images.server";
 import { IMAGE_MESSAGES, imageUrl } from "~/platform/images/images";
 
-const STATUS: Record<ShopAdminFailureCode, number> = { not_found: 404, has_orders: 409, invalid: 400, invalid_transition: 409 };
-
 export interface PointShopSuccess {
   ok: true;
   title: string;
   message: string;
-}
-
-function failure(title: string, result: { code: ShopAdminFailureCode; message: string; fieldErrors?: Record<string, string> }) {
-  return data<ActionFailure>(
-    { ok: false, title, message: result.message, fieldErrors: result.fieldErrors },
-    { status: STATUS[result.code] },
-  );
 }
 
 export async function loadPointShop(request: Request) {
@@ -74,7 +64,7 @@ export async function handlePointShopAction(request: Request) {
     const parsed = validate(input.data, shopItemActiveSchema, { title: TITLES.activate });
     if (!parsed.ok) return parsed.response;
     const result = await setItemActive(db(), { actorUserId, ...parsed.data });
-    if (!result.ok) return failure(TITLES.activate, result);
+    if (!result.ok) return failureResponse(result, { title: TITLES.activate });
     return data<PointShopSuccess>({
       ok: true,
       title: result.item.isActive ? "Belöningen är aktiv" : "Belöningen är inaktiverad",
@@ -85,7 +75,7 @@ export async function handlePointShopAction(request: Request) {
     const parsed = validate(input.data, shopItemIdSchema, { title: TITLES.delete });
     if (!parsed.ok) return parsed.response;
     const result = await deleteItem(db(), { actorUserId, itemId: parsed.data.itemId });
-    if (!result.ok) return failure(TITLES.delete, result);
+    if (!result.ok) return failureResponse(result, { title: TITLES.delete });
     return data<PointShopSuccess>({ ok: true, title: "Belöningen är borttagen", message: "Den finns inte längre i katalogen." });
   }
   if (intent === "complete" || intent === "cancel") {
@@ -95,7 +85,7 @@ export async function handlePointShopAction(request: Request) {
       intent === "complete"
         ? await completeOrder(db(), { actorUserId, orderId: parsed.data.orderId })
         : await cancelOrder(db(), { actorUserId, orderId: parsed.data.orderId });
-    if (!result.ok) return failure(TITLES[intent], result);
+    if (!result.ok) return failureResponse(result, { title: TITLES[intent] });
     return data<PointShopSuccess>(
       intent === "complete"
         ? { ok: true, title: "Ordern är levererad", message: "Medlemmen har fått ett mejl om det." }
@@ -117,7 +107,7 @@ export async function loadShopItem(request: Request, itemId: string | undefined)
   await requireAdminTab(request, "point-shop");
   if (!itemId || itemId === "new") return { item: null };
   const item = await getAdminItem(db(), itemId);
-  if (!item) throw data({ message: "Belöningen finns inte." }, { status: 404 });
+  if (!item) throw notFound("Belöningen finns inte.");
   return { item };
 }
 
@@ -133,7 +123,7 @@ export async function handleShopItemAction(request: Request, itemId: string | un
     itemId: itemId === "new" ? null : itemId,
     values: parsed.data,
   });
-  if (!result.ok) return failure(title, result);
+  if (!result.ok) return failureResponse(result, { title });
   return { ok: true as const, itemId: result.item.id, title: itemId === "new" ? "Belöningen är skapad" : "Belöningen är sparad" };
 }
 

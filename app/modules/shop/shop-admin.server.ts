@@ -32,7 +32,7 @@ export const SHOP_ADMIN_ERRORS = {
   perkGranted: "Ordern aktiverade en förmån direkt och kan inte annulleras.",
 } as const;
 
-export type ShopAdminFailureCode = "not_found" | "has_orders" | "invalid" | "invalid_transition";
+type ShopAdminFailureCode = "not_found" | "has_orders" | "invalid" | "invalid_transition";
 type Failure = { ok: false; code: ShopAdminFailureCode; message: string; fieldErrors?: Record<string, string> };
 const fail = (code: ShopAdminFailureCode, message: string, fieldErrors?: Record<string, string>): Failure => ({
   ok: false,

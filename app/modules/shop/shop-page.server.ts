@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import { SHOP_PURCHASE_RATE_LIMIT } from "~/constants";
-import { parseRequest, tooManyRequests } from "~/lib/http.server";
+import { failureStatus, parseRequest, tooManyRequests } from "~/lib/http.server";
 import { getCurrentSession, requireUser } from "~/modules/accounts/session.server";
 import { perkLabel } from "~/modules/loyalty/perks";
 import { SHOP_MESSAGES } from "~/modules/shop/shop-rules";
@@ -39,16 +39,6 @@ export type PurchaseAnswer =
     }
   | { ok: false; title: string; message: string; code?: PurchaseFailureCode };
 
-/** A refused purchase's HTTP status: what is gone, what the member may not, what conflicts. */
-const REFUSAL_STATUS: Record<PurchaseFailureCode, number> = {
-  item_gone: 404,
-  profile_missing: 404,
-  level_required: 403,
-  already_has_level: 409,
-  sold_out: 409,
-  insufficient_points: 409,
-};
-
 const failureExtras = { title: SHOP_MESSAGES.failureTitle };
 
 export async function handlePurchase(request: Request) {
@@ -65,7 +55,7 @@ export async function handlePurchase(request: Request) {
     if (!result.ok) {
       return data<PurchaseAnswer>(
         { ok: false, title: SHOP_MESSAGES.failureTitle, message: result.message, code: result.code },
-        { status: REFUSAL_STATUS[result.code] },
+        { status: failureStatus(result.code) },
       );
     }
     return data<PurchaseAnswer>({

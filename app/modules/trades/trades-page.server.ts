@@ -6,7 +6,7 @@
  */
 import { data } from "react-router";
 import { TRADE_TYPE_LABELS } from "~/constants";
-import { readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
@@ -17,7 +17,6 @@ import {
   listTrades,
   recordTrade,
   reverseTrade,
-  type TradeFailureCode,
   type TradeListRow,
   type TradeResult,
   type TradeDetail,
@@ -95,14 +94,6 @@ export interface TransactionSuccess {
   tradeId: string;
 }
 
-const FAILURE_STATUS: Record<TradeFailureCode, number> = {
-  invalid: 400,
-  own_trade: 400,
-  not_found: 404,
-  member_not_found: 404,
-  invalid_transition: 409,
-};
-
 const FAILURE_TITLES: Record<TransactionIntent, string> = {
   record: "Affären kunde inte registreras",
   complete: "Affären kunde inte genomföras",
@@ -111,12 +102,7 @@ const FAILURE_TITLES: Record<TransactionIntent, string> = {
 };
 
 function outcome(intent: TransactionIntent, result: TradeResult<TradeDetail>, success: (trade: TradeDetail) => Omit<TransactionSuccess, "ok" | "intent" | "tradeId">) {
-  if (!result.ok) {
-    return data<ActionFailure>(
-      { ok: false, intent, title: FAILURE_TITLES[intent], message: result.message, fieldErrors: result.fieldErrors },
-      { status: FAILURE_STATUS[result.code] },
-    );
-  }
+  if (!result.ok) return failureResponse(result, { intent, title: FAILURE_TITLES[intent] });
   return data<TransactionSuccess>({ ok: true, intent, tradeId: result.trade.id, ...success(result.trade) });
 }
 

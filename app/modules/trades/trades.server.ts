@@ -54,7 +54,7 @@ const TRADE_LEDGER_REASONS = {
   clawback: { sale: "Återtag: annullerad försäljning", purchase: "Återtag: annullerat köp" },
 } as const;
 
-export type TradeFailureCode = "invalid" | "not_found" | "member_not_found" | "own_trade" | "invalid_transition";
+type TradeFailureCode = "invalid" | "not_found" | "member_not_found" | "own_trade" | "invalid_transition";
 
 export type TradeResult<T> =
   { ok: true; trade: T } | { ok: false; code: TradeFailureCode; message: string; fieldErrors?: FieldErrors };

@@ -7,7 +7,7 @@
  * it; anyone else gets 404.
  */
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/offert";
 import { PageIntro } from "~/components/content/page-intro";
 import { Badge } from "~/components/ui/badge";
@@ -16,6 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Clock } from "~/components/ui/icons";
 import { SKIN_VARIANT_LABELS, SKIN_WEAR_LABELS } from "~/constants";
 import { formatNumber, formatSek } from "~/lib/format";
+import { notFound } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/modules/accounts/session.server";
 import { levelById } from "~/modules/loyalty/levels";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ request, params }: Route.LoaderArgs) {
   const current = await requireUser(request);
   const quote = await getQuote(db(), current.user.id, params.quoteId);
-  if (!quote) throw data({ message: "Offerten finns inte." }, { status: 404 });
+  if (!quote) throw notFound("Offerten finns inte.");
   return { quote, serverNow: new Date().toISOString() };
 }
 

@@ -3,7 +3,7 @@
  * `?q=` finds members by email, name or Steam id; `?id=` gives one member's standing (level,
  * points multiplier, one-off sale bonus) for the preview of the trade's extras.
  */
-import { data } from "react-router";
+import { notFound } from "~/lib/http.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/members";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (id !== null) {
     const parsed = z.uuid().safeParse(id);
     const standing = parsed.success ? await memberTradeStanding(db(), parsed.data) : null;
-    if (!standing) return data({ ok: false as const, message: MEMBER_NOT_FOUND }, { status: 404 });
+    if (!standing) return notFound(MEMBER_NOT_FOUND);
     return { ok: true as const, standing };
   }
   // searchMembers answers nothing for a term that is too short, too long or not text.
