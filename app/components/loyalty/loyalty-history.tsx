@@ -15,7 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
 import { HISTORY_TABS, profileViewSearch, type HistoryTab, type ProfileView } from "~/modules/loyalty/profile-view";
-import type { MemberLoyalty } from "~/modules/accounts/profile-page.server";
+import type { MemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
 import { dayFormat, timeFormat } from "./loyalty-overview";
 
 const number = (value: number) => value.toLocaleString("sv-SE");

@@ -7,7 +7,7 @@ import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
 import type { LevelProgress } from "~/modules/loyalty/levels";
-import type { MemberLoyalty } from "~/modules/accounts/profile-page.server";
+import type { MemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
 
 const number = (value: number) => value.toLocaleString("sv-SE");
 export const dayFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeZone: "Europe/Stockholm" });
