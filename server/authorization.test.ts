@@ -56,9 +56,12 @@ function staffTab(tab: AdminTabId, allowed: Outcome = "ok"): ByWho {
 /** Any staff role; members are refused. */
 const staffOnly = (allowed: Outcome): ByWho => ({ anonymous: "401", member: "403", blog: allowed, seo: allowed, admin: allowed });
 
+/** Each tab's own route module under app/routes/admin/<tab>/ (most are named after the tab). */
+const TAB_ROUTE_FILES: Partial<Record<AdminTabId, string>> = { blog: "posts", newsletter: "subscribers", "point-shop": "items" };
+
 const tabRoutes = Object.fromEntries(
   ADMIN_TABS.map((tab) => [
-    `routes/admin.${tab.id}`,
+    `routes/admin/${tab.id}/${TAB_ROUTE_FILES[tab.id] ?? tab.id}`,
     tab.id === "transactions" || tab.id === "point-shop" || tab.id === "dashboard" || tab.id === "influencers" || tab.id === "referrals"
       ? { get: staffTab(tab.id), action: staffTab(tab.id, "passes") }
       : { get: staffTab(tab.id) },
