@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { failureResponse, failureStatus, notFound } from "./http.server";
+
+describe("failureResponse", () => {
+  it("answers a refusal with its code's status, its message and the extras", () => {
+    const answer = failureResponse({ ok: false, code: "slug_taken", message: "Adressen är upptagen." }, { title: "Inlägget kunde inte sparas", intent: "save" });
+    expect(answer.init?.status).toBe(409);
+    expect(answer.data).toEqual({ ok: false, title: "Inlägget kunde inte sparas", intent: "save", message: "Adressen är upptagen." });
+    expect("fieldErrors" in answer.data).toBe(false);
+  });
+
+  it("hands on the field messages", () => {
+    const answer = failureResponse({ ok: false, code: "invalid", message: "Fel.", fieldErrors: { name: "Fel." } });
+    expect(answer.init?.status).toBe(400);
+    expect(answer.data.fieldErrors).toEqual({ name: "Fel." });
+  });
+});
+
+describe("failureStatus", () => {
+  it.each([
+    ["invalid", 400],
+    ["forbidden", 403],
+    ["level_required", 403],
+    ["not_found", 404],
+    ["member_not_found", 404],
+    ["conflict", 409],
+    ["invalid_transition", 409],
+    ["gone", 410],
+    ["inventory", 503],
+  ] as const)("%s → %i", (code, status) => {
+    expect(failureStatus(code)).toBe(status);
+  });
+});
+
+describe("notFound", () => {
+  it("is a 404 with the message", () => {
+    const answer = notFound("Ordern finns inte.");
+    expect(answer.init?.status).toBe(404);
+    expect(answer.data).toEqual({ ok: false, message: "Ordern finns inte." });
+  });
+});
