@@ -13,7 +13,7 @@ const CONSTANT = /^export const ([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\b/gm;
 
 /** The UPPER_SNAKE_CASE names a source file exports as top-level constants. */
 function exportedConstants(source: string): string[] {
-  return [...source.matchAll(CONSTANT)].map((match) => match[1]);
+  return [...source.matchAll(CONSTANT)].map((match) => match[1]!);
 }
 
 function sourceFiles(dir: string): string[] {
