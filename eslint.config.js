@@ -3,6 +3,17 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+// Imports forbidden everywhere. Each block below that narrows the rule for one folder repeats these,
+// since a later block's options for a rule replace an earlier block's.
+const restrictedPaths = [
+  // Zod through ~/lib/zod only: it is configured there never to need eval (decision 023).
+  { name: "zod", message: "Import z from ~/lib/zod (configured jitless).", allowTypeImports: true },
+  { name: "lucide-react", message: "Import icons from ~/components/ui/icons (the sprite, decision 023)." },
+];
+
+/** The layout guard (decision 032): which way imports may point between app/ folders. */
+const restrictImports = (...patterns) => ["error", { paths: restrictedPaths, patterns }];
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "drizzle/meta/"] },
   js.configs.recommended,
@@ -19,16 +30,42 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
-      // Zod through ~/lib/zod only: it is configured there never to need eval (decision 023).
-      "no-restricted-imports": [
-        "error",
+      "no-restricted-imports": restrictImports(),
+    },
+  },
+  {
+    // A route module is a thin adapter: its loader and action call a module's *-page.server.ts.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrictImports(
         {
-          paths: [
-            { name: "zod", message: "Import z from ~/lib/zod (configured jitless).", allowTypeImports: true },
-            { name: "lucide-react", message: "Import icons from ~/components/ui/icons (the sprite, decision 023)." },
-          ],
+          regex: "^~/routes(/|$)",
+          message: "A route does not import another route's file: put shared code in app/modules/<area> (decision 032).",
         },
-      ],
+        {
+          regex: "^\\.\\.?/(?!\\+types/)",
+          message:
+            "A route imports only its generated ./+types/*; page assembly lives in app/modules/<area>/*-page.server.ts, imported through ~/modules (decision 032).",
+        },
+      ),
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrictImports({
+        regex: "^(~/routes|(\\.\\./)+routes)(/|$)",
+        message: "Components do not import from app/routes: take the type or value from app/modules/<area> (decision 032).",
+      }),
+    },
+  },
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrictImports({
+        regex: "^(~/components|(\\.\\./)+components)(/|$)",
+        message: "Domain modules import no UI: move what both need into the module, or the UI part into app/components (decision 032).",
+      }),
     },
   },
   { files: ["app/lib/zod.ts"], rules: { "no-restricted-imports": "off" } },
