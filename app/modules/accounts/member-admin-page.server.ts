@@ -26,7 +26,7 @@ import { listPointsHistory, listXpHistory } from "~/modules/loyalty/profile-loya
 import { listMemberOrders } from "~/modules/shop/shop.server";
 import { listMemberTrades } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
-import { sessionsEnded } from "~/components/admin/users/audit-text";
+import { sessionsEnded } from "./staff-messages";
 
 const pageOf = (params: URLSearchParams, key: string) => {
   const value = Number(params.get(key));

@@ -11,3 +11,6 @@ export const STAFF_MESSAGES = {
   contactAdmin: "Kontakta en administratör om du tror att detta är ett misstag.",
   signIn: "Logga in",
 } as const;
+
+/** "1 session avslutades" / "3 sessioner avslutades": the member page's answer and the audit log's text. */
+export const sessionsEnded = (count: number) => (count === 1 ? "1 session avslutades" : `${count} sessioner avslutades`);

@@ -1,7 +1,5 @@
 /** How the Users tab words audit rows: the action's name and a one-line summary of the change. */
-
-/** "1 session avslutades" / "3 sessioner avslutades". */
-export const sessionsEnded = (count: number) => (count === 1 ? "1 session avslutades" : `${count} sessioner avslutades`);
+import { sessionsEnded } from "~/modules/accounts/staff-messages";
 
 /** Names of what an audit row is about. */
 export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser" };
