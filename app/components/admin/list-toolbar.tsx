@@ -94,14 +94,14 @@ export function FilterSelect({
 }
 
 /** The "Från" and "Till" date fields (URL parameters from and to), side by side from 400 px. */
-export function DateRangeFields({ from, to }: { from: string | null | undefined; to: string | null | undefined }) {
+export function DateRangeFields({ from, to, idPrefix = "filter" }: { from: string | null | undefined; to: string | null | undefined; idPrefix?: string }) {
   return (
     <>
-      <FilterField id="filter-from" label="Från" className="col-span-2 min-[400px]:col-span-1">
-        <Input id="filter-from" name="from" type="date" defaultValue={from ?? ""} />
+      <FilterField id={`${idPrefix}-from`} label="Från" className="col-span-2 min-[400px]:col-span-1">
+        <Input id={`${idPrefix}-from`} name="from" type="date" defaultValue={from ?? ""} />
       </FilterField>
-      <FilterField id="filter-to" label="Till" className="col-span-2 min-[400px]:col-span-1">
-        <Input id="filter-to" name="to" type="date" defaultValue={to ?? ""} />
+      <FilterField id={`${idPrefix}-to`} label="Till" className="col-span-2 min-[400px]:col-span-1">
+        <Input id={`${idPrefix}-to`} name="to" type="date" defaultValue={to ?? ""} />
       </FilterField>
     </>
   );
