@@ -5,18 +5,19 @@
  * recipients, and while it sends its progress, refreshed every few seconds. Recipients whose
  * outcome is unknown are listed to be resent, one or all, after a confirmation.
  */
-import { useEffect } from "react";
-import { Form, Link, useFetcher, useRevalidator, useSearchParams, type FetcherWithComponents } from "react-router";
-import { ArrowLeft, Eye, Mail, Rocket, Send, Undo2 } from "~/components/ui/icons";
+import { Form, useFetcher, useSearchParams, type FetcherWithComponents } from "react-router";
+import { Eye, Mail, Rocket, Send, Undo2 } from "~/components/ui/icons";
 import type { Route } from "./+types/campaign";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { usePollWhile } from "~/components/admin/newsletter/use-poll-while";
+import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsletter/campaign-form";
 import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -205,24 +206,14 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
   const answer = actionData as (Answer & { fieldErrors?: Partial<Record<string, string>> }) | undefined;
   const saveFailure = answer && !answer.ok && answer.intent === "save" ? (answer as CampaignFormFailure) : null;
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
   const sending = campaign.status === "sending";
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
+  usePollWhile(sending, POLL_MS);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-8">
       <NewsletterNav />
       <div className="grid gap-2">
-        <Link to="/admin/newsletter/kampanjer" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Till kampanjerna
-        </Link>
+        <BackLink to="/admin/newsletter/kampanjer">Till kampanjerna</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold break-words" data-testid="campaign-title">
             {campaign.subject}
