@@ -15,6 +15,7 @@ import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { RETENTION } from "~/modules/legal/legal";
+import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { listLaunchNotifications, parseLaunchQuery } from "~/modules/newsletter/newsletter-admin.server";
 import { db } from "~/platform/db/client.server";
@@ -25,13 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "newsletter");
   const query = parseLaunchQuery(new URL(request.url).searchParams);
   const list = await listLaunchNotifications(db(), query);
-  return {
-    q: query.q ?? "",
-    page: list.page,
-    pageSize: list.pageSize,
-    total: list.total,
-    rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  };
+  return searchedPage(query.q, list);
 }
 
 export const ErrorBoundary = AdminTabError;

@@ -16,6 +16,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { formatPoints } from "~/lib/format";
+import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseMemberSearch, searchMembers } from "~/modules/accounts/member-admin.server";
 import { db } from "~/platform/db/client.server";
@@ -26,13 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "users");
   const query = parseMemberSearch(new URL(request.url).searchParams);
   const result = await searchMembers(db(), query);
-  return {
-    q: query.q ?? "",
-    page: result.page,
-    pageSize: result.pageSize,
-    total: result.total,
-    rows: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  };
+  return searchedPage(query.q, result);
 }
 
 export const ErrorBoundary = AdminTabError;
