@@ -22,7 +22,7 @@ export type ProfileActionResult =
 type ActionResult = ProfileActionResult;
 
 /** The profile fields the card shows and edits. */
-export interface EditableProfile {
+interface EditableProfile {
   firstName: string;
   lastName: string;
   phoneNumber: string;
