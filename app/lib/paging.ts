@@ -18,3 +18,20 @@ export function pageParams(
   const page = wholeBetween(input.page, 1, MAX_PAGE, 1);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
+
+/**
+ * A searched, paged list as a loader hands it to the page: the search text ("" for none), the
+ * page, and the rows with their creation time as an ISO string.
+ */
+export function searchedPage<Row extends { createdAt: Date }>(
+  q: string | undefined,
+  list: { page: number; pageSize: number; total: number; rows: Row[] },
+) {
+  return {
+    q: q ?? "",
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
+}

@@ -2,7 +2,7 @@
  * "Utbetalning" on /profile (docs/rules/selling.md#payout-details): the masked details with the
  * 24-hour notice, and the form that changes them (password, or a recent Steam/Google sign-in).
  */
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { PasswordInput } from "~/components/auth/password-input";
@@ -13,6 +13,7 @@ import { Hourglass, ShieldCheck, Wallet } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS } from "~/modules/selling/crypto-addresses";
 import { PAYOUT_LABELS, PAYOUT_METHODS, payoutDetailsSchema, type PayoutMethod } from "~/modules/selling/payout-rules";
@@ -54,17 +55,13 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
   const [method, setMethod] = useState<PayoutMethod>(summary?.method ?? "swish");
   const [bankFormat, setBankFormat] = useState<"account" | "iban">("account");
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const handled = useRef<PayoutResult | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
   const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
   const errors: FieldErrors = { ...serverErrors, ...clientErrors };
   const ids = { method: useId(), bank: useId(), network: useId(), password: useId() };
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
+  useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast.success("Utbetalningsuppgifter sparade", {
         description: `Utbetalningar till de nya uppgifterna kan göras från ${formatStockholmDateTime(result.summary.usableAt)}.`,
@@ -73,7 +70,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
     } else {
       toast.error("Kunde inte spara", { description: result.message });
     }
-  }, [fetcher.state, fetcher.data]);
+  });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,22 +1,22 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, useActionData, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { ArrowRight, Coins, Gift, Sparkles, TrendingUp } from "~/components/ui/icons";
+import { Gift } from "~/components/ui/icons";
 import { toast } from "sonner";
 import type { Route } from "./+types/point-shop";
 import { handlePurchase, loadPointShop, type PurchaseAnswer } from "~/modules/shop/shop-page.server";
-import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
 import { PageIntro } from "~/components/content/page-intro";
-import { LevelBadge } from "~/components/loyalty/level-badge";
 import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { PurchaseConfirmPanel, PurchaseDialog } from "~/components/shop/purchase-confirmation";
-import { CONFIRM_PARAM, ShopItemCard, SIGN_IN_TO_BUY_HREF, type ShopCardItem } from "~/components/shop/shop-item-card";
-import { Button } from "~/components/ui/button";
+import { MorePointsSection } from "~/components/shop/more-points-section";
+import { ShopBalancePanel } from "~/components/shop/shop-balance-panel";
+import { CONFIRM_PARAM, ShopItemCard, type ShopCardItem } from "~/components/shop/shop-item-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { levelById } from "~/modules/loyalty/levels";
 import { redeemState, SHOP_MESSAGES } from "~/modules/shop/shop-rules";
 
@@ -51,7 +51,6 @@ export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalida
 }
 
 const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" });
-const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
 
 type Answer = PurchaseAnswer | { ok: false; message: string; title?: string };
 
@@ -78,7 +77,6 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const [confirming, setConfirming] = useState<ShopCardItem | null>(null);
   const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
-  const handled = useRef<unknown>(undefined);
 
   const memberLevel = level ? levelById(level.id) : null;
   const xpLevel = xpLevelId ? levelById(xpLevelId) : null;
@@ -91,10 +89,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
   useRevalidateOnContent("shop");
   useRevalidateOnMemberEvents(["points"], busy);
 
-  useEffect(() => {
-    const answer = fetcher.data as Answer | undefined;
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
+  useFetcherResult<Answer>(fetcher, (answer) => {
     const { title, text } = describe(answer);
     if (answer.ok) {
       toast.success(title, {
@@ -105,7 +100,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
     } else {
       toast.error(title, { description: text });
     }
-  }, [fetcher.state, fetcher.data, navigate, searchParams]);
+  });
 
   function buy(item: ShopCardItem) {
     setConfirming(null);
@@ -142,38 +137,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
           </p>
         }
       >
-        {signedIn ? (
-          <div className="inline-flex flex-wrap items-center gap-x-8 gap-y-3 rounded-xl bg-white/10 px-5 py-4 ring-1 ring-white/20">
-            <div>
-              <p className="text-sm text-white/75">Ditt saldo</p>
-              <p
-                className="text-3xl font-black tracking-tight tabular-nums"
-                data-testid="shop-balance"
-                aria-live="polite"
-              >
-                {points(current)}
-              </p>
-            </div>
-            {memberLevel ? (
-              <div>
-                <p className="text-sm text-white/75">Din nivå</p>
-                <LevelBadge level={memberLevel} className="mt-1" />
-              </div>
-            ) : null}
-          </div>
-        ) : (
-          <div className="grid gap-4">
-            <p className="text-white/80">Logga in för att se ditt saldo och lösa in belöningar.</p>
-            <div className="flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg">
-                <Link to={SIGN_IN_TO_BUY_HREF}>Logga in</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className={HERO_OUTLINE_BUTTON}>
-                <Link to="/auth?mode=signup">Skapa konto</Link>
-              </Button>
-            </div>
-          </div>
-        )}
+        <ShopBalancePanel signedIn={signedIn} balance={current} memberLevel={memberLevel} />
       </PageIntro>
 
       <section aria-labelledby="beloningar-rubrik" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
@@ -239,54 +203,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="fler-poang-rubrik" className="border-t bg-muted/50">
-        <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16">
-          <h2 id="fler-poang-rubrik" className="text-2xl font-bold tracking-tight">
-            Samla fler poäng
-          </h2>
-          <ul className="mt-6 grid gap-4 md:grid-cols-3">
-            {[
-              {
-                to: "/salja-skins",
-                Icon: TrendingUp,
-                title: "Sälj skins",
-                text: `${POINTS_PER_SEK.sale} poäng per krona på varje försäljning.`,
-              },
-              {
-                to: "/point-system",
-                Icon: Coins,
-                title: "Så fungerar poängen",
-                text: `${POINTS_VALUE.points.toLocaleString("sv-SE")} poäng ≈ ${POINTS_VALUE.sek} kr i belöningar.`,
-              },
-              {
-                to: "/xp-system",
-                Icon: Sparkles,
-                title: "XP och VIP-nivåer",
-                text: "Högre nivå ger bonus på försäljningar och unika erbjudanden.",
-              },
-            ].map(({ to, Icon, title, text }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="group flex h-full items-start gap-4 rounded-xl border bg-card p-5 shadow-sm transition-colors hover:border-primary/50"
-                >
-                  <Icon className="mt-0.5 size-6 shrink-0 text-primary" aria-hidden="true" />
-                  <span className="grid gap-1">
-                    <span className="flex items-center gap-1 font-semibold">
-                      {title}
-                      <ArrowRight
-                        className="size-4 transition-transform group-hover:translate-x-0.5"
-                        aria-hidden="true"
-                      />
-                    </span>
-                    <span className="text-sm text-muted-foreground">{text}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <MorePointsSection />
 
       <PurchaseDialog
         item={confirming}

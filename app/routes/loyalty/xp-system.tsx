@@ -3,6 +3,7 @@ import { ArrowRight, Check, Crown, Gem, Shield, Sparkles, Star } from "~/compone
 import type { Route } from "./+types/xp-system";
 import { FaqAccordion } from "~/components/content/faq-accordion";
 import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
+import { ClosingCtaButtons } from "~/components/content/closing-cta-buttons";
 import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
@@ -168,17 +169,7 @@ export default function XpSystem() {
         title="Din första XP är en försäljning bort"
         align="center"
       >
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/salja-skins">
-              Sälj skins
-              <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/point-system">Läs om poängsystemet</Link>
-          </Button>
-        </div>
+        <ClosingCtaButtons to="/point-system" label="Läs om poängsystemet" />
       </Section>
     </>
   );

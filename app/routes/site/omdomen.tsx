@@ -1,8 +1,9 @@
 import { Link } from "react-router";
-import { ArrowDown, ArrowRight, Star } from "~/components/ui/icons";
+import { ArrowDown, Star } from "~/components/ui/icons";
 import type { Route } from "./+types/omdomen";
 import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
 import { ReviewCarousel } from "~/components/content/review-carousel";
+import { ClosingCtaButtons } from "~/components/content/closing-cta-buttons";
 import { Section } from "~/components/content/section";
 import { StarRating } from "~/components/content/star-rating";
 import { TestimonialCard } from "~/components/content/testimonial-card";
@@ -111,17 +112,7 @@ export default function Reviews() {
         lead="Sälj dina skins på några minuter eller hitta din nästa favorit via livechatten."
         align="center"
       >
-        <div className="flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/salja-skins">
-              Sälj skins
-              <ArrowRight className="size-5" aria-hidden="true" width={20} height={20} />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/kop-skins">Köp skins</Link>
-          </Button>
-        </div>
+        <ClosingCtaButtons to="/kop-skins" label="Köp skins" />
       </Section>
     </>
   );

@@ -1,7 +1,8 @@
 /**
- * Building blocks the Analytics and Influencers tabs share: the period switch (in the URL),
+ * Building blocks the Analytics, Influencers and Dashboard tabs share: the period switch (in the URL),
  * a figure card, a ranked list with bars, and the conversion funnel.
  */
+import type * as React from "react";
 import { Link, useSearchParams } from "react-router";
 import { INSIGHT_PERIODS, DEFAULT_INSIGHT_PERIOD, type InsightPeriod } from "~/constants";
 import { cn } from "~/lib/cn";
@@ -32,7 +33,20 @@ export function PeriodSwitch({ period, resetParams = [] }: { period: InsightPeri
   );
 }
 
-export function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId?: string }) {
+export function Figure({
+  label,
+  value,
+  hint,
+  testId,
+  children,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  testId?: string;
+  /** More under the value (a change against the period before, a link). */
+  children?: React.ReactNode;
+}) {
   return (
     <div className="grid content-start gap-1 rounded-xl border bg-card p-3 sm:p-4" data-testid={testId}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
@@ -41,6 +55,7 @@ export function Figure({ label, value, hint, testId }: { label: string; value: s
           {value}
         </span>
         {hint ? <span className="text-xs text-muted-foreground">{hint}</span> : null}
+        {children}
       </dd>
     </div>
   );

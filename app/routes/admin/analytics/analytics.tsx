@@ -8,20 +8,13 @@ import { Suspense } from "react";
 import type { Route } from "./+types/analytics";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import type { DailyChart as DailyChartComponent } from "~/components/admin/insights/daily-chart";
-import { lazyComponent } from "~/lib/lazy-component";
+import { LazyDailyChart as DailyChart } from "~/components/admin/insights/lazy-daily-chart";
 import { CountList, Figure, Funnel, PeriodSwitch, share } from "~/components/admin/insights/insight-parts";
 import { Pager } from "~/components/ui/pager";
 import { VISITOR_TRACKING, type VisitorDevice } from "~/constants";
 import { formatNumber } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import { loadAnalyticsPage } from "~/modules/insights/analytics-page.server";
-
-// recharts loads with the chart, not with the server or the panel (decision 023); typed as the
-// generic component it is.
-const DailyChart = lazyComponent(() =>
-  import("~/components/admin/insights/daily-chart").then((module) => module.DailyChart),
-) as unknown as typeof DailyChartComponent;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "analytics");
 

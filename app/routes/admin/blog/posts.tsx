@@ -4,19 +4,18 @@
  * category in the URL, paged on the server, with views and the last change.
  */
 import { useMemo } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { Filter, Pencil, Pin, Plus, X } from "~/components/ui/icons";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import { Pencil, Pin, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/posts";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { PostStatusBadge } from "~/components/admin/blog/post-status-badge";
+import { CardField, DateTimeCell, ListEmpty } from "~/components/admin/list-parts";
+import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 import { buttonVariants } from "~/components/ui/button";
-import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Pager } from "~/components/ui/pager";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, TEXT_LIMITS } from "~/constants";
 import { formatNumber } from "~/lib/format";
@@ -34,15 +33,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const ErrorBoundary = AdminTabError;
 
 const FILTER_KEYS = ["q", "status", "kategori"] as const;
-
-function Updated({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} className="grid">
-      <span>{formatDate(iso)}</span>
-      <span className="text-xs text-muted-foreground">{formatTime(iso)}</span>
-    </time>
-  );
-}
 
 function Categories({ post }: { post: AdminPostRow }) {
   if (post.categories.length === 0) return <span className="text-muted-foreground">–</span>;
@@ -72,7 +62,7 @@ function columns(): DataTableColumn<AdminPostRow>[] {
     },
     { id: "categories", header: "Kategori", cell: ({ row }) => <Categories post={row.original} /> },
     { id: "views", header: "Visningar", meta: { align: "right" }, cell: ({ row }) => formatNumber(row.original.views) },
-    { id: "updated", header: "Ändrad", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => <Updated iso={row.original.updatedAt} /> },
+    { id: "updated", header: "Ändrad", meta: { className: "whitespace-nowrap" }, cell: ({ row }) => <DateTimeCell iso={row.original.updatedAt} /> },
     {
       id: "actions",
       header: () => <span className="sr-only">Åtgärder</span>,
@@ -95,24 +85,17 @@ function PostCard({ post }: { post: AdminPostRow }) {
         <PostStatusBadge status={post.status} scheduled={post.scheduled} publishedAt={post.publishedAt} />
       </div>
       <dl className="grid grid-cols-2 gap-2">
-        <div>
-          <dt className="text-xs text-muted-foreground">Kategori</dt>
-          <dd>
-            <Categories post={post} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Visningar</dt>
-          <dd className="tabular-nums">{formatNumber(post.views)}</dd>
-        </div>
-        <div className="col-span-2">
-          <dt className="text-xs text-muted-foreground">Ändrad</dt>
-          <dd>
-            <time dateTime={post.updatedAt}>
-              {formatDate(post.updatedAt)} {formatTime(post.updatedAt)}
-            </time>
-          </dd>
-        </div>
+        <CardField label="Kategori">
+          <Categories post={post} />
+        </CardField>
+        <CardField label="Visningar" valueClassName="tabular-nums">
+          {formatNumber(post.views)}
+        </CardField>
+        <CardField label="Ändrad" className="col-span-2">
+          <time dateTime={post.updatedAt}>
+            {formatDate(post.updatedAt)} {formatTime(post.updatedAt)}
+          </time>
+        </CardField>
       </dl>
       <Link to={`/admin/blog/${post.id}`} className={buttonVariants({ variant: "outline", size: "sm" })}>
         <Pencil className="size-4" aria-hidden="true" />
@@ -124,50 +107,34 @@ function PostCard({ post }: { post: AdminPostRow }) {
 
 function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"] }) {
   const [params] = useSearchParams();
-  const active = FILTER_KEYS.some((key) => params.get(key));
   return (
-    <Form method="get" className="grid gap-3 rounded-xl border bg-card p-4" role="search" aria-label="Filtrera inlägg">
+    <ListFilters
+      label="Filtrera inlägg"
+      active={FILTER_KEYS.some((key) => params.get(key))}
+      clearTo={withSearchParams(params, { q: null, status: null, kategori: null, sida: null })}
+    >
       <div className="grid gap-3 sm:grid-cols-[minmax(12rem,2fr)_repeat(2,minmax(0,1fr))]">
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-q">Sök</Label>
+        <FilterField id="filter-q" label="Sök">
           <Input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} placeholder="Rubrik eller ingress" maxLength={TEXT_LIMITS.search} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-status">Status</Label>
-          <NativeSelect id="filter-status" name="status" defaultValue={query.status ?? ""}>
-            <option value="">Alla statusar</option>
-            {ADMIN_POST_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {ADMIN_POST_FILTER_LABELS[status]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="filter-category">Kategori</Label>
-          <NativeSelect id="filter-category" name="kategori" defaultValue={query.category ?? ""}>
-            <option value="">Alla kategorier</option>
-            {BLOG_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {BLOG_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        </FilterField>
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          all="Alla statusar"
+          options={labelledOptions(ADMIN_POST_FILTERS, ADMIN_POST_FILTER_LABELS)}
+          defaultValue={query.status}
+        />
+        <FilterSelect
+          id="filter-category"
+          name="kategori"
+          label="Kategori"
+          all="Alla kategorier"
+          options={labelledOptions(BLOG_CATEGORIES, BLOG_CATEGORY_LABELS)}
+          defaultValue={query.category}
+        />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm">
-          <Filter className="size-4" aria-hidden="true" />
-          Filtrera
-        </Button>
-        {active ? (
-          <Link to={withSearchParams(params, { q: null, status: null, kategori: null, sida: null })} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <X className="size-4" aria-hidden="true" />
-            Rensa filter
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    </ListFilters>
   );
 }
 
@@ -212,12 +179,10 @@ export default function AdminBlogTab({ loaderData }: Route.ComponentProps) {
         busy={loading}
         renderCard={(post) => <PostCard post={post} />}
         empty={
-          <div className="grid justify-items-center gap-2">
-            <p className="font-semibold">{filtered ? "Inga inlägg matchar filtret" : "Inga blogginlägg ännu"}</p>
-            <p className="text-sm text-muted-foreground">
-              {filtered ? "Ändra eller rensa filtret för att se fler." : canCreate ? "Skriv det första med knappen Nytt inlägg." : "Inlägg visas här när redaktionen skriver dem."}
-            </p>
-          </div>
+          <ListEmpty
+            title={filtered ? "Inga inlägg matchar filtret" : "Inga blogginlägg ännu"}
+            hint={filtered ? "Ändra eller rensa filtret för att se fler." : canCreate ? "Skriv det första med knappen Nytt inlägg." : "Inlägg visas här när redaktionen skriver dem."}
+          />
         }
       />
       {page.total > 0 ? (

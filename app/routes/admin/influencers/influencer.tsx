@@ -10,8 +10,7 @@ import { ArrowLeft, Ban, CircleCheck, Download } from "~/components/ui/icons";
 import type { Route } from "./+types/influencer";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import type { DailyChart as DailyChartComponent } from "~/components/admin/insights/daily-chart";
-import { lazyComponent } from "~/lib/lazy-component";
+import { LazyDailyChart as DailyChart } from "~/components/admin/insights/lazy-daily-chart";
 import { Figure, Funnel, PeriodSwitch } from "~/components/admin/insights/insight-parts";
 import { InfluencerForm, type InfluencerFormFailure } from "~/components/admin/influencers/influencer-form";
 import { InfluencerStatusBadge } from "~/components/admin/influencers/influencer-status";
@@ -25,12 +24,6 @@ import { formatNumber, formatSek } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "~/modules/influencers/influencers-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
-
-// recharts loads with the chart, not with the server or the panel (decision 023); typed as the
-// generic component it is.
-const DailyChart = lazyComponent(() =>
-  import("~/components/admin/insights/daily-chart").then((module) => module.DailyChart),
-) as unknown as typeof DailyChartComponent;
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "influencers");
 

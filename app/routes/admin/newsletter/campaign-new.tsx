@@ -1,12 +1,10 @@
 /** /admin/newsletter/kampanjer/ny (admin only; docs/rules/newsletter.md#campaigns): a new campaign, saved as a draft. */
-import { Link } from "react-router";
-import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/campaign-new";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsletter/campaign-form";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
-import { buttonVariants } from "~/components/ui/button";
 import { createCampaignAction, loadNewCampaign } from "~/modules/newsletter/campaigns-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
@@ -27,10 +25,7 @@ export default function NewCampaign({ actionData }: Route.ComponentProps) {
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <NewsletterNav />
       <div className="grid gap-2">
-        <Link to="/admin/newsletter/kampanjer" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Till kampanjerna
-        </Link>
+        <BackLink to="/admin/newsletter/kampanjer">Till kampanjerna</BackLink>
         <h2 className="text-lg font-semibold">Ny kampanj</h2>
         <p className="max-w-prose text-sm text-muted-foreground">
           Kampanjen sparas som utkast. Sedan kan du förhandsgranska den, skicka ett test till dig själv och skicka den.

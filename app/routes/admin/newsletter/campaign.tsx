@@ -5,24 +5,22 @@
  * recipients, and while it sends its progress, refreshed every few seconds. Recipients whose
  * outcome is unknown are listed to be resent, one or all, after a confirmation.
  */
-import { useEffect } from "react";
-import { Form, Link, useFetcher, useRevalidator, useSearchParams, type FetcherWithComponents } from "react-router";
-import { ArrowLeft, Eye, Mail, Rocket, Send, Undo2 } from "~/components/ui/icons";
+import { useFetcher, useSearchParams } from "react-router";
+import { Eye, Mail } from "~/components/ui/icons";
 import type { Route } from "./+types/campaign";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { usePollWhile } from "~/components/admin/newsletter/use-poll-while";
+import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsletter/campaign-form";
 import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
+import { RecipientList, SEND, SendButton, type CampaignAnswer } from "~/components/admin/newsletter/campaign-recipients";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
-import { withSearchParams } from "~/lib/search-params";
-import { MAIL_LIST_LABELS, type MailList } from "~/modules/newsletter/campaign-rules";
-import type { RecipientView } from "~/modules/newsletter/campaigns.server";
+import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
 import { campaignAction, loadCampaign } from "~/modules/newsletter/campaigns-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
@@ -40,163 +38,7 @@ export const ErrorBoundary = AdminTabError;
 /** How often the page refreshes its progress while the campaign sends. */
 const POLL_MS = 2_000;
 
-type Answer = { ok: boolean; title?: string; message: string; intent?: string };
-type Fetcher = FetcherWithComponents<Answer>;
-
-const count = (value: number) => value.toLocaleString("sv-SE");
-
-const SEND: Record<MailList, { button: string; who: (n: number) => string; Icon: typeof Send }> = {
-  newsletter: { button: "Skicka", who: (n) => `${count(n)} ${n === 1 ? "bekräftad prenumerant" : "bekräftade prenumeranter"}`, Icon: Send },
-  launch: { button: "Skicka lanseringsutskick", who: (n) => `${count(n)} ${n === 1 ? "adress" : "adresser"} på lanseringslistan`, Icon: Rocket },
-};
-
-function SendButton({ list, recipients, fetcher }: { list: MailList; recipients: number; fetcher: Fetcher }) {
-  const { button, who, Icon } = SEND[list];
-  return (
-    <Form method="post" className="contents">
-      <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="list" value={list} />
-      <ConfirmDialog
-        testId={`confirm-send-${list}`}
-        trigger={
-          <Button type="submit" variant={list === "newsletter" ? "default" : "outline"} disabled={fetcher.state !== "idle" || recipients === 0} data-testid={`campaign-send-${list}`}>
-            <Icon className="size-4" aria-hidden="true" />
-            {button}
-          </Button>
-        }
-        title={`Skicka till ${who(recipients)}?`}
-        description={
-          <p>
-            Varje adress får ett exemplar, i den takt utskicken tillåts. Kampanjen kan inte ändras efter att den har skickats.
-          </p>
-        }
-        confirmLabel={button}
-        onConfirm={() => fetcher.submit({ intent: "send", list }, { method: "post" })}
-      />
-    </Form>
-  );
-}
-
-function ResendButton({ recipient, total, fetcher }: { recipient?: RecipientView; total: number; fetcher: Fetcher }) {
-  const label = recipient ? "Skicka om" : `Skicka om till alla (${count(total)})`;
-  return (
-    <Form method="post" className="contents">
-      <input type="hidden" name="intent" value="resend" />
-      {recipient ? <input type="hidden" name="recipientId" value={recipient.id} /> : null}
-      <ConfirmDialog
-        testId={recipient ? "confirm-resend-one" : "confirm-resend-all"}
-        trigger={
-          <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"} data-testid={recipient ? "resend-one" : "resend-all"}>
-            <Undo2 className="size-4" aria-hidden="true" />
-            {label}
-            {recipient ? <span className="sr-only"> till {recipient.email}</span> : null}
-          </Button>
-        }
-        title={recipient ? `Skicka om till ${recipient.email}?` : `Skicka om till ${count(total)} mottagare?`}
-        description={
-          <p>
-            Vi vet inte om {recipient ? "mottagaren" : "de här mottagarna"} redan fick mejlet: sändningen avbröts mellan att den påbörjades och
-            att e-postservern svarade. Skickar du om kan {recipient ? "mottagaren" : "några"} få två exemplar.
-          </p>
-        }
-        confirmLabel="Skicka om"
-        onConfirm={() => fetcher.submit(recipient ? { intent: "resend", recipientId: recipient.id } : { intent: "resend" }, { method: "post" })}
-      />
-    </Form>
-  );
-}
-
-function recipientColumns(fetcher: Fetcher | null): DataTableColumn<RecipientView>[] {
-  return [
-    { id: "email", header: "Adress", meta: { className: "break-all" }, cell: ({ row }) => row.original.email },
-    { id: "attempts", header: "Försök", cell: ({ row }) => count(row.original.attempts) },
-    {
-      id: "when",
-      header: "Påbörjad",
-      meta: { className: "whitespace-nowrap" },
-      cell: ({ row }) => (row.original.claimedAt ? formatDateTime(row.original.claimedAt) : "–"),
-    },
-    { id: "error", header: "Senaste fel", meta: { className: "max-w-72 text-xs text-muted-foreground" }, cell: ({ row }) => row.original.lastError ?? "–" },
-    ...(fetcher
-      ? [
-          {
-            id: "actions",
-            header: () => <span className="sr-only">Åtgärder</span>,
-            meta: { className: "w-0" },
-            cell: ({ row }) => <ResendButton recipient={row.original} total={1} fetcher={fetcher} />,
-          } satisfies DataTableColumn<RecipientView>,
-        ]
-      : []),
-  ];
-}
-
-function RecipientCard({ recipient, fetcher }: { recipient: RecipientView; fetcher: Fetcher | null }) {
-  return (
-    <article className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
-      <p className="font-medium break-all">{recipient.email}</p>
-      <p className="text-xs text-muted-foreground">
-        {count(recipient.attempts)} försök{recipient.claimedAt ? ` · ${formatDateTime(recipient.claimedAt)}` : ""}
-      </p>
-      {recipient.lastError ? <p className="text-xs text-muted-foreground">{recipient.lastError}</p> : null}
-      {fetcher ? (
-        <div className="flex justify-end">
-          <ResendButton recipient={recipient} total={1} fetcher={fetcher} />
-        </div>
-      ) : null}
-    </article>
-  );
-}
-
-type RecipientPage = { rows: RecipientView[]; page: number; pageSize: number; pageCount: number; total: number };
-
-function RecipientList({
-  id,
-  title,
-  intro,
-  page,
-  param,
-  fetcher,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  page: RecipientPage;
-  param: string;
-  fetcher: Fetcher | null;
-}) {
-  const [params] = useSearchParams();
-  if (page.total === 0) return null;
-  return (
-    <section aria-labelledby={`${id}-title`} className="grid min-w-0 grid-cols-1 gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="grid gap-1">
-          <h3 id={`${id}-title`} className="text-base font-semibold">
-            {title} ({count(page.total)})
-          </h3>
-          <p className="max-w-prose text-sm text-muted-foreground">{intro}</p>
-        </div>
-        {fetcher ? <ResendButton total={page.total} fetcher={fetcher} /> : null}
-      </div>
-      <DataTable
-        testId={id}
-        caption={title}
-        columns={recipientColumns(fetcher)}
-        data={page.rows}
-        getRowId={(row) => row.id}
-        renderCard={(recipient) => <RecipientCard recipient={recipient} fetcher={fetcher} />}
-        empty={<p>Inga mottagare.</p>}
-      />
-      <DataTablePagination
-        page={page.page}
-        pageCount={page.pageCount}
-        pageSize={page.pageSize}
-        total={page.total}
-        noun="mottagare"
-        hrefForPage={(target) => withSearchParams(params, { [param]: target === 1 ? null : target })}
-      />
-    </section>
-  );
-}
+type Answer = CampaignAnswer;
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, unknown, failed, listCounts, staffEmail, preview } = loaderData;
@@ -205,24 +47,14 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
   const answer = actionData as (Answer & { fieldErrors?: Partial<Record<string, string>> }) | undefined;
   const saveFailure = answer && !answer.ok && answer.intent === "save" ? (answer as CampaignFormFailure) : null;
   const [params] = useSearchParams();
-  const revalidator = useRevalidator();
   const sending = campaign.status === "sending";
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
+  usePollWhile(sending, POLL_MS);
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-8">
       <NewsletterNav />
       <div className="grid gap-2">
-        <Link to="/admin/newsletter/kampanjer" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Till kampanjerna
-        </Link>
+        <BackLink to="/admin/newsletter/kampanjer">Till kampanjerna</BackLink>
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold break-words" data-testid="campaign-title">
             {campaign.subject}

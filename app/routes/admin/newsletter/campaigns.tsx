@@ -2,11 +2,12 @@
  * /admin/newsletter/kampanjer (admin only; docs/rules/newsletter.md#campaigns): every campaign,
  * newest first, with its status and progress, 25 a page (`page` in the URL).
  */
-import { useEffect, useMemo } from "react";
-import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useMemo } from "react";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { Megaphone, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/campaigns";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { usePollWhile } from "~/components/admin/newsletter/use-poll-while";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
@@ -83,15 +84,8 @@ export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
   const { campaigns } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const sending = useMemo(() => campaigns.rows.some((row) => row.status === "sending"), [campaigns.rows]);
-  useEffect(() => {
-    if (!sending) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [sending, revalidator]);
+  usePollWhile(sending, POLL_MS);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/newsletter/kampanjer";
 
   return (

@@ -3,19 +3,19 @@
  * asked on /kop-skins to be told when buying opens, with search and page in the URL and a CSV
  * export of the same search.
  */
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { Download, Search, X } from "~/components/ui/icons";
+import { useNavigation } from "react-router";
+import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/lansering";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListSearch } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { withSearchParams } from "~/lib/search-params";
+import { buttonVariants } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { RETENTION } from "~/modules/legal/legal";
+import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { listLaunchNotifications, parseLaunchQuery } from "~/modules/newsletter/newsletter-admin.server";
 import { db } from "~/platform/db/client.server";
@@ -26,13 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "newsletter");
   const query = parseLaunchQuery(new URL(request.url).searchParams);
   const list = await listLaunchNotifications(db(), query);
-  return {
-    q: query.q ?? "",
-    page: list.page,
-    pageSize: list.pageSize,
-    total: list.total,
-    rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  };
+  return searchedPage(query.q, list);
 }
 
 export const ErrorBoundary = AdminTabError;
@@ -71,7 +65,6 @@ function LaunchCard({ row }: { row: Row }) {
 
 export default function AdminLaunchList({ loaderData }: Route.ComponentProps) {
   const { q, rows, page, pageSize, total } = loaderData;
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/newsletter/lansering";
   const exportHref = `/admin/newsletter/lansering/export.csv${q ? `?${new URLSearchParams({ q })}` : ""}`;
@@ -90,24 +83,7 @@ export default function AdminLaunchList({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" role="search" aria-label="Sök i lanseringslistan" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={q}>
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <Label htmlFor="launch-q">Sök e-post</Label>
-          <Input id="launch-q" name="q" type="search" defaultValue={q} maxLength={100} placeholder="Hela eller en del av adressen" />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit">
-            <Search className="size-4" aria-hidden="true" />
-            Sök
-          </Button>
-          {q ? (
-            <Link to="/admin/newsletter/lansering" className={buttonVariants({ variant: "ghost" })}>
-              <X className="size-4" aria-hidden="true" />
-              Rensa
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <ListSearch id="launch-q" label="Sök e-post" formLabel="Sök i lanseringslistan" q={q} placeholder="Hela eller en del av adressen" clearTo="/admin/newsletter/lansering" />
 
       <section aria-labelledby="launch-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="launch-title" className="sr-only">
@@ -121,23 +97,9 @@ export default function AdminLaunchList({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => row.id}
           busy={busy}
           renderCard={(row) => <LaunchCard row={row} />}
-          empty={
-            <div className="grid justify-items-center gap-2">
-              <p className="font-semibold">{q ? "Ingen adress matchar sökningen" : "Ingen har anmält sig ännu"}</p>
-              {q ? <p className="text-sm text-muted-foreground">Prova en del av adressen.</p> : null}
-            </div>
-          }
+          empty={<ListEmpty title={q ? "Ingen adress matchar sökningen" : "Ingen har anmält sig ännu"} hint={q ? "Prova en del av adressen." : undefined} />}
         />
-        {total > 0 ? (
-          <DataTablePagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(total / pageSize))}
-            pageSize={pageSize}
-            total={total}
-            noun="adresser"
-            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
-          />
-        ) : null}
+        <ListPagination page={page} pageSize={pageSize} total={total} noun="adresser" />
       </section>
     </div>
   );

@@ -4,21 +4,20 @@
  * counts and a CSV export of the same filter. The launch list and campaigns sit beside it
  * under the tab's own sub-navigation.
  */
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { Check, Download, Filter, Minus, X } from "~/components/ui/icons";
+import { Link, useNavigation } from "react-router";
+import { Check, Download, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/subscribers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDate } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { buttonVariants } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { NEWSLETTER_OPT_IN, NEWSLETTER_SOURCE_LABELS, NEWSLETTER_SUBSCRIBER_SOURCES } from "~/constants";
-import { withSearchParams } from "~/lib/search-params";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
   listSubscribers,
@@ -186,65 +185,46 @@ function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["sum
 }
 
 function FilterForm({ filters }: { filters: Filters }) {
-  const active = Object.values(filters).some(Boolean);
-  const select = (id: string, name: keyof Filters, label: string, options: ReadonlyArray<readonly [string, string]>, all: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} defaultValue={filters[name]}>
-        <option value="">{all}</option>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </NativeSelect>
-    </div>
-  );
+  const onOff = [["on", "På"], ["off", "Av"]] as const;
   return (
-    <Form
-      method="get"
-      role="search"
-      aria-label="Filtrera prenumeranter"
-      className="grid gap-3 rounded-xl border bg-card p-4"
+    <ListFilters
       key={JSON.stringify(filters)}
-      data-testid="newsletter-filters"
+      label="Filtrera prenumeranter"
+      active={Object.values(filters).some(Boolean)}
+      clearTo="/admin/newsletter"
+      clearLabel="Rensa"
+      testId="newsletter-filters"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="subscriber-q">Sök e-post</Label>
+      <FilterField id="subscriber-q" label="Sök e-post">
         <Input id="subscriber-q" name="q" type="search" defaultValue={filters.q} maxLength={100} placeholder="Hela eller en del av adressen" />
-      </div>
+      </FilterField>
       <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 xl:grid-cols-5">
-        {select("subscriber-kind", "kind", "Typ", [["member", "Medlemmar"], ["anonymous", "Anonyma"]], "Alla")}
-        {select("subscriber-email", "email", "E-post", [["on", "På"], ["off", "Av"]], "Alla")}
-        {select("subscriber-sms", "sms", "SMS", [["on", "På"], ["off", "Av"]], "Alla")}
-        {select(
-          "subscriber-source",
-          "source",
-          "Källa",
-          NEWSLETTER_SUBSCRIBER_SOURCES.map((source) => [source, NEWSLETTER_SOURCE_LABELS[source]] as const),
-          "Alla källor",
-        )}
-        {select("subscriber-confirmed", "confirmed", "Bekräftelse", [["yes", "Bekräftade"], ["no", "Väntar"]], "Alla")}
+        <FilterSelect id="subscriber-kind" name="kind" label="Typ" all="Alla" options={[["member", "Medlemmar"], ["anonymous", "Anonyma"]]} defaultValue={filters.kind} />
+        <FilterSelect id="subscriber-email" name="email" label="E-post" all="Alla" options={onOff} defaultValue={filters.email} />
+        <FilterSelect id="subscriber-sms" name="sms" label="SMS" all="Alla" options={onOff} defaultValue={filters.sms} />
+        <FilterSelect
+          id="subscriber-source"
+          name="source"
+          label="Källa"
+          all="Alla källor"
+          options={labelledOptions(NEWSLETTER_SUBSCRIBER_SOURCES, NEWSLETTER_SOURCE_LABELS)}
+          defaultValue={filters.source}
+        />
+        <FilterSelect
+          id="subscriber-confirmed"
+          name="confirmed"
+          label="Bekräftelse"
+          all="Alla"
+          options={[["yes", "Bekräftade"], ["no", "Väntar"]]}
+          defaultValue={filters.confirmed}
+        />
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm">
-          <Filter className="size-4" aria-hidden="true" />
-          Filtrera
-        </Button>
-        {active ? (
-          <Link to="/admin/newsletter" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <X className="size-4" aria-hidden="true" />
-            Rensa
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+    </ListFilters>
   );
 }
 
 export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps) {
   const { filters, summary, rows, page, pageSize, total } = loaderData;
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/newsletter";
   const filtered = Object.values(filters).some(Boolean);
@@ -280,23 +260,9 @@ export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps)
           getRowId={(row) => row.id}
           busy={busy}
           renderCard={(row) => <SubscriberCard row={row} />}
-          empty={
-            <div className="grid justify-items-center gap-2">
-              <p className="font-semibold">{filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"}</p>
-              {filtered ? <p className="text-sm text-muted-foreground">Ändra sökningen eller rensa filtren.</p> : null}
-            </div>
-          }
+          empty={<ListEmpty title={filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"} hint={filtered ? "Ändra sökningen eller rensa filtren." : undefined} />}
         />
-        {total > 0 ? (
-          <DataTablePagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(total / pageSize))}
-            pageSize={pageSize}
-            total={total}
-            noun="prenumerationer"
-            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
-          />
-        ) : null}
+        <ListPagination page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
       </section>
     </div>
   );

@@ -4,14 +4,15 @@
  * confirmation, the draw that picks its winner once, showing the winner, seed and candidate count.
  */
 import { useMemo } from "react";
-import { Form, Link, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
-import { ArrowLeft, Dices, Gift, Plus } from "~/components/ui/icons";
+import { Form, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
+import { Dices, Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, formatTime, MemberLabel } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -205,10 +206,7 @@ export default function AdminGiveaways({ loaderData, actionData }: Route.Compone
   return (
     <div className="grid min-w-0 grid-cols-1 gap-8">
       <div className="grid gap-2">
-        <Link to="/admin/point-shop" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Till poängbutiken
-        </Link>
+        <BackLink to="/admin/point-shop">Till poängbutiken</BackLink>
         <h2 className="flex items-center gap-2 text-lg font-semibold">
           <Gift className="size-5" aria-hidden="true" />
           Månatliga giveaways

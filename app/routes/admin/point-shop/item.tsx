@@ -4,9 +4,10 @@
  * item grants is kept as it is.
  */
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { ArrowLeft, Save } from "~/components/ui/icons";
+import { Save } from "~/components/ui/icons";
 import type { Route } from "./+types/item";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ImageUpload } from "~/components/admin/point-shop/image-upload";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -44,10 +45,7 @@ export default function ShopItemForm({ loaderData, actionData }: Route.Component
   return (
     <div className="grid max-w-2xl min-w-0 gap-6">
       <div className="grid gap-2">
-        <Link to="/admin/point-shop" className={buttonVariants({ variant: "ghost", size: "sm", className: "justify-self-start" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Till poängbutiken
-        </Link>
+        <BackLink to="/admin/point-shop">Till poängbutiken</BackLink>
         <h2 className="text-lg font-semibold">{heading}</h2>
         {item && item.orderCount > 0 ? (
           <p className="text-sm text-muted-foreground">

@@ -8,6 +8,7 @@ import { loadStaffOrders } from "~/modules/selling/sell-orders-admin-page.server
 import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { DateTimeCell } from "~/components/admin/list-parts";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { Button } from "~/components/ui/button";
@@ -33,12 +34,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     id: "created",
     header: "Lagd",
     meta: { className: "whitespace-nowrap" },
-    cell: ({ row }) => (
-      <time dateTime={row.original.createdAt} className="grid">
-        <span>{formatDate(row.original.createdAt)}</span>
-        <span className="text-xs text-muted-foreground">{formatTime(row.original.createdAt)}</span>
-      </time>
-    ),
+    cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} />,
   },
   {
     id: "order",

@@ -3,19 +3,18 @@
  * member, action and Stockholm dates in the URL, paged on the server, with a streamed CSV
  * export of the same filter.
  */
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ArrowLeft, Download, Filter, X } from "~/components/ui/icons";
+import { Link, useNavigation, useSearchParams } from "react-router";
+import { ArrowLeft, Download } from "~/components/ui/icons";
 import type { Route } from "./+types/audit";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { DateTimeCell } from "~/components/admin/list-parts";
 import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
 import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary, ENTITY_LABELS } from "~/components/admin/users/audit-text";
+import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-toolbar";
 import { Pager } from "~/components/ui/pager";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect } from "~/components/ui/native-select";
 import { withSearchParams } from "~/lib/search-params";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
@@ -80,12 +79,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     id: "time",
     header: "Tidpunkt",
     meta: { className: "whitespace-nowrap" },
-    cell: ({ row }) => (
-      <time dateTime={row.original.createdAt} className="grid">
-        <span>{formatDate(row.original.createdAt)}</span>
-        <span className="text-xs text-muted-foreground">{formatTime(row.original.createdAt)}</span>
-      </time>
-    ),
+    cell: ({ row }) => <DateTimeCell iso={row.original.createdAt} />,
   },
   { id: "actor", header: "Personal", meta: { className: "max-w-56 truncate" }, cell: ({ row }) => row.original.actorEmail ?? "System" },
   { id: "action", header: "Åtgärd", cell: ({ row }) => auditActionLabel(row.original.action) },
@@ -132,52 +126,29 @@ export default function AuditView({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <Form method="get" role="search" aria-label="Filtrera granskningsloggen" className="grid gap-3 rounded-xl border bg-card p-4" key={params.toString()}>
+      <ListFilters key={params.toString()} label="Filtrera granskningsloggen" active={filtered} clearTo="/admin/users/audit">
         <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-          <div className="col-span-2 grid gap-1.5 xl:col-span-1">
-            <Label htmlFor="audit-actor">Personal</Label>
-            <NativeSelect id="audit-actor" name="actor" defaultValue={filters.actor}>
-              <option value="">All personal</option>
-              {staff.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="col-span-2 grid gap-1.5 xl:col-span-1">
-            <Label htmlFor="audit-action">Åtgärd</Label>
-            <NativeSelect id="audit-action" name="action" defaultValue={filters.action}>
-              <option value="">Alla åtgärder</option>
-              {AUDIT_ACTION_FILTERS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
-            <Label htmlFor="audit-from">Från</Label>
-            <Input id="audit-from" name="from" type="date" defaultValue={filters.from} />
-          </div>
-          <div className="col-span-2 grid gap-1.5 min-[400px]:col-span-1">
-            <Label htmlFor="audit-to">Till</Label>
-            <Input id="audit-to" name="to" type="date" defaultValue={filters.to} />
-          </div>
+          <FilterSelect
+            id="audit-actor"
+            name="actor"
+            label="Personal"
+            all="All personal"
+            options={staff.map((person) => [person.id, person.label] as const)}
+            defaultValue={filters.actor}
+            className="col-span-2 xl:col-span-1"
+          />
+          <FilterSelect
+            id="audit-action"
+            name="action"
+            label="Åtgärd"
+            all="Alla åtgärder"
+            options={AUDIT_ACTION_FILTERS.map((option) => [option.value, option.label] as const)}
+            defaultValue={filters.action}
+            className="col-span-2 xl:col-span-1"
+          />
+          <DateRangeFields idPrefix="audit" from={filters.from} to={filters.to} />
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" size="sm">
-            <Filter className="size-4" aria-hidden="true" />
-            Filtrera
-          </Button>
-          {filtered ? (
-            <Link to="/admin/users/audit" className={buttonVariants({ variant: "ghost", size: "sm" })}>
-              <X className="size-4" aria-hidden="true" />
-              Rensa filter
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      </ListFilters>
 
       <section aria-labelledby="audit-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="audit-title" className="sr-only">

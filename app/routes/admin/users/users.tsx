@@ -3,20 +3,20 @@
  * id, phone or referral code, paged on the server, the search in the URL. A row opens the
  * member's page; the audit log sits under the tab at /admin/users/audit.
  */
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { ScrollText, Search, X } from "~/components/ui/icons";
+import { Link, useNavigation } from "react-router";
+import { ScrollText } from "~/components/ui/icons";
 import type { Route } from "./+types/users";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
+import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListSearch } from "~/components/admin/list-toolbar";
 import { formatDate, LevelBadge } from "~/components/admin/transactions/trade-display";
 import { RoleBadges } from "~/components/admin/users/member-badges";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
+import { buttonVariants } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { formatPoints } from "~/lib/format";
-import { withSearchParams } from "~/lib/search-params";
+import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseMemberSearch, searchMembers } from "~/modules/accounts/member-admin.server";
 import { db } from "~/platform/db/client.server";
@@ -27,13 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "users");
   const query = parseMemberSearch(new URL(request.url).searchParams);
   const result = await searchMembers(db(), query);
-  return {
-    q: query.q ?? "",
-    page: result.page,
-    pageSize: result.pageSize,
-    total: result.total,
-    rows: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-  };
+  return searchedPage(query.q, result);
 }
 
 export const ErrorBoundary = AdminTabError;
@@ -124,7 +118,6 @@ function MemberCard({ row }: { row: Row }) {
 
 export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
   const { q, rows, page, pageSize, total } = loaderData;
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   return (
@@ -139,24 +132,7 @@ export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" aria-label="Sök medlemmar" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={q}>
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <Label htmlFor="member-q">Sök medlem</Label>
-          <Input id="member-q" name="q" type="search" defaultValue={q} maxLength={100} placeholder="E-post, namn, Steam-id, telefon eller värvningskod" />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit">
-            <Search className="size-4" aria-hidden="true" />
-            Sök
-          </Button>
-          {q ? (
-            <Link to="/admin/users" className={buttonVariants({ variant: "ghost" })}>
-              <X className="size-4" aria-hidden="true" />
-              Rensa
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <ListSearch id="member-q" label="Sök medlem" formLabel="Sök medlemmar" q={q} placeholder="E-post, namn, Steam-id, telefon eller värvningskod" clearTo="/admin/users" />
 
       <section aria-labelledby="members-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="members-title" className="sr-only">
@@ -170,23 +146,9 @@ export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => row.id}
           busy={busy}
           renderCard={(row) => <MemberCard row={row} />}
-          empty={
-            <div className="grid justify-items-center gap-2">
-              <p className="font-semibold">{q ? "Ingen medlem matchar sökningen" : "Inga medlemmar ännu"}</p>
-              {q ? <p className="text-sm text-muted-foreground">Prova en del av e-postadressen, namnet eller telefonnumret.</p> : null}
-            </div>
-          }
+          empty={<ListEmpty title={q ? "Ingen medlem matchar sökningen" : "Inga medlemmar ännu"} hint={q ? "Prova en del av e-postadressen, namnet eller telefonnumret." : undefined} />}
         />
-        {total > 0 ? (
-          <DataTablePagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(total / pageSize))}
-            pageSize={pageSize}
-            total={total}
-            noun="medlemmar"
-            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
-          />
-        ) : null}
+        <ListPagination page={page} pageSize={pageSize} total={total} noun="medlemmar" />
       </section>
     </div>
   );

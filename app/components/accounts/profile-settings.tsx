@@ -1,0 +1,144 @@
+/**
+ * The settings cards at the foot of /profile: newsletter by e-mail and SMS (saved as the switch
+ * moves) and the signed-in devices, with signing out every other one.
+ */
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { LogOut, MonitorSmartphone } from "~/components/ui/icons";
+import type { ProfileActionResult as ActionResult } from "~/components/accounts/profile-details";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+
+const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
+
+export function NewsletterCard({
+  settings,
+  hasPhone,
+}: {
+  settings: { email_subscribed: boolean; phone_subscribed: boolean };
+  hasPhone: boolean;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const pending = fetcher.formData;
+  const emailOn = pending ? pending.get("email_subscribed") === "true" : settings.email_subscribed;
+  const smsOn = hasPhone && (pending ? pending.get("phone_subscribed") === "true" : settings.phone_subscribed);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) toast.success("Inställningarna har sparats.");
+    else toast.error("Fel", { description: result.message });
+  }, [fetcher.state, fetcher.data]);
+
+  function save(next: { email_subscribed: boolean; phone_subscribed: boolean }) {
+    void fetcher.submit(
+      { intent: "newsletter", email_subscribed: String(next.email_subscribed), phone_subscribed: String(next.phone_subscribed) },
+      { method: "post" },
+    );
+  }
+
+  return (
+    <Card role="region" aria-labelledby="nyhetsbrev-rubrik">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="nyhetsbrev-rubrik">Dina nyhetsbrev</h2>
+        </CardTitle>
+        <CardDescription>Välj hur du vill få erbjudanden, kampanjer och nyheter från oss.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div>
+            <Label htmlFor="nyhetsbrev-epost">Nyhetsbrev via e-post</Label>
+            <p id="nyhetsbrev-epost-tips" className="mt-1 text-sm text-muted-foreground">
+              Kampanjer och marknadsnyheter, högst ett par gånger i månaden.
+            </p>
+          </div>
+          <Switch
+            id="nyhetsbrev-epost"
+            aria-describedby="nyhetsbrev-epost-tips"
+            checked={emailOn}
+            onCheckedChange={(checked) => save({ email_subscribed: checked, phone_subscribed: smsOn })}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+          <div>
+            <Label htmlFor="nyhetsbrev-sms">Erbjudanden via SMS</Label>
+            <p id="nyhetsbrev-sms-tips" className="mt-1 text-sm text-muted-foreground">
+              {hasPhone
+                ? "Korta utskick om tidsbegränsade erbjudanden."
+                : "Lägg till ett telefonnummer i din profil för att kunna få SMS."}
+            </p>
+          </div>
+          <Switch
+            id="nyhetsbrev-sms"
+            aria-describedby="nyhetsbrev-sms-tips"
+            checked={smsOn}
+            disabled={!hasPhone}
+            onCheckedChange={(checked) => save({ email_subscribed: emailOn, phone_subscribed: checked })}
+          />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function SessionsCard({
+  sessions,
+}: {
+  sessions: Array<{ id: string; device: string; ipAddress: string | null; lastActive: string; current: boolean }>;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const others = sessions.filter((session) => !session.current).length;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) toast.success("Utloggad från andra enheter", { description: "Bara den här enheten är nu inloggad." });
+    else toast.error("Fel", { description: result.message });
+  }, [fetcher.state, fetcher.data]);
+
+  return (
+    <Card role="region" aria-labelledby="enheter-rubrik">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2 id="enheter-rubrik">Inloggade enheter</h2>
+        </CardTitle>
+        <CardDescription>Känner du inte igen en enhet? Logga ut den och byt lösenord.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid gap-3">
+          {sessions.map((session) => (
+            <li key={session.id} className="flex items-start gap-3 rounded-lg border p-4">
+              <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2 font-medium">
+                  {session.device}
+                  {session.current ? <Badge>Den här enheten</Badge> : null}
+                </p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  {session.ipAddress ? `IP ${session.ipAddress} · ` : ""}
+                  Senast aktiv <time dateTime={session.lastActive}>{dateFormat.format(new Date(session.lastActive))}</time>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <fetcher.Form method="post" className="flex justify-end">
+          <input type="hidden" name="intent" value="revoke-others" />
+          <Button type="submit" variant="outline" disabled={busy || others === 0}>
+            <LogOut aria-hidden="true" />
+            Logga ut från andra enheter
+          </Button>
+        </fetcher.Form>
+        <p className="sr-only" aria-live="polite">
+          {busy ? "Loggar ut andra enheter" : ""}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
