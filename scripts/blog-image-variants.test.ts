@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { BLOG } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
 import { BLOG_IMAGE_DIR, makeVariant, originalNames } from "./blog-image-variants";
 
 describe("the blog pictures' narrower copies (docs/rules/blog.md#images)", () => {

@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { BLOG, IMAGE_LIMITS } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
+import { IMAGE_LIMITS } from "~/platform/platform-constants";
 
 export const BLOG_IMAGE_DIR = path.resolve("public/images/blog");
 

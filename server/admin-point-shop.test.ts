@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_LIMITS, IMAGE_LIMITS } from "~/constants";
+import { HTTP_LIMITS, IMAGE_LIMITS } from "~/platform/platform-constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";

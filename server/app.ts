@@ -29,7 +29,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
 import { createRouteMatcher, HtmlPageCache, htmlCacheMiddleware } from "./html-cache";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
-import { HTML_CACHE } from "~/constants";
+import { HTML_CACHE } from "~/platform/platform-constants";
 import {
   addressGuard,
   bodyErrors,

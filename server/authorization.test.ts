@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
-import type { Role as StaffRole } from "~/constants";
+import type { Role as StaffRole } from "~/modules/accounts/accounts-constants";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { ADMIN_TABS, canOpenTab, firstTab, type AdminTabId } from "~/modules/admin/admin-tabs";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";

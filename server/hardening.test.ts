@@ -6,7 +6,8 @@
 import http from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOG_VIEW_RATE_LIMIT, HTTP_LIMITS } from "~/constants";
+import { BLOG_VIEW_RATE_LIMIT } from "~/modules/blog/blog-constants";
+import { HTTP_LIMITS } from "~/platform/platform-constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { blog_posts, contact_messages, newsletter_subscriptions } from "~/platform/db/schema";

@@ -9,7 +9,7 @@
  * panel, the profile, sign-in and e-mail confirmation, /success, the not-found page, searches
  * (`/blog?q=`, `/faq?q=`: any query not listed below bypasses the cache), feeds and the sitemap.
  */
-import { BLOG_CATEGORIES } from "~/constants";
+import { BLOG_CATEGORIES } from "~/modules/blog/blog-constants";
 import type { CacheableRoute } from "./html-cache";
 
 const STATIC: CacheableRoute = { tags: ["config"] };

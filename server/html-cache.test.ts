@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTML_CACHE } from "~/constants";
+import { HTML_CACHE } from "~/platform/platform-constants";
 import type { Database } from "~/platform/db/client.server";
 import { BLOG_POST_SEEDS, seed, SHOP_ITEM_SEEDS } from "~/platform/db/seed";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD } from "../tests/e2e/helpers/loyalty-members";

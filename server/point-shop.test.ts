@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOP_PURCHASE_RATE_LIMIT, shopPurchaseReason } from "~/constants";
+import { SHOP_PURCHASE_RATE_LIMIT, shopPurchaseReason } from "~/modules/shop/shop-constants";
 import { hashPassword } from "better-auth/crypto";
 import { reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";

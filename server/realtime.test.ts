@@ -6,7 +6,7 @@
 import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REALTIME } from "../app/constants";
+import { REALTIME } from "../app/platform/platform-constants";
 import type { Database } from "../app/platform/db/client.server";
 import { account, profiles, user } from "../app/platform/db/schema";
 import type { RealtimeEvent } from "../app/platform/realtime/events";

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFERRAL } from "~/constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";

@@ -7,7 +7,8 @@
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
-import { HTTP_LIMITS, UNSUBSCRIBE_PATH } from "~/constants";
+import { UNSUBSCRIBE_PATH } from "~/modules/newsletter/newsletter-constants";
+import { HTTP_LIMITS } from "~/platform/platform-constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { escapeHtml } from "~/platform/mail/templates";

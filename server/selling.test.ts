@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_LIMITS, PRICE_LIST } from "~/constants";
+import { PRICE_LIST } from "~/modules/selling/selling-constants";
+import { HTTP_LIMITS } from "~/platform/platform-constants";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { makeReadySeller } from "~/modules/selling/test-sellers";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";

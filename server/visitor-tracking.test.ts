@@ -5,7 +5,8 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_LIMITS, VISITOR_TRACKING } from "~/constants";
+import { VISITOR_TRACKING } from "~/modules/analytics/analytics-constants";
+import { HTTP_LIMITS } from "~/platform/platform-constants";
 import { queryRows } from "~/platform/db/client.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 

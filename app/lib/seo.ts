@@ -4,7 +4,7 @@
  * one JSON-LD `@graph` (Organization and WebSite always; page-specific nodes added).
  */
 import type { MetaDescriptor } from "react-router";
-import { COMPANY } from "~/constants";
+import { COMPANY } from "~/lib/company";
 import { FALLBACK_PUBLIC_CONFIG, type PublicConfig } from "~/lib/site-config";
 
 const DEFAULT_OG_IMAGE = "/images/blog/default.webp";

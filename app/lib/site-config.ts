@@ -1,4 +1,4 @@
-import { COMPANY } from "~/constants";
+import { COMPANY } from "~/lib/company";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 

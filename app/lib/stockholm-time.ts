@@ -2,7 +2,12 @@
  * Calendar months and days in the business's time zone (Stockholm), whatever the server's
  * own zone. Isomorphic.
  */
-import { BUSINESS_TIME_ZONE } from "~/constants";
+
+/**
+ * The business's calendar: monthly VIP bonus months (docs/rules/loyalty.md#monthly-bonus) and
+ * the days of date filters are Stockholm's.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Stockholm";
 
 function parts(at: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", number> {
   const values = new Intl.DateTimeFormat("en-CA", {

@@ -1,4 +1,7 @@
-import { STORAGE_KEYS, THEMES, type Theme } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+
+const THEMES = ["light", "dark", "system"] as const;
+export type Theme = (typeof THEMES)[number];
 
 export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);

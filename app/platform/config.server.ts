@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
-import { COMPANY, HTML_CACHE, SELL_ORDERS, SSE_HEARTBEAT_MS } from "../constants";
+import { COMPANY } from "../lib/company";
+import { SELL_ORDERS } from "../modules/selling/selling-constants";
+import { HTML_CACHE, SSE_HEARTBEAT_MS } from "./platform-constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>

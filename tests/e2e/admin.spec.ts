@@ -9,7 +9,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
-import type { Role } from "../../app/constants";
+import type { Role } from "../../app/modules/accounts/accounts-constants";
 import { STAFF_MESSAGES } from "../../app/modules/accounts/staff-messages";
 import { ADMIN_TABS } from "../../app/modules/admin/admin-tabs";
 import type { Database } from "../../app/platform/db/client.server";

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { WELCOME_DIALOG } from "~/constants";
+import { WELCOME_DIALOG } from "~/modules/accounts/accounts-constants";
 import { useSessionUser } from "~/lib/site-config";
 import { shouldShowWelcome, welcomeStorageKey } from "~/modules/accounts/welcome-rules";
 

@@ -5,7 +5,6 @@ import { ArrowLeft, ArrowRight, ExternalLink, Loader2 } from "~/components/ui/ic
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
-import { SIGNUP_STEPS, STEAM_TRADE_LINK_HELP_URL } from "~/constants";
 import { forgetReferralCode, pendingReferralCode } from "~/modules/referrals/referral-link";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import {
@@ -21,6 +20,12 @@ import { FormField } from "~/components/ui/form-field";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 import type { AuthActionResult } from "./types";
+
+const SIGNUP_STEPS = 3;
+
+/** Where to find the Steam trade link (docs/rules/accounts.md#sign-up, the wizard's step 3). */
+const STEAM_TRADE_LINK_HELP_URL =
+  "https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url";
 
 const EMPTY = {
   email: "",

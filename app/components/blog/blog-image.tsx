@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { BLOG } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
 import { cn } from "~/lib/cn";
 import { blogImageSrcSet } from "~/modules/blog/blog";
 

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { ArrowRight } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { BLOG } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
 import type { BlogCardData } from "~/modules/blog/blog";
 import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { PostCard, PostCardSkeleton } from "./post-card";

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
-import { CONSENT_EVENTS } from "~/constants";
+import { CONSENT_EVENTS } from "~/modules/consent/consent-constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
 import { reportConsentChoice } from "~/modules/analytics/visitor-tracking";
 import { ACCEPT_ALL, ONLY_NECESSARY, type ConsentChoice } from "~/modules/consent/consent";

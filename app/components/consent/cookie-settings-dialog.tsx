@@ -10,7 +10,7 @@ import {
 } from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { COOKIE_CATEGORIES, type CookieCategory } from "~/constants";
+import { COOKIE_CATEGORIES, type CookieCategory } from "~/modules/consent/consent-constants";
 import {
   ACCEPT_ALL,
   COOKIE_CATEGORY_DETAILS,

@@ -5,7 +5,8 @@
 import { Link } from "react-router";
 import { ArrowRight, Clock, ExternalLink, HelpCircle, Mail, MapPin, MessageCircle } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { COMPANY, SUPPORT_HOURS } from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 
 export function ContactChannels({ liveChatUrl, supportEmail }: { liveChatUrl: string; supportEmail: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Clock, MessageCircle } from "~/components/ui/icons";
-import { SUPPORT_HOURS } from "~/constants";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { LiveChatButton } from "./live-chat-button";
 
 /** The closing call to action of the marketing pages: talk to us in the live chat. */

@@ -1,5 +1,5 @@
 /**
- * Copy of the public marketing pages. Every figure comes from app/constants.ts; this module
+ * Copy of the public marketing pages. Every figure comes from the areas' constants files; this module
  * only words them. Isomorphic (no server code), so pages and tests read the same text.
  */
 import {
@@ -39,23 +39,19 @@ import type { Feature } from "~/components/content/feature-grid";
 import type { Stat } from "~/components/content/stats-row";
 import type { Step } from "~/components/content/step-list";
 import type { Testimonial } from "~/components/content/testimonial-card";
+import { REVIEWS, TIMELINE_YEARS } from "~/components/content/content-constants";
+import { COMPANY } from "~/lib/company";
+import { LEVELS, POINTS_PER_SEK, POINTS_VALUE, XP_PER_SEK } from "~/modules/loyalty/loyalty-constants";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
+import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import {
   BUY_DELIVERY_MINUTES,
   BUYER_PAYMENT_METHODS,
-  COMPANY,
-  LEVELS,
-  MARKETING,
   PAYOUT_AFTER_PROTECTION,
-  PAYOUT_TIMES,
-  POINTS_PER_SEK,
-  POINTS_VALUE,
-  REFERRAL,
-  REVIEWS,
-  SHOP_CATEGORY_LABELS,
-  SUPPORT_HOURS,
-  TIMELINE_YEARS,
-  XP_PER_SEK,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
 import { formatCustomers } from "../../modules/marketing/hero-counters";
 import { formatNumber, formatPlus, formatRange } from "~/lib/format";
 

@@ -4,7 +4,7 @@ import { CheckCircle2, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/constants";
+import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { cn } from "~/lib/cn";
 import {
   NEWSLETTER_FORM_PARAM,

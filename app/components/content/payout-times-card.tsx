@@ -1,5 +1,6 @@
 import { Banknote, Bitcoin, Landmark, Smartphone } from "~/components/ui/icons";
-import { PAYOUT_AFTER_PROTECTION, PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/constants";
+import { PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 
 const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;
 

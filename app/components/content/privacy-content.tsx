@@ -3,7 +3,10 @@
  */
 import { Link } from "react-router";
 import type { LegalSection } from "~/components/content/legal-page";
-import { COMPANY, CONTACT, MARKETING, NEWSLETTER_OPT_IN } from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { CONTACT } from "~/modules/contact/contact-constants";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { IMY, RETENTION } from "~/modules/legal/legal";
 import { formatNumber } from "~/lib/format";
 

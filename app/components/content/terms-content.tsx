@@ -3,19 +3,12 @@
  */
 import { Link } from "react-router";
 import type { LegalSection } from "~/components/content/legal-page";
-import {
-  BUY_DELIVERY_MINUTES,
-  BUYER_PAYMENT_METHODS,
-  COMPANY,
-  LEVELS,
-  MARKETING,
-  PAYOUT_LABELS,
-  PAYOUT_METHODS,
-  PAYOUT_TIMES,
-  POINTS_VALUE,
-  REFERRAL,
-  TRADE_PROTECTION_DAYS,
-} from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { LEVELS, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
+import { PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS, TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { ARN } from "~/modules/legal/legal";
 import { formatNumber } from "~/lib/format";
 

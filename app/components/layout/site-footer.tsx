@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { Clock, Mail, MapPin } from "~/components/ui/icons";
 import { NewsletterForm } from "~/components/content/newsletter-form";
-import { COMPANY, MARKETING, SUPPORT_HOURS } from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { usePublicConfig } from "~/lib/site-config";
 import { openCookieSettings } from "~/modules/consent/consent-storage";
 import { Logo } from "./logo";

@@ -7,8 +7,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import type { Theme } from "~/constants";
-import { applyTheme, isTheme, readStoredTheme, storeTheme } from "~/lib/theme";
+import { applyTheme, isTheme, readStoredTheme, storeTheme, type Theme } from "~/lib/theme";
 import { ThemeSwitchButton } from "./theme-switch-button";
 
 const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [

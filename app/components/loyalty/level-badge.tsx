@@ -1,5 +1,5 @@
 import { Crown, Gem, Shield, Star } from "~/components/ui/icons";
-import type { LevelDefinition } from "~/constants";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 import { cn } from "~/lib/cn";
 
 const LEVEL_ICONS = { Shield, Star, Crown, Gem } as const;

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, History } from "~/components/ui/icons";
+import { SKIN_WEAR_LABELS } from "~/components/selling/selling-labels";
+import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
+import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
+import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import {
-  PAYOUT_LABELS,
-  SHOP_ORDER_STATUS_LABELS,
   SKIN_VARIANT_LABELS,
-  SKIN_WEAR_LABELS,
   TRADE_STATUS_LABELS,
   TRADE_TYPE_LABELS,
-  type ShopOrderStatus,
   type TradeStatus,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";

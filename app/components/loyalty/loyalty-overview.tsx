@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArrowRight, CalendarClock, Coins, Gift, Sparkles, TrendingDown, TrendingUp } from "~/components/ui/icons";
-import { MAX_LEVEL_TEXT, POINTS_VALUE, type LevelDefinition } from "~/constants";
+import { MAX_LEVEL_TEXT, POINTS_VALUE, type LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { REALTIME } from "~/constants";
+import { REALTIME } from "~/platform/platform-constants";
 import { createLiveValue } from "./live-value";
 
 beforeEach(() => {

@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { REALTIME } from "~/constants";
+import { REALTIME } from "~/platform/platform-constants";
 import { useSessionUser } from "~/lib/site-config";
 import { isAwardFor, pointsAwardText } from "./points-award";
 import { useRealtimeEvent } from "./realtime-provider";

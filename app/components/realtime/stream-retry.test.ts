@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REALTIME } from "~/constants";
+import { REALTIME } from "~/platform/platform-constants";
 import { streamRetryDelay } from "./stream-retry";
 
 describe("reopening a refused stream", () => {

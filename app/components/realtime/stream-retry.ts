@@ -1,4 +1,4 @@
-import { REALTIME } from "~/constants";
+import { REALTIME } from "~/platform/platform-constants";
 
 /**
  * Wait before reopening a stream the server refused (429 or 503): from its Retry-After upwards,

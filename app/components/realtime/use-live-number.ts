@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { REALTIME } from "~/constants";
+import { REALTIME } from "~/platform/platform-constants";
 import { useSessionUser } from "~/lib/site-config";
 import type { RealtimeEvent, RealtimeEventType } from "~/platform/realtime/events";
 import { createLiveValue, type LiveValueState } from "./live-value";

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Check, Copy, Gift, Link2, UserPlus } from "~/components/ui/icons";
 import { toast } from "sonner";
-import { REFERRAL, REFERRAL_STATUS_LABELS } from "~/constants";
+import { REFERRAL, REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals-constants";
 import { dayFormat } from "~/components/loyalty/loyalty-overview";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -6,7 +6,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Check, Circle, Clock, X } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-import type { SellOrderStatus } from "~/constants";
+import type { SellOrderStatus } from "~/modules/selling/selling-constants";
 import { OPEN_SELL_ORDER_STATUSES, type TimelineStep } from "~/modules/selling/sell-order-rules";
 
 const STATE_LABELS = { done: "klart", current: "nu", upcoming: "kommande", ended: "avslutad" } as const;

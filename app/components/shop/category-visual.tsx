@@ -1,5 +1,5 @@
 import { Crown, Gamepad2, Headset, Package, Trophy, Zap, type LucideIcon } from "~/components/ui/icons";
-import type { ShopCategory } from "~/constants";
+import type { ShopCategory } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
 
 /** Each category's icon and tint, for the picture of an item staff gave no image. */

@@ -3,7 +3,7 @@
  */
 import { Link } from "react-router";
 import { ArrowRight, Coins, Sparkles, TrendingUp } from "~/components/ui/icons";
-import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
+import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 
 export function MorePointsSection() {
   return (

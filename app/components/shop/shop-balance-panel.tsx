@@ -7,7 +7,7 @@ import { HERO_OUTLINE_BUTTON } from "~/components/content/page-hero";
 import { LevelBadge } from "~/components/loyalty/level-badge";
 import { SIGN_IN_TO_BUY_HREF } from "~/components/shop/shop-item-card";
 import { Button } from "~/components/ui/button";
-import type { LevelDefinition } from "~/constants";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 
 const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Loader2, Lock, PackageCheck, Sparkles } from "~/components/ui/icons";
-import type { LevelDefinition, ShopCategory } from "~/constants";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
+import type { ShopCategory } from "~/modules/shop/shop-constants";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Progress } from "~/components/ui/progress";

@@ -1,8 +1,10 @@
 import * as React from "react";
 import { Toaster as Sonner, type ToasterProps } from "sonner";
 
-import { TOAST } from "~/constants";
 import { cn } from "~/lib/cn";
+
+/** Toasts sit top-center, below the sticky header (64 px) so they never cover the navigation. */
+const TOAST = { durationMs: 4_000, visible: 3, position: "top-center", offsetPx: 72 } as const;
 
 type Theme = "light" | "dark";
 
@@ -32,7 +34,7 @@ function useHtmlTheme(): Theme {
 
 /**
  * App-wide toast outlet. Mount once (in the root layout); call `toast()` from "sonner" anywhere.
- * Defaults come from TOAST in ~/constants; any prop can still be overridden.
+ * Defaults come from TOAST above; any prop can still be overridden.
  */
 function Toaster({ toastOptions, ...props }: ToasterProps) {
   const theme = useHtmlTheme();

@@ -3,7 +3,7 @@
  * (decision 010) per client IP and per email address or signed-in user. Applied in a
  * `hooks.before`, so route actions and any other caller are limited alike.
  */
-import { AUTH_RATE_LIMITS } from "~/constants";
+import { AUTH_RATE_LIMITS } from "~/modules/accounts/accounts-constants";
 import type { Db } from "~/platform/db/client.server";
 import {
   consumeRateLimit,

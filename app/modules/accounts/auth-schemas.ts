@@ -4,7 +4,7 @@
  */
 import { z } from "~/lib/zod";
 import { isStrongPassword } from "./password-rule";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { AUTH_MESSAGES } from "./auth-messages";
 import { accountFields, isEmail } from "./signup-schema";
 

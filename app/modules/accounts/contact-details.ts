@@ -3,7 +3,7 @@
  * Both fields are optional: an empty value becomes null.
  */
 import { z } from "~/lib/zod";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 
 export const PHONE_NUMBER_MESSAGE =

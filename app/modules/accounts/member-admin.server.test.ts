@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEVELS } from "~/constants";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
 import { reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";

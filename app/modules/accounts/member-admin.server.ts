@@ -7,7 +7,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { ADMIN_PAGE_SIZE, ROLES, type LevelId, type Role } from "~/constants";
+import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
+import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { pageParams } from "~/lib/paging";
 import { textField } from "~/lib/validation";
 import { creditPoints, creditXp, debitPoints, debitXp } from "~/modules/loyalty/ledger.server";

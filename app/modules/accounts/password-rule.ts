@@ -3,7 +3,7 @@
  * lowercase letter, an uppercase letter, a digit and a symbol. Sign-up and reset-password use the
  * same rule and the same live checklist.
  */
-import { PASSWORD_MIN_LENGTH } from "~/constants";
+import { PASSWORD_MIN_LENGTH } from "~/modules/accounts/accounts-constants";
 
 export interface PasswordRequirement {
   id: "length" | "lowercase" | "uppercase" | "digit" | "symbol";

@@ -3,7 +3,7 @@
  * the form for instant feedback and by the server action again.
  */
 import { z } from "~/lib/zod";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 

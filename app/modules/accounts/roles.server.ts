@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
-import type { Role } from "~/constants";
+import type { Role } from "~/modules/accounts/accounts-constants";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import { user_roles } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";

@@ -5,7 +5,7 @@
  * turn it into `//other.host`. React Router's data-request suffix (`.data`, `_root.data`)
  * and parameters are dropped, so a redirect made during a data request lands on the page.
  */
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 
 const BASE = "http://same-origin.invalid";
 /** Control characters, spaces and backslashes: browsers strip or reinterpret them in URLs. */

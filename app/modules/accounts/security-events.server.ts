@@ -3,7 +3,7 @@
  * session refresh (`session_refresh`) and sign-out (`user_logout`). Writing one never
  * breaks the action it records: a failure is only logged.
  */
-import type { SECURITY_SEVERITIES } from "~/constants";
+import type { SECURITY_SEVERITIES } from "~/modules/accounts/accounts-constants";
 import type { Db } from "~/platform/db/client.server";
 import { security_events } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";

@@ -8,7 +8,7 @@ import { session as sessionTable, security_events, user as userTable } from "~/p
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { logger } from "~/platform/logger.server";
 import { singleton } from "~/platform/singleton.server";
-import { AUTH_RATE_LIMITS } from "~/constants";
+import { AUTH_RATE_LIMITS } from "~/modules/accounts/accounts-constants";
 import { AUTH_CALLBACKS, createAuth, type Auth } from "./auth.server";
 import { getProfile, withProfileSeed } from "./profiles.server";
 import { ADMIN_ACCESS_DENIED, ADMIN_LOGIN_REQUIRED, grantRole, hasRole, requireRole } from "./roles.server";

@@ -4,7 +4,7 @@
  * that goes with each message.
  */
 import { z } from "~/lib/zod";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { lenientTextField } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 import { isStrongPassword } from "./password-rule";

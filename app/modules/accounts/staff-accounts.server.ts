@@ -6,7 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { z } from "~/lib/zod";
-import { ROLES, type Role } from "~/constants";
+import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import type { Db } from "~/platform/db/client.server";
 import { AUTH_CALLBACKS, type Auth } from "./auth.server";
 import { captureResetLink } from "./reset-link-capture.server";

@@ -4,7 +4,7 @@
  * The pure protocol checks are in steam-openid.server.ts.
  */
 import { lt, sql } from "drizzle-orm";
-import { REFERRAL } from "~/constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import type { Db } from "~/platform/db/client.server";
 import { openid_nonces } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";

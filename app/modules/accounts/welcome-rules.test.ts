@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WELCOME_DIALOG } from "~/constants";
+import { WELCOME_DIALOG } from "~/modules/accounts/accounts-constants";
 import { shouldShowWelcome, welcomeStorageKey } from "./welcome-rules";
 
 const now = Date.parse("2026-05-01T12:00:00Z");

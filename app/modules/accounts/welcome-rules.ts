@@ -1,5 +1,6 @@
 /** When the welcome-back dialog may show (docs/rules/site.md#welcome-dialog), as a pure rule. */
-import { STORAGE_KEYS, WELCOME_DIALOG } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { WELCOME_DIALOG } from "~/modules/accounts/accounts-constants";
 
 export function welcomeStorageKey(userId: string): string {
   return `${STORAGE_KEYS.welcomeShownPrefix}${userId}`;

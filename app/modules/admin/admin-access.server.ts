@@ -5,7 +5,7 @@
  * loader or action without the layout's (hiding a tab is not protection).
  * Signed out → 401, signed in without a role that may open the tab → 403 (texts: docs/rules/admin.md#refusals).
  */
-import { ROLES, type Role } from "~/constants";
+import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import { requireRole } from "~/modules/accounts/roles.server";
 import type { CurrentSession } from "~/modules/accounts/session.server";
 import { adminTab, type AdminTabId } from "./admin-tabs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES } from "~/constants";
+import { ROLES } from "~/modules/accounts/accounts-constants";
 import { ADMIN_TABS, adminTabForPath, canOpenTab, firstTab, visibleTabs } from "./admin-tabs";
 
 const labels = (tabs: ReadonlyArray<{ label: string }>) => tabs.map((tab) => tab.label);

@@ -6,7 +6,7 @@
  * Labels are English admin chrome; the order is the sidebar order
  * (docs/rules/admin.md#roles-and-tabs).
  */
-import type { Role } from "~/constants";
+import type { Role } from "~/modules/accounts/accounts-constants";
 
 export const ADMIN_BASE_PATH = "/admin";
 

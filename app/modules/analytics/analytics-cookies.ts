@@ -4,7 +4,7 @@
  * site's registrable domain, so each is expired host-only and on the host and every parent domain,
  * path /.
  */
-import { ANALYTICS_COOKIE_PATTERN } from "~/constants";
+import { ANALYTICS_COOKIE_PATTERN } from "~/modules/analytics/analytics-constants";
 
 /** Names of analytics cookies present in a `document.cookie` string. */
 export function analyticsCookieNames(cookieString: string): string[] {

@@ -4,7 +4,7 @@
  * are sent only with that consent and once the tool has loaded, otherwise they are dropped. Event
  * names: `login`, `sign_up`, `hero_click` (with a `label`) and `page_view`.
  */
-import { STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { removeAnalyticsCookies } from "./analytics-cookies";
 
 type Gtag = (...args: unknown[]) => void;

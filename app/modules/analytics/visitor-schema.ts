@@ -4,7 +4,7 @@
  * with, and the device class of a user agent. Isomorphic.
  */
 import { z } from "~/lib/zod";
-import { VISITOR_DEVICES, VISITOR_TRACKING, type VisitorDevice } from "~/constants";
+import { VISITOR_DEVICES, VISITOR_TRACKING, type VisitorDevice } from "~/modules/analytics/analytics-constants";
 import { textField } from "~/lib/validation";
 
 const VISITOR_MESSAGES = {

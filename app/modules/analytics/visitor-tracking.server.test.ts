@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { VISITOR_TRACKING } from "~/constants";
+import { VISITOR_TRACKING } from "~/modules/analytics/analytics-constants";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { consentChoiceSchema, deviceFromUserAgent, visitorOfflineSchema, visitorReportSchema, type VisitorReport } from "./visitor-schema";

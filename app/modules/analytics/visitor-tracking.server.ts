@@ -8,7 +8,7 @@
  */
 import { isbot } from "isbot";
 import { sql } from "drizzle-orm";
-import { VISITOR_TRACKING } from "~/constants";
+import { VISITOR_TRACKING } from "~/modules/analytics/analytics-constants";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { execCount, type Db } from "~/platform/db/client.server";
 import { consumeRateLimit, type RateLimitResult } from "~/platform/rate-limit/rate-limiter.server";

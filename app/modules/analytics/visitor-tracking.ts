@@ -5,7 +5,8 @@
  * offline beacon `POST /api/visitor-offline` when the page is left. Without consent nothing is
  * sent and the id is removed. Saved cookie choices are reported as anonymous totals.
  */
-import { STORAGE_KEYS, VISITOR_TRACKING } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { VISITOR_TRACKING } from "~/modules/analytics/analytics-constants";
 import type { ConsentChoice } from "~/modules/consent/consent";
 import type { VisitorEvent } from "./visitor-schema";
 

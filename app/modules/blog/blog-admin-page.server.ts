@@ -5,7 +5,7 @@
  * SEO fields: anything else is refused with 403 here, not merely hidden in the form.
  */
 import { data } from "react-router";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { failureResponse, notFound, readInput, validate, type ActionFailure, type Input } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab, type StaffSession } from "~/modules/admin/admin-access.server";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BLOG_EDITOR } from "~/constants";
+import { BLOG_EDITOR } from "~/modules/blog/blog-constants";
 import { createStaff } from "~/modules/loyalty/test-fixtures";
 import { audit_log, blog_post_revisions, blog_posts, image_variants } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";

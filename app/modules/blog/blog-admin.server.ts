@@ -10,7 +10,8 @@
  * (the stored reading time) and `sanitizeBlogHtml` / `sanitizeSeoScript` (sanitised on write).
  */
 import { and, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { BLOG_EDITOR, BLOG_IMAGE_WIDTH, BLOG, type BlogRevisionKind, type Role } from "~/constants";
+import type { Role } from "~/modules/accounts/accounts-constants";
+import { BLOG_EDITOR, BLOG_IMAGE_WIDTH, BLOG, type BlogRevisionKind } from "~/modules/blog/blog-constants";
 import { pageParams } from "~/lib/paging";
 import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";

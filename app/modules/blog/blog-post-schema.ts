@@ -4,7 +4,9 @@
  * the same schemas, so the Swedish messages are the same in both.
  */
 import { z } from "~/lib/zod";
-import { BLOG_CATEGORIES, BLOG_EDITOR, BLOG_POST_STATUSES, TEXT_LIMITS, type Role } from "~/constants";
+import type { Role } from "~/modules/accounts/accounts-constants";
+import { BLOG_CATEGORIES, BLOG_EDITOR, BLOG_POST_STATUSES } from "~/modules/blog/blog-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 import { isValidSlug } from "./slug";
 

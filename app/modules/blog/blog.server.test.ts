@@ -1,7 +1,7 @@
 import { visitorHash } from "~/platform/visitor-hash.server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BLOG_VIEW_RATE_LIMIT } from "~/constants";
+import { BLOG_VIEW_RATE_LIMIT } from "~/modules/blog/blog-constants";
 import { blog_post_views, blog_posts, rate_limits } from "~/platform/db/schema";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";

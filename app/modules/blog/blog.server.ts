@@ -9,7 +9,7 @@ import { pageParams } from "~/lib/paging";
 import { likePattern } from "~/platform/db/like";
 import { isbot } from "isbot";
 import { visitorHash } from "~/platform/visitor-hash.server";
-import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/constants";
+import { BLOG, BLOG_VIEW_RATE_LIMIT } from "~/modules/blog/blog-constants";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 import { blog_posts } from "~/platform/db/schema";

@@ -3,7 +3,7 @@
  * fallback, Swedish dates, popular/latest selection, search and category filter.
  * Isomorphic: used by loaders, components and tests alike.
  */
-import { BLOG, BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "~/constants";
+import { BLOG, BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "~/modules/blog/blog-constants";
 import { MAX_PAGE, wholeBetween } from "~/lib/paging";
 
 /** The fields the rules read; a database row or a seed satisfies it. */

@@ -1,4 +1,4 @@
-import { BLOG } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
 import type { Db } from "~/platform/db/client.server";
 import { toCard, type BlogCardData } from "./blog";
 import { latestPublishedPosts } from "./blog.server";

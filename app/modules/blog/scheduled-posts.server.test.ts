@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { JOB_RUNNER } from "~/constants";
+import { JOB_RUNNER } from "~/platform/platform-constants";
 import { blog_posts } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";

@@ -4,7 +4,7 @@
  * of other characters becomes one hyphen, none at either end. Isomorphic: the editor proposes
  * the slug as the title is typed and the server checks the same rule on save.
  */
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 
 /** The shape the database's `blog_posts_slug_format` check accepts. */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

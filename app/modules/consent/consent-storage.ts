@@ -2,7 +2,8 @@
  * Browser side of the consent model: reading and saving the choice in local storage, the
  * update event, and a subscription for `useSyncExternalStore`.
  */
-import { CONSENT_EVENTS, STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { CONSENT_EVENTS } from "~/modules/consent/consent-constants";
 import {
   consentStorageEntries,
   readStoredConsent,

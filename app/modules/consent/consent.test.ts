@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CONSENT_RENEW_AFTER_DAYS, STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { CONSENT_RENEW_AFTER_DAYS } from "~/modules/consent/consent-constants";
 import {
   ACCEPT_ALL,
   ONLY_NECESSARY,

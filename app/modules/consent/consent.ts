@@ -3,12 +3,8 @@
  * stored in the browser, and whether they have decided. Pure and isomorphic; the browser glue is in
  * consent-storage.ts.
  */
-import {
-  CONSENT_RENEW_AFTER_DAYS,
-  COOKIE_CATEGORIES,
-  STORAGE_KEYS,
-  type CookieCategory,
-} from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { CONSENT_RENEW_AFTER_DAYS, COOKIE_CATEGORIES, type CookieCategory } from "~/modules/consent/consent-constants";
 
 /** One flag per category; `necessary` is always on (docs/rules/privacy.md#categories). */
 export type ConsentChoice = { necessary: true } & Record<Exclude<CookieCategory, "necessary">, boolean>;

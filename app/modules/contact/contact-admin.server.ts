@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/constants";
+import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/modules/contact/contact-constants";
 import { pageParams } from "~/lib/paging";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { queryRows, type Db } from "~/platform/db/client.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT } from "~/constants";
+import { CONTACT } from "~/modules/contact/contact-constants";
 import { contact_messages, email_outbox } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { contactSchema } from "./contact";

@@ -4,7 +4,7 @@
  * reply-to. A filled honeypot looks like success to the bot and does nothing.
  */
 import { formatPhoneNumber } from "~/modules/accounts/contact-details";
-import { CONTACT } from "~/constants";
+import { CONTACT } from "~/modules/contact/contact-constants";
 import type { Db } from "~/platform/db/client.server";
 import { contact_messages } from "~/platform/db/schema";
 import { config } from "~/platform/config.server";

@@ -4,7 +4,7 @@
  * instant feedback and by the route action on the server.
  */
 import { z } from "~/lib/zod";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 import { PHONE_NUMBER_MESSAGE, phoneNumberSchema } from "~/modules/accounts/contact-details";
 import { formatNumber } from "~/lib/format";

@@ -5,7 +5,7 @@
  * the same input with the same Swedish words.
  */
 import { z } from "~/lib/zod";
-import { INFLUENCER_STATUSES } from "~/constants";
+import { INFLUENCER_STATUSES } from "~/modules/influencers/influencers-constants";
 import { referralCodeField } from "~/modules/referrals/referral-code";
 import { textField } from "~/lib/validation";
 

@@ -7,15 +7,15 @@
  * attributed members' trades) and every list has a LIMIT; nothing reads a whole table into Node.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, BUSINESS_TIME_ZONE, EXPORT_BATCH_SIZE, type InsightPeriod } from "~/constants";
+import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
-import { stockholmMonthRange } from "~/lib/stockholm-time";
+import { stockholmMonthRange, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { INFLUENCER_MESSAGES, type InfluencerInput } from "./influencer-schema";
-import { insightRange } from "../insights/insight-period";
+import { insightRange, type InsightPeriod } from "../insights/insight-period";
 
 export interface Influencer {
   id: string;

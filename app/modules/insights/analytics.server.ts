@@ -7,11 +7,11 @@
  * where it lists; nothing reads a whole table into Node.
  */
 import { sql } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE, VISITOR_DEVICES, VISITOR_TRACKING, type InsightPeriod, type VisitorDevice } from "~/constants";
+import { VISITOR_DEVICES, VISITOR_TRACKING, type VisitorDevice } from "~/modules/analytics/analytics-constants";
 import { pageParams } from "~/lib/paging";
-import { stockholmDay } from "~/lib/stockholm-time";
+import { stockholmDay, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
 import { queryRows, type Db } from "~/platform/db/client.server";
-import { insightRange } from "./insight-period";
+import { insightRange, type InsightPeriod } from "./insight-period";
 
 const TOP_LIST = 10;
 const TOP_PAGES_PAGE_SIZE = 10;

@@ -5,8 +5,7 @@
  * the contact area's (app/modules/contact/contact-admin.server.ts).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE } from "~/constants";
-import { addDays, stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
+import { addDays, stockholmDay, stockholmDayStart, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { queryRows, type Db } from "~/platform/db/client.server";
 

@@ -2,8 +2,12 @@
  * The period the Analytics and Influencers tabs show (`?period=7|30|90|365`, 30 by default):
  * that many Stockholm days, today included, up to now. Isomorphic.
  */
-import { DEFAULT_INSIGHT_PERIOD, INSIGHT_PERIODS, type InsightPeriod } from "~/constants";
 import { addDays, stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
+
+/** Analytics and Influencers tabs: the periods staff choose between, in Stockholm days. */
+export const INSIGHT_PERIODS = [7, 30, 90, 365] as const;
+export type InsightPeriod = (typeof INSIGHT_PERIODS)[number];
+export const DEFAULT_INSIGHT_PERIOD: InsightPeriod = 30;
 
 export const INSIGHT_PERIOD_LABELS: Record<InsightPeriod, string> = {
   7: "7 dagar",

@@ -6,9 +6,9 @@
  * does not move a member between rows.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { BUSINESS_TIME_ZONE, LEVELS, type LevelId } from "~/constants";
+import { LEVELS, type LevelId } from "~/modules/loyalty/loyalty-constants";
 import { csvChunks } from "~/lib/csv";
-import { stockholmDayStart, stockholmMonth } from "~/lib/stockholm-time";
+import { stockholmDayStart, stockholmMonth, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { COHORT_HORIZONS, LTV_TOP } from "./ltv";
 import { queryRows, type Db } from "~/platform/db/client.server";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COOKIE_CATEGORIES, STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
 import { CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, gaSessionCookieName, storageInventory } from "./cookie-inventory";
 import { formatSwedishDate } from "./legal";
 

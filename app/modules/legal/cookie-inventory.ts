@@ -4,7 +4,9 @@
  * a new key cannot ship without a line in the policy.
  */
 import { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, SESSION_POLICY } from "~/modules/accounts/session-policy";
-import { REFERRAL, STORAGE_KEYS, type CookieCategory } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import type { CookieCategory } from "~/modules/consent/consent-constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { RETENTION } from "./legal";
 
 export type StorageKind = "cookie" | "localStorage" | "sessionStorage";

@@ -1,6 +1,6 @@
 /**
  * Facts the legal pages share: when they were last revised, and retention periods that are
- * ours to decide (docs/rules/privacy.md#retention); business numbers stay in ~/constants.
+ * ours to decide (docs/rules/privacy.md#retention); business numbers stay in the areas' constants files.
  */
 
 /** ISO date of the last revision of the cookie policy, privacy policy and terms. */

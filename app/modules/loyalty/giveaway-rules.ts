@@ -4,7 +4,8 @@
  * Platinum are eligible by default (the levels whose benefits name monthly giveaways).
  */
 import { z } from "~/lib/zod";
-import { LEVEL_IDS, LEVELS, TEXT_LIMITS, type LevelId } from "~/constants";
+import { LEVEL_IDS, LEVELS, type LevelId } from "~/modules/loyalty/loyalty-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 
 export const GIVEAWAY_DEFAULT_LEVELS: readonly LevelId[] = ["gold", "platinum"];

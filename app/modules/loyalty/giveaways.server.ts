@@ -7,7 +7,8 @@
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type LevelId } from "~/constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
+import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { pageParams } from "~/lib/paging";
 import { stockholmMonth } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";

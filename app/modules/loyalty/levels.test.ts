@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LEVELS, MAX_LEVEL_TEXT } from "~/constants";
+import { LEVELS, MAX_LEVEL_TEXT } from "~/modules/loyalty/loyalty-constants";
 import { effectiveLevel, levelForXp, levelProgress, meetsLevel, nextLevel } from "./levels";
 
 describe("levelForXp (docs/rules/loyalty.md#levels: Bronze 0-4,999, Silver 5,000-99,999, Gold 100,000-499,999, Platinum 500,000+)", () => {

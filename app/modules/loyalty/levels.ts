@@ -2,7 +2,7 @@
  * VIP levels from XP (docs/rules/loyalty.md#levels). Isomorphic: /profile,
  * /xp-system, the point shop and the trade service all derive levels here.
  */
-import { LEVELS, MAX_LEVEL_TEXT, type LevelDefinition, type LevelId } from "~/constants";
+import { LEVELS, MAX_LEVEL_TEXT, type LevelDefinition, type LevelId } from "~/modules/loyalty/loyalty-constants";
 import { formatNumber } from "~/lib/format";
 
 export interface LevelProgress {

@@ -9,7 +9,7 @@
  * member's XP gave before this bonus was added (one snapshot for the whole statement).
  */
 import { sql } from "drizzle-orm";
-import { LEVELS } from "~/constants";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
 import { stockholmMonth } from "~/lib/stockholm-time";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";

@@ -4,7 +4,7 @@
  * perks change right now (level, points multiplier).
  */
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
-import type { LevelDefinition, LevelId, PerkKind } from "~/constants";
+import type { LevelDefinition, LevelId, PerkKind } from "~/modules/loyalty/loyalty-constants";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { member_perks, profiles } from "~/platform/db/schema";
 import { effectiveLevel, levelForXp } from "./levels";

@@ -2,7 +2,7 @@
  * Perks bought in the point shop and what they change (docs/rules/loyalty.md#perks).
  * Isomorphic: the trade rules, the shop and /profile read perks through these helpers.
  */
-import type { LevelId, PerkKind } from "~/constants";
+import type { LevelId, PerkKind } from "~/modules/loyalty/loyalty-constants";
 import { levelById } from "./levels";
 
 export interface Perk {

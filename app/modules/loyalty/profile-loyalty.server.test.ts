@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_LEVEL_TEXT } from "~/constants";
+import { MAX_LEVEL_TEXT } from "~/modules/loyalty/loyalty-constants";
 import { purchaseItem } from "~/modules/shop/shop.server";
 import { completeTrade, recordTrade } from "~/modules/trades/trades.server";
 import { point_shop_items } from "~/platform/db/schema";

@@ -4,7 +4,8 @@
  * orders. Every query is by the member's id on an index and reads one page at most.
  */
 import { desc, eq, sql } from "drizzle-orm";
-import { PROFILE_PAGE_SIZE, type LevelDefinition } from "~/constants";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
+import { PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { pageParams } from "~/lib/paging";
 import { listMemberOrders, type ShopOrdersPage } from "~/modules/shop/shop.server";
 import { listMemberTrades, type MemberTradesPage } from "~/modules/trades/trades.server";

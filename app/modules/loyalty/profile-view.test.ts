@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shopPurchaseReason } from "~/constants";
+import { shopPurchaseReason } from "~/modules/shop/shop-constants";
 import { ledgerReasonLabel, parseProfileView, profileViewSearch } from "./profile-view";
 
 const view = (search: string) => parseProfileView(new URLSearchParams(search));

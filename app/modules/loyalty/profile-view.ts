@@ -4,7 +4,7 @@
  * to), and how a ledger row's reason reads to the member. Isomorphic: the loader parses the
  * URL with it and the page builds its links with it.
  */
-import { shopPurchaseReason } from "~/constants";
+import { shopPurchaseReason } from "~/modules/shop/shop-constants";
 import { MAX_PAGE } from "~/lib/paging";
 
 export const HISTORY_TABS = [

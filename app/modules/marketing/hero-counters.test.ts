@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HERO_COUNTERS } from "~/constants";
+import { HERO_COUNTERS } from "~/modules/marketing/marketing-constants";
 import {
   COUNTER_TOTAL_MS,
   FINAL_COUNTER_VALUES,

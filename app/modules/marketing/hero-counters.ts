@@ -4,7 +4,7 @@
  * after load. Pure functions of the elapsed time, so the UI only has to ask "what now?" on each
  * frame.
  */
-import { HERO_COUNTERS } from "~/constants";
+import { HERO_COUNTERS } from "~/modules/marketing/marketing-constants";
 
 export interface CounterValues {
   customers: number;

@@ -3,7 +3,7 @@
  * one email field, which must look like an address, so nothing unusable is stored.
  */
 import { z } from "~/lib/zod";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 
 export const LAUNCH_NOTIFICATION_SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";
 export const LAUNCH_EMAIL_REQUIRED = "Vänligen ange din e-postadress.";

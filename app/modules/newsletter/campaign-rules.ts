@@ -3,7 +3,12 @@
  * writing, sending and resending a campaign, the lists and states in Swedish, and the messages.
  */
 import { z } from "~/lib/zod";
-import { CAMPAIGN, MAIL_LISTS, type CAMPAIGN_RECIPIENT_STATUSES, type CAMPAIGN_STATUSES } from "~/constants";
+import {
+  CAMPAIGN,
+  MAIL_LISTS,
+  type CAMPAIGN_RECIPIENT_STATUSES,
+  type CAMPAIGN_STATUSES,
+} from "~/modules/newsletter/newsletter-constants";
 import { textField } from "~/lib/validation";
 
 export type MailList = (typeof MAIL_LISTS)[number];

@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { CAMPAIGN } from "~/constants";
+import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { sendMail } from "~/platform/mail/mailer.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CAMPAIGN } from "~/constants";
+import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { openPostgres, queryRows, type Database } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";

@@ -5,7 +5,7 @@
  * records its audit row in the same transaction. The sending itself is campaign-sender.server.ts.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { CAMPAIGN } from "~/constants";
+import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";

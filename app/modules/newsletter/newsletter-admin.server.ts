@@ -7,12 +7,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import {
-  ADMIN_PAGE_SIZE,
-  EXPORT_BATCH_SIZE,
   NEWSLETTER_SOURCE_LABELS,
   NEWSLETTER_SUBSCRIBER_SOURCES,
   type NewsletterSubscriberSource,
-} from "~/constants";
+} from "~/modules/newsletter/newsletter-constants";
+import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { hasControlCharacters } from "~/lib/control-characters";

@@ -4,7 +4,8 @@
  * submitted, so zod is not part of a page's first load) and in the /api/newsletter action.
  */
 import { z } from "~/lib/zod";
-import { NEWSLETTER, TEXT_LIMITS } from "~/constants";
+import { NEWSLETTER } from "~/modules/newsletter/newsletter-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { firstError, textField } from "~/lib/validation";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NEWSLETTER_OPT_IN } from "~/constants";
+import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { saveNewsletterSettings } from "~/modules/accounts/profile-account.server";
 import { createProfileForNewUser } from "~/modules/accounts/profiles.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";

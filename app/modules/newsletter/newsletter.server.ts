@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { NEWSLETTER_OPT_IN } from "~/constants";
+import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { config } from "~/platform/config.server";
 import { sendMail } from "~/platform/mail/mailer.server";

@@ -2,7 +2,7 @@
  * Newsletter sign-up (docs/rules/site.md#footer-newsletter): its sources and the outcomes carried
  * in the URL. The input schema is in ./newsletter-schema, which the forms load when submitted.
  */
-import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/constants";
+import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 
 export type NewsletterSource = (typeof NEWSLETTER.sources)[number];
 

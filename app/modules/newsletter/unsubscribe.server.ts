@@ -6,7 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { TEXT_LIMITS, UNSUBSCRIBE_PATH } from "~/constants";
+import { UNSUBSCRIBE_PATH } from "~/modules/newsletter/newsletter-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { config } from "~/platform/config.server";
 import { execCount, type Db } from "~/platform/db/client.server";
 import type { MailList } from "./campaign-rules";

@@ -6,12 +6,11 @@
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import {
-  ADMIN_PAGE_SIZE,
-  EXPORT_BATCH_SIZE,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
   type ReferralStatus,
-} from "~/constants";
+} from "~/modules/referrals/referrals-constants";
+import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { textField } from "~/lib/validation";

@@ -3,7 +3,7 @@
  * code and entering a friend's, each rate-limited per member.
  */
 import { data } from "react-router";
-import { REFERRAL_CODE_RATE_LIMIT } from "~/constants";
+import { REFERRAL_CODE_RATE_LIMIT } from "~/modules/referrals/referrals-constants";
 import { failureStatus, tooManyRequests, validate } from "~/lib/http.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

@@ -3,7 +3,7 @@
  * member sees, and reading `?ref=` (docs/rules/loyalty.md#referrals). Isomorphic.
  */
 import { z } from "~/lib/zod";
-import { REFERRAL } from "~/constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 
 export const REFERRAL_MESSAGES = {
   createEmpty: "Ange en referral kod",

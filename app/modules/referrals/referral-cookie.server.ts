@@ -4,7 +4,7 @@
  * (app/modules/referrals/referral-link.ts), and each sign-up path (email, Steam, Google) falls
  * back to it when no code came explicitly. The value is client-supplied like any `?ref=`.
  */
-import { STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { referralCodeError } from "./referral-code";
 
 /** The cookie's raw value in a Cookie header (the first of that name), or null. */

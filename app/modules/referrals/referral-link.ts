@@ -5,7 +5,8 @@
  * inventory classes them. The server reads the cookie when a sign-up carries no code
  * (app/modules/referrals/referral-cookie.server.ts).
  */
-import { REFERRAL, STORAGE_KEYS } from "~/constants";
+import { STORAGE_KEYS } from "~/lib/storage-keys";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { consentSnapshot, storedConsentFromSnapshot } from "~/modules/consent/consent-storage";
 
 export const REFERRAL_PARAM = "ref";

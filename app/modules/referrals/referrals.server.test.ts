@@ -1,6 +1,6 @@
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REFERRAL } from "~/constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { listAudit } from "~/platform/audit/audit.server";
 import { debitPoints, reconcileLedger } from "~/modules/loyalty/ledger.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";

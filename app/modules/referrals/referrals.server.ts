@@ -10,7 +10,7 @@
  * sets the referrer and the rest see it set.
  */
 import { eq, sql } from "drizzle-orm";
-import { REFERRAL, type ReferralStatus } from "~/constants";
+import { REFERRAL, type ReferralStatus } from "~/modules/referrals/referrals-constants";
 import { stockholmDay, stockholmDayStart } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { clawbackPoints, creditPoints } from "~/modules/loyalty/ledger.server";

@@ -4,7 +4,8 @@
  * price category, tradability and the Trade Protection date, image. Pure and isomorphic: the
  * gateway parses pages with it, and the /salja page filters and sorts with it.
  */
-import { type PriceCategory, type SkinVariant, type SkinWear } from "~/constants";
+import type { PriceCategory } from "~/modules/selling/selling-constants";
+import type { SkinVariant, SkinWear } from "~/modules/trades/trades-constants";
 
 export interface InventoryItem {
   assetId: string;

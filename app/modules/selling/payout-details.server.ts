@@ -5,7 +5,7 @@
  * transaction, mails the member, and makes payouts wait 24 hours.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { PAYOUT_DETAILS_RULES, type PayoutConfirmation, type PayoutMethod } from "~/constants";
+import { PAYOUT_DETAILS_RULES, type PayoutConfirmation, type PayoutMethod } from "~/modules/selling/selling-constants";
 import { logSecurityEvent } from "~/modules/accounts/security-events.server";
 import { config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";

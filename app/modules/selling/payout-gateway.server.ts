@@ -11,7 +11,7 @@
  * - it may throw for "don't know" (timeout): that too is `payout_failed`, and the retry's same
  *   key keeps the provider from paying twice.
  */
-import type { PayoutMethod } from "~/constants";
+import type { PayoutMethod } from "~/modules/selling/selling-constants";
 import type { PayoutDetails } from "./payout-rules";
 
 export interface PayoutRequest {

@@ -5,7 +5,13 @@
  * and the server action refuse the same input with the same words.
  */
 import { z } from "~/lib/zod";
-import { PAYOUT_DETAILS_RULES, PAYOUT_LABELS, PAYOUT_METHODS, TEXT_LIMITS, type PayoutMethod } from "~/constants";
+import {
+  PAYOUT_DETAILS_RULES,
+  PAYOUT_LABELS,
+  PAYOUT_METHODS,
+  type PayoutMethod,
+} from "~/modules/selling/selling-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { textField } from "~/lib/validation";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS, isValidCryptoAddress, type CryptoNetwork } from "./crypto-addresses";

@@ -4,7 +4,7 @@
  * a CSV preview, its import and a manual edit, each through the price-list service, which audits.
  */
 import { data } from "react-router";
-import { PRICE_LIST } from "~/constants";
+import { PRICE_LIST } from "~/modules/selling/selling-constants";
 import { readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { textField } from "~/lib/validation";
 import { z } from "~/lib/zod";

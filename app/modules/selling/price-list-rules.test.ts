@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_LIST } from "~/constants";
+import { PRICE_LIST } from "~/modules/selling/selling-constants";
 import { parsePriceCsv, PRICE_LIST_MESSAGES, priceEditSchema } from "./price-list-rules";
 
 describe("parsePriceCsv", () => {

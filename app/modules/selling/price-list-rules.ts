@@ -3,7 +3,7 @@
  * import's parser (each row checked, with its line number and the Swedish reason) and the
  * schema of a manual edit. The service imports only rows that pass.
  */
-import { PRICE_LIST } from "~/constants";
+import { PRICE_LIST } from "~/modules/selling/selling-constants";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { formatNumber } from "~/lib/format";
 import { textField } from "~/lib/validation";

@@ -5,7 +5,7 @@
  * with no actor.
  */
 import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
-import { PRICE_LIST, type PriceSourceId } from "~/constants";
+import { PRICE_LIST, type PriceSourceId } from "~/modules/selling/selling-constants";
 import { pageParams } from "~/lib/paging";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/platform/audit/audit.server";

@@ -6,7 +6,7 @@
  * Skinport caches that answer for 5 minutes and allows 8 requests per 5 minutes, so the adapter
  * reuses an answer for 5 minutes and, after a 429, asks again only when Retry-After has passed.
  */
-import { PRICE_LIST, PRICE_SOURCE, type PriceSourceId } from "~/constants";
+import { PRICE_LIST, PRICE_SOURCE, type PriceSourceId } from "~/modules/selling/selling-constants";
 import { config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";

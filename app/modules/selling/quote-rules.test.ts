@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUY_RATE_PERCENT, LEVELS, SELL_MIN_ITEM_VALUE_ORE } from "~/constants";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
+import { BUY_RATE_PERCENT, SELL_MIN_ITEM_VALUE_ORE } from "~/modules/selling/selling-constants";
 import { priceItem, quoteTotals, refusalText } from "./quote-rules";
 
 const NOW = new Date("2026-11-26T10:00:00Z");

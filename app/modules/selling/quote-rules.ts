@@ -5,12 +5,8 @@
  * is the reference × its category's buy rate, half-up to whole öre once. The totals use the
  * trade rules (level sale bonus, bulk bonus, points and XP) exactly as a completed sale does.
  */
-import {
-  BUY_RATE_PERCENT,
-  SELL_MIN_ITEM_VALUE_ORE,
-  type LevelDefinition,
-  type SellQuoteRefusal,
-} from "~/constants";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
+import { BUY_RATE_PERCENT, SELL_MIN_ITEM_VALUE_ORE, type SellQuoteRefusal } from "~/modules/selling/selling-constants";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
 import { baseTotalOre, percentOfOre, pointsForTrade, type SaleAmounts, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { isTradeProtected, type InventoryItem } from "./inventory-items";

@@ -5,7 +5,16 @@
  * SELL_QUOTE_VALID_MINUTES. Only its owner can read it.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { PAYOUT_AFTER_PROTECTION, PAYOUT_LABELS, PAYOUT_TIMES, SELL_QUOTE_MAX_ITEMS, SELL_QUOTE_VALID_MINUTES, type LevelId, type PayoutMethod, type SellQuoteRefusal, type SkinVariant, type SkinWear } from "~/constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
+import {
+  PAYOUT_LABELS,
+  PAYOUT_TIMES,
+  SELL_QUOTE_MAX_ITEMS,
+  SELL_QUOTE_VALID_MINUTES,
+  type PayoutMethod,
+  type SellQuoteRefusal,
+} from "~/modules/selling/selling-constants";
+import { PAYOUT_AFTER_PROTECTION, type SkinVariant, type SkinWear } from "~/modules/trades/trades-constants";
 import { z } from "~/lib/zod";
 import { memberStanding } from "~/modules/loyalty/perks.server";
 import { config } from "~/platform/config.server";

@@ -4,7 +4,7 @@
  */
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { SELL_QUOTE_MAX_ITEMS, STEAM_TRADE_HOLD, type PayoutMethod } from "~/constants";
+import { SELL_QUOTE_MAX_ITEMS, STEAM_TRADE_HOLD, type PayoutMethod } from "~/modules/selling/selling-constants";
 import { createMember, type MemberOptions } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles, sell_quote_items, sell_quotes } from "~/platform/db/schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SELL_ORDER_STATUSES } from "~/constants";
+import { SELL_ORDER_STATUSES } from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 import {
   canTransition,

@@ -8,10 +8,10 @@ import {
   SELL_ORDER_PATH,
   SELL_ORDER_STATUS_LABELS,
   SELL_ORDERS,
-  TRADE_PROTECTION_DAYS,
   type PayoutMethod,
   type SellOrderStatus,
-} from "~/constants";
+} from "~/modules/selling/selling-constants";
+import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { formatSek } from "~/lib/format";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
 

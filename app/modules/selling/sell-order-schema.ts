@@ -2,7 +2,7 @@
  * What the sell-order forms post (docs/rules/selling.md#sell-orders), checked by the same zod
  * schemas on the client and the server; each refusal is a Swedish message.
  */
-import { SELL_ORDERS } from "~/constants";
+import { SELL_ORDERS } from "~/modules/selling/selling-constants";
 import { textField } from "~/lib/validation";
 import { z } from "~/lib/zod";
 

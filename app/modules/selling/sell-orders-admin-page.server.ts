@@ -4,7 +4,7 @@
  * payout queue. Every write goes through the sell-order service, which checks the transition
  * and writes the audit row in the same transaction.
  */
-import { SELL_ORDER_STATUSES, type SellOrderStatus } from "~/constants";
+import { SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";

@@ -10,19 +10,17 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
-  ADMIN_PAGE_SIZE,
-  PROFILE_PAGE_SIZE,
   SELL_ORDER_STATUSES,
   SELL_ORDER_STATUS_LABELS,
   SELL_ORDERS,
   SELL_QUOTE_VALID_MINUTES,
-  type LevelId,
   type PayoutMethod,
   type SellOrderStatus,
-  type SkinVariant,
-  type SkinWear,
-} from "~/constants";
+} from "~/modules/selling/selling-constants";
+import type { SkinVariant, SkinWear } from "~/modules/trades/trades-constants";
+import { ADMIN_PAGE_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { formatSek } from "~/lib/format";
 import { pageParams } from "~/lib/paging";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";

@@ -5,7 +5,7 @@
  */
 import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
-import { SELL_QUOTE_RATE_LIMIT } from "~/constants";
+import { SELL_QUOTE_RATE_LIMIT } from "~/modules/selling/selling-constants";
 import { failureResponse, readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { referencePrices } from "~/modules/selling/price-list.server";

@@ -3,7 +3,7 @@
  * checklist: each requirement met or not, with its Swedish explanation and the fix. The facts
  * are gathered by seller-requirements.server.ts.
  */
-import { STEAM_TRADE_HOLD } from "~/constants";
+import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
 import { formatStockholmDateTime } from "~/lib/stockholm-time";
 

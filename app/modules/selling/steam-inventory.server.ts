@@ -7,7 +7,7 @@
  * cached.
  */
 import { LRUCache } from "lru-cache";
-import { STEAM_INVENTORY } from "~/constants";
+import { STEAM_INVENTORY } from "~/modules/selling/selling-constants";
 import { logger } from "~/platform/logger.server";
 import { singleton } from "~/platform/singleton.server";
 import { parseInventoryPage, type InventoryItem, type SteamInventoryPage } from "./inventory-items";

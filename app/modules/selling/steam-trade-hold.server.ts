@@ -5,7 +5,7 @@
  * Mobile Authenticator is missing. Answers are cached briefly per member and token; a failure is
  * "could not check" (never a pass) and is not cached. The key and token never reach the log.
  */
-import { STEAM_TRADE_HOLD } from "~/constants";
+import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { logger } from "~/platform/logger.server";
 import { singleton } from "~/platform/singleton.server";
 

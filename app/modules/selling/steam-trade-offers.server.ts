@@ -11,7 +11,7 @@
  * Sending the offer is the `TradeOfferGateway`'s job: manual by default (staff send it from the
  * bot account and paste its id), an automatic adapter can implement `send`.
  */
-import { SELL_ORDERS } from "~/constants";
+import { SELL_ORDERS } from "~/modules/selling/selling-constants";
 
 export interface TradeOfferSnapshot {
   state: number;

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { STEAM_TRADE_HOLD } from "~/constants";
+import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles } from "~/platform/db/schema";

@@ -4,7 +4,8 @@
  * field that fixes it. Isomorphic and free of I/O; the server loads the data
  * (seo-dashboard.server.ts) and hands in the body as the public page renders it (sanitised).
  */
-import { BLOG, SEO } from "~/constants";
+import { BLOG } from "~/modules/blog/blog-constants";
+import { SEO } from "~/modules/seo/seo-constants";
 import { htmlToText, postExcerpt } from "~/modules/blog/blog";
 
 export type CheckStatus = "ok" | "warning" | "error" | "info";

@@ -6,7 +6,7 @@
  * robots.txt on every load and the public pages' heads at most once a minute per instance.
  */
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { SEO } from "~/constants";
+import { SEO } from "~/modules/seo/seo-constants";
 import { z } from "~/lib/zod";
 import { PUBLIC_PAGES } from "~/lib/public-pages";
 import { parseSeoScript, sanitizeBlogHtml } from "~/modules/blog/sanitize.server";

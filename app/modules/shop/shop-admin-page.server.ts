@@ -25,7 +25,7 @@ import {
   saveItem,
   setItemActive,
 } from "~/modules/shop/shop-admin.server";
-import { SHOP_IMAGE_WIDTHS } from "~/constants";
+import { SHOP_IMAGE_WIDTHS } from "~/modules/shop/shop-constants";
 import { db } from "~/platform/db/client.server";
 import { storeImage } from "~/platform/images/images.server";
 import { IMAGE_MESSAGES, imageUrl } from "~/platform/images/images";

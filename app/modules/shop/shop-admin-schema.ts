@@ -4,7 +4,9 @@
  * the same schemas, so the Swedish messages are the same in both.
  */
 import { z } from "~/lib/zod";
-import { ADMIN_PAGE_SIZE, LEVEL_IDS, SHOP_CATEGORIES, SHOP_ORDER_STATUSES, TEXT_LIMITS } from "~/constants";
+import { LEVEL_IDS } from "~/modules/loyalty/loyalty-constants";
+import { SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "~/modules/shop/shop-constants";
+import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/platform/platform-constants";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { textField } from "~/lib/validation";
 

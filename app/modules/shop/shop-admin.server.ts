@@ -6,7 +6,9 @@
  */
 import { mailRecipient } from "~/modules/accounts/profiles.server";
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, type LevelId, type ShopCategory, type ShopOrderStatus } from "~/constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
+import type { ShopCategory, ShopOrderStatus } from "~/modules/shop/shop-constants";
+import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { pageParams } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";

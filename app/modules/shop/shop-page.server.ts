@@ -5,7 +5,7 @@
  * calls the one purchase service and maps its answer to the page.
  */
 import { data } from "react-router";
-import { SHOP_PURCHASE_RATE_LIMIT } from "~/constants";
+import { SHOP_PURCHASE_RATE_LIMIT } from "~/modules/shop/shop-constants";
 import { failureStatus, parseRequest, tooManyRequests } from "~/lib/http.server";
 import { getCurrentSession, requireUser } from "~/modules/accounts/session.server";
 import { perkLabel } from "~/modules/loyalty/perks";

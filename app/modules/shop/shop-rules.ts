@@ -2,7 +2,7 @@
  * Point-shop rules the page and the server share (docs/rules/loyalty.md#point-shop): affordability,
  * the progress bar, the redeem button's state, and the Swedish texts of a purchase's outcome.
  */
-import type { LevelDefinition, LevelId } from "~/constants";
+import type { LevelDefinition, LevelId } from "~/modules/loyalty/loyalty-constants";
 import { levelById, levelRank, meetsLevel } from "~/modules/loyalty/levels";
 import type { PerkEffect } from "~/modules/loyalty/perks";
 import { formatPoints } from "~/lib/format";

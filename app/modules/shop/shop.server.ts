@@ -9,15 +9,14 @@
  */
 import { mailRecipient } from "~/modules/accounts/profiles.server";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import type { LevelDefinition, LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
   SHOP_CATEGORY_LABELS,
   SHOP_IMAGE_WIDTHS,
-  PROFILE_PAGE_SIZE,
   shopPurchaseReason,
-  type LevelDefinition,
-  type LevelId,
   type ShopCategory,
-} from "~/constants";
+} from "~/modules/shop/shop-constants";
+import { PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { debitPoints } from "~/modules/loyalty/ledger.server";
 import { levelById, levelRank, meetsLevel } from "~/modules/loyalty/levels";
 import { effectFromItem, effectLabel, type Perk, type PerkEffect } from "~/modules/loyalty/perks";

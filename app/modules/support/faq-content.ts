@@ -1,20 +1,13 @@
 /**
  * The FAQ page's questions and answers (docs/rules/site.md#faq: basics, payment, security,
- * pricing). Original Swedish copy; every number comes from ~/constants.
+ * pricing). Original Swedish copy; every number comes from the areas' constants files.
  */
-import {
-  BUY_DELIVERY_MINUTES,
-  BUYER_PAYMENT_METHODS,
-  COMPANY,
-  LEVELS,
-  MARKETING,
-  PAYOUT_LABELS,
-  PAYOUT_TIMES,
-  POINTS_PER_SEK,
-  POINTS_VALUE,
-  SUPPORT_HOURS,
-  TRADE_PROTECTION_DAYS,
-} from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { LEVELS, POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
+import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS, TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import type { FaqEntry, FaqSection } from "./faq-search";
 import { formatNumber } from "~/lib/format";
 

@@ -1,8 +1,9 @@
 /**
  * Copy for /trade-protection: Valve's CS2 Trade Protection and what it means for a seller.
- * Numbers come from ~/constants.
+ * Numbers come from ~/modules/selling/selling-constants and ~/modules/trades/trades-constants.
  */
-import { PAYOUT_TIMES, TRADE_PROTECTION_DAYS } from "~/constants";
+import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import type { FaqEntry } from "./faq-search";
 
 const days = TRADE_PROTECTION_DAYS;

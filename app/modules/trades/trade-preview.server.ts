@@ -4,7 +4,7 @@
  * and the points multiplier in force. The numbers themselves come from `tradeExtras`, in the
  * form, with the same function the trade service fixes them with.
  */
-import type { LevelId } from "~/constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import { isPerkActive } from "~/modules/loyalty/perks";
 import { memberStanding } from "~/modules/loyalty/perks.server";
 import type { Db } from "~/platform/db/client.server";

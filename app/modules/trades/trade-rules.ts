@@ -6,15 +6,13 @@
  * Money is integer öre; a percentage is rounded half-up to whole öre once, when the amount
  * is fixed. Points and XP come from the base total only: bonuses and fees earn nothing.
  */
+import { POINTS_PER_SEK, XP_PER_SEK, type LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 import {
   BULK_BONUS_TIERS,
-  POINTS_PER_SEK,
   TRADE_TRANSITIONS,
-  XP_PER_SEK,
-  type LevelDefinition,
   type TradeStatus,
   type TradeType,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
 
 /** `percent` % of an amount in öre, rounded half-up to whole öre. */
 export function percentOfOre(amountOre: number, percent: number): number {

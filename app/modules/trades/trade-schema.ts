@@ -4,16 +4,16 @@
  * Swedish and name what to fix.
  */
 import { z } from "~/lib/zod";
+import { PAYOUT_METHODS } from "~/modules/selling/selling-constants";
 import {
-  ADMIN_PAGE_SIZE,
   BUYER_PAYMENT_METHODS,
-  PAYOUT_METHODS,
   SKIN_VARIANTS,
   SKIN_WEARS,
   TRADE_LIMITS,
   TRADE_STATUSES,
   TRADE_TYPES,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
+import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { formatNumber } from "~/lib/format";
 
 export const TRADE_MESSAGES = {

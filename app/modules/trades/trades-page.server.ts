@@ -5,7 +5,7 @@
  * writes the audit row in the same transaction.
  */
 import { data } from "react-router";
-import { TRADE_TYPE_LABELS } from "~/constants";
+import { TRADE_TYPE_LABELS } from "~/modules/trades/trades-constants";
 import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";

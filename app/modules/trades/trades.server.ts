@@ -7,21 +7,18 @@
  * message for the staff panel; nothing is written then.
  */
 import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
+import { PAYOUT_LABELS, type PayoutMethod } from "~/modules/selling/selling-constants";
 import {
-  ADMIN_PAGE_SIZE,
-  EXPORT_BATCH_SIZE,
-  PAYOUT_LABELS,
-  PROFILE_PAGE_SIZE,
   SKIN_VARIANT_LABELS,
   TRADE_STATUS_LABELS,
   TRADE_TYPE_LABELS,
-  type LevelId,
-  type PayoutMethod,
   type SkinVariant,
   type SkinWear,
   type TradeStatus,
   type TradeType,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
+import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
-import { ADMIN_PAGE_SIZE } from "~/constants";
+import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";

@@ -26,42 +26,37 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ROLES, SECURITY_SEVERITIES } from "../../modules/accounts/accounts-constants";
+import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
+import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
+import { CONTACT_MESSAGE_STATUSES } from "../../modules/contact/contact-constants";
+import { INFLUENCER_STATUSES } from "../../modules/influencers/influencers-constants";
+import { LEVEL_IDS, PERK_KINDS, PERK_LIMITS } from "../../modules/loyalty/loyalty-constants";
 import {
-  BLOG_CATEGORIES,
-  BLOG_REVISION_KINDS,
-  BLOG_POST_STATUSES,
-  BUYER_PAYMENT_METHODS,
   CAMPAIGN_RECIPIENT_STATUSES,
   CAMPAIGN_STATUSES,
-  CONTACT_MESSAGE_STATUSES,
-  EMAIL_OUTBOX_STATUSES,
-  INFLUENCER_STATUSES,
-  JOB_STATUSES,
-  ROLES,
-  SECURITY_SEVERITIES,
+  MAIL_LISTS,
+} from "../../modules/newsletter/newsletter-constants";
+import { REFERRAL_SOURCES, REFERRAL_STATUSES } from "../../modules/referrals/referrals-constants";
+import {
   SELL_ORDER_STATUSES,
   SELL_ORDERS,
   SELL_QUOTE_REFUSALS,
-  SHOP_ORDER_QUANTITY,
-  LEVEL_IDS,
   PAYOUT_CONFIRMATIONS,
-  MAIL_LISTS,
   PAYOUT_METHODS,
-  PERK_KINDS,
   PRICE_LIST,
   PRICE_SOURCES,
-  PERK_LIMITS,
-  REFERRAL_SOURCES,
-  REFERRAL_STATUSES,
-  SHOP_CATEGORIES,
-  SHOP_ORDER_STATUSES,
+} from "../../modules/selling/selling-constants";
+import { SHOP_ORDER_QUANTITY, SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "../../modules/shop/shop-constants";
+import {
+  BUYER_PAYMENT_METHODS,
   SKIN_VARIANTS,
   SKIN_WEARS,
   TRADE_LIMITS,
   TRADE_STATUSES_BY_TYPE,
   TRADE_TYPES,
-  VISITOR_DEVICES,
-} from "../../constants";
+} from "../../modules/trades/trades-constants";
+import { EMAIL_OUTBOX_STATUSES, JOB_STATUSES } from "../platform-constants";
 
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);

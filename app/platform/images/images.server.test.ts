@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMAGE_LIMITS } from "~/constants";
+import { IMAGE_LIMITS } from "~/platform/platform-constants";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { IMAGE_MESSAGES } from "./images";
 import { readImageVariant, sniffImageType, storeImage } from "./images.server";

@@ -14,7 +14,7 @@ async function loadSharp() {
   return (await import("sharp")).default;
 }
 import { and, eq } from "drizzle-orm";
-import { IMAGE_LIMITS, type ImageWidth } from "~/constants";
+import { IMAGE_LIMITS, type ImageWidth } from "~/platform/platform-constants";
 import type { Db } from "~/platform/db/client.server";
 import { IMAGE_MESSAGES } from "./images";
 import { image_variants, images } from "~/platform/db/schema";

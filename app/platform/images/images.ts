@@ -1,5 +1,5 @@
 /** The image service's shared side (docs/decisions/019-image-service.md): where an image is served, and its Swedish refusals. */
-import { IMAGE_LIMITS, type ImageWidth } from "~/constants";
+import { IMAGE_LIMITS, type ImageWidth } from "~/platform/platform-constants";
 
 const MB = 1024 * 1024;
 

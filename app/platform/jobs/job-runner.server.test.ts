@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { JOB_RUNNER } from "~/constants";
+import { JOB_RUNNER } from "~/platform/platform-constants";
 import { openPostgres, queryRows, type Database } from "../db/client.server";
 import { createTestDatabase, type TestDatabase } from "../db/test-db";
 import { runJobIfDue, type Job } from "./job-runner.server";

@@ -7,7 +7,7 @@
  * and the bookkeeping only means it runs again. Every run is logged.
  */
 import { sql } from "drizzle-orm";
-import { JOB_RUNNER } from "~/constants";
+import { JOB_RUNNER } from "~/platform/platform-constants";
 import { queryRows, type Database, type Db } from "../db/client.server";
 import { logger } from "../logger.server";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openEventStream, type TestEventStream } from "../../../server/test-event-stream";
-import { REALTIME } from "../../constants";
+import { REALTIME } from "../platform-constants";
 import { endsSession, EventStreams, formatEvent, isFor, type EventStreamOptions } from "./event-stream.server";
 import { RealtimeHub } from "./hub.server";
 import type { ListenHandlers } from "./listen-connection.server";

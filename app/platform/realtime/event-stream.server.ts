@@ -6,7 +6,7 @@
  * `server.close` open for ever).
  */
 import type { Request, RequestHandler, Response } from "express";
-import { REALTIME } from "../../constants";
+import { REALTIME } from "../platform-constants";
 import { logger } from "../logger.server";
 import { isMemberEvent, type RealtimeEvent } from "./events";
 import type { HubSignal, RealtimeHub } from "./hub.server";

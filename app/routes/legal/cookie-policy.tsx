@@ -3,7 +3,7 @@ import { Cookie, Settings2 } from "~/components/ui/icons";
 import type { Route } from "./+types/cookie-policy";
 import { LegalPage, type LegalSection } from "~/components/content/legal-page";
 import { Button } from "~/components/ui/button";
-import { COOKIE_CATEGORIES } from "~/constants";
+import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import {

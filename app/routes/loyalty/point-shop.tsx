@@ -13,7 +13,7 @@ import { MorePointsSection } from "~/components/shop/more-points-section";
 import { ShopBalancePanel } from "~/components/shop/shop-balance-panel";
 import { CONFIRM_PARAM, ShopItemCard, type ShopCardItem } from "~/components/shop/shop-item-card";
 import { FormAlert } from "~/components/ui/form-alert";
-import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
+import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { useFetcherResult } from "~/lib/use-fetcher-result";

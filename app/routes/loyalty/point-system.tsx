@@ -6,7 +6,7 @@ import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
 import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { Button } from "~/components/ui/button";
-import { POINTS_PER_SEK, POINTS_VALUE } from "~/constants";
+import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { pageMeta } from "~/lib/seo";
 import { POINT_STEPS, POINT_USES } from "~/components/content/marketing-content";
 import { formatNumber } from "~/lib/format";

@@ -8,7 +8,7 @@ import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
-import { LEVELS, XP_PER_SEK, type LevelDefinition } from "~/constants";
+import { LEVELS, XP_PER_SEK, type LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SUCCESS_STORIES, XP_FAQ, XP_STEPS } from "~/components/content/marketing-content";
 import { formatNumber } from "~/lib/format";

@@ -8,7 +8,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm";
 import { AlertCircle, CircleCheck, Hourglass, Loader2, MailCheck } from "~/components/ui/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { TEXT_LIMITS } from "~/constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { readInput, validate } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { NEWSLETTER_CONFIRM_TEXTS as TEXTS } from "~/modules/newsletter/newsletter";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/subscribe";
 import { asJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
-import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/constants";
+import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import {
   NEWSLETTER_FORM_PARAM,
   NEWSLETTER_STATUS_PARAM,

@@ -10,7 +10,7 @@ import { CheckCircle2, Loader2, Mail, AlertTriangle } from "~/components/ui/icon
 import type { Route } from "./+types/unsubscribe";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { UNSUBSCRIBE_PATH } from "~/constants";
+import { UNSUBSCRIBE_PATH } from "~/modules/newsletter/newsletter-constants";
 import { readInput } from "~/lib/http.server";
 import { pageMeta } from "~/lib/seo";
 import { MAIL_LIST_LABELS, type MailList } from "~/modules/newsletter/campaign-rules";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/referral-visit";
-import { REFERRAL_VISIT_RATE_LIMIT } from "~/constants";
+import { REFERRAL_VISIT_RATE_LIMIT } from "~/modules/referrals/referrals-constants";
 import { clientIp, readInput, validate } from "~/lib/http.server";
 import {
   publicInfluencer,

@@ -11,7 +11,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
-import { PAYOUT_LABELS, PAYOUT_TIMES, SKIN_VARIANT_LABELS } from "~/constants";
+import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { SKIN_VARIANT_LABELS } from "~/modules/trades/trades-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 

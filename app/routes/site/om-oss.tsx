@@ -7,7 +7,8 @@ import { Section } from "~/components/content/section";
 import { StatsRow } from "~/components/content/stats-row";
 import { initials } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
-import { COMPANY, MARKETING } from "~/constants";
+import { COMPANY } from "~/lib/company";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { pageMeta } from "~/lib/seo";
 import {
   COMMUNITY,

@@ -11,7 +11,9 @@ import { PayoutTimesCard } from "~/components/content/payout-times-card";
 import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { Button } from "~/components/ui/button";
-import { MARKETING, PAYOUT_AFTER_PROTECTION, PAYOUT_TIMES } from "~/constants";
+import { MARKETING } from "~/modules/marketing/marketing-constants";
+import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SELL_BENEFITS, SELL_FAQ, SELL_STEPS } from "~/components/content/marketing-content";
 

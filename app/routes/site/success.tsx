@@ -3,7 +3,7 @@ import { CircleCheck, MessageCircle } from "~/components/ui/icons";
 import type { Route } from "./+types/success";
 import { LiveChatButton } from "~/components/content/live-chat-button";
 import { Button } from "~/components/ui/button";
-import { SUPPORT_HOURS } from "~/constants";
+import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -6,7 +6,7 @@
  */
 import { hashPassword } from "better-auth/crypto";
 import type { Database } from "../../../app/platform/db/client.server";
-import type { Role } from "../../../app/constants";
+import type { Role } from "../../../app/modules/accounts/accounts-constants";
 import { account, profiles, user, user_roles } from "../../../app/platform/db/schema";
 import { completeTrade, recordTrade } from "../../../app/modules/trades/trades.server";
 

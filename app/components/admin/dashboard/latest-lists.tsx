@@ -7,7 +7,9 @@ import { Link } from "react-router";
 import { ArrowRight } from "~/components/ui/icons";
 import { formatDate, formatDateTime, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
-import { SHOP_ORDER_STATUS_LABELS, type ShopOrderStatus, type TradeStatus } from "~/constants";
+import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
+import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
+import type { TradeStatus } from "~/modules/trades/trades-constants";
 import { formatPoints, formatSek } from "~/lib/format";
 import type { DashboardData } from "~/modules/insights/dashboard.server";
 

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { REFERRAL } from "~/constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { INFLUENCER_LIMITS } from "~/modules/influencers/influencer-schema";
 import type { Influencer } from "~/modules/influencers/influencers.server";
 

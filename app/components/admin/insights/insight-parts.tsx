@@ -4,11 +4,15 @@
  */
 import type * as React from "react";
 import { Link, useSearchParams } from "react-router";
-import { INSIGHT_PERIODS, DEFAULT_INSIGHT_PERIOD, type InsightPeriod } from "~/constants";
 import { cn } from "~/lib/cn";
 import { formatNumber } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
-import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
+import {
+  INSIGHT_PERIOD_LABELS,
+  INSIGHT_PERIODS,
+  DEFAULT_INSIGHT_PERIOD,
+  type InsightPeriod,
+} from "~/modules/insights/insight-period";
 
 /** `?period=` links; changing the period starts the paged lists over. */
 export function PeriodSwitch({ period, resetParams = [] }: { period: InsightPeriod; resetParams?: string[] }) {

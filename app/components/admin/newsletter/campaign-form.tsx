@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { CAMPAIGN } from "~/constants";
+import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
 import { CampaignBodyField } from "./campaign-body-field";
 
 export interface CampaignFormFailure {

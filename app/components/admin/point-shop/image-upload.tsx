@@ -6,7 +6,7 @@ import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ImageOff, LoaderCircle, Upload, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { IMAGE_LIMITS } from "~/constants";
+import { IMAGE_LIMITS } from "~/platform/platform-constants";
 import { IMAGE_MESSAGES } from "~/platform/images/images";
 
 type UploadAnswer = { ok: true; imageId: string; url: string } | { ok: false; message: string };

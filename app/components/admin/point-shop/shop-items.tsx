@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { DataTableColumn } from "~/components/ui/data-table";
-import { SHOP_CATEGORY_LABELS } from "~/constants";
+import { SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
 import { formatPoints } from "~/lib/format";
 import { levelById } from "~/modules/loyalty/levels";

@@ -14,7 +14,7 @@ import type { DataTableColumn } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
-import { REFERRAL, REFERRAL_STATUS_LABELS, type ReferralStatus } from "~/constants";
+import { REFERRAL, REFERRAL_STATUS_LABELS, type ReferralStatus } from "~/modules/referrals/referrals-constants";
 import { cn } from "~/lib/cn";
 import { formatPoints, formatSek } from "~/lib/format";
 import type { ReferralPage, TopReferrer } from "~/modules/referrals/referral-admin.server";

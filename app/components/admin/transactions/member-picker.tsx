@@ -9,7 +9,7 @@ import { Loader2, Search, X } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { LevelId } from "~/constants";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";
 import type { MemberMatch } from "~/modules/trades/trades.server";
 import { LevelBadge } from "./trade-display";

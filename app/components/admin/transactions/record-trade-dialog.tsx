@@ -16,19 +16,18 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { SKIN_WEAR_LABELS } from "~/components/selling/selling-labels";
+import { PAYOUT_LABELS, PAYOUT_METHODS } from "~/modules/selling/selling-constants";
 import {
   BUYER_PAYMENT_METHODS,
-  PAYOUT_LABELS,
-  PAYOUT_METHODS,
   SKIN_VARIANT_LABELS,
   SKIN_VARIANTS,
-  SKIN_WEAR_LABELS,
   SKIN_WEARS,
   TRADE_LIMITS,
   TRADE_TYPE_LABELS,
   TRADE_TYPES,
   type TradeType,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
 import { formatSek } from "~/lib/format";
 import type { FieldErrors } from "~/lib/validation";
 import { levelById } from "~/modules/loyalty/levels";

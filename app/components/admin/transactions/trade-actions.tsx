@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { TRADE_LIMITS, TRADE_TYPE_LABELS, type TradeStatus } from "~/constants";
+import { TRADE_LIMITS, TRADE_TYPE_LABELS, type TradeStatus } from "~/modules/trades/trades-constants";
 import { cn } from "~/lib/cn";
 import { formatSek } from "~/lib/format";
 import { allowedTransitions, pointsForTrade, xpForTrade } from "~/modules/trades/trade-rules";

@@ -1,13 +1,13 @@
 /** How the Transactions tab shows a trade's parts: time, status, type, member and level. */
 import { Badge } from "~/components/ui/badge";
+import { BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
+import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
-  BUSINESS_TIME_ZONE,
   TRADE_STATUS_LABELS,
   TRADE_TYPE_LABELS,
-  type LevelId,
   type TradeStatus,
   type TradeType,
-} from "~/constants";
+} from "~/modules/trades/trades-constants";
 import { levelById } from "~/modules/loyalty/levels";
 
 const DATE = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeZone: BUSINESS_TIME_ZONE });

@@ -12,7 +12,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { ROLES, type Role } from "~/constants";
+import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import type { FieldErrors } from "~/lib/validation";
 import { ROLE_LABELS } from "./member-badges";
 

@@ -1,6 +1,6 @@
 /** How the Users tab shows a member's staff roles. */
 import { Badge } from "~/components/ui/badge";
-import type { Role } from "~/constants";
+import type { Role } from "~/modules/accounts/accounts-constants";
 
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", blog: "Blogg", seo: "SEO" };
 

@@ -9,7 +9,7 @@
  * says so rather than promising anything automatic. The effects of existing seeded rows are set by
  * the data migration `drizzle/0002_shop_item_effects.sql`, keyed by these ids.
  */
-import type { LevelId, PerkKind } from "../../../constants";
+import type { LevelId, PerkKind } from "../../../modules/loyalty/loyalty-constants";
 import type { point_shop_items } from "../schema";
 
 export type ShopItemSeed = typeof point_shop_items.$inferInsert & {

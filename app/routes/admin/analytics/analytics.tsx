@@ -11,7 +11,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { LazyDailyChart as DailyChart } from "~/components/admin/insights/lazy-daily-chart";
 import { CountList, Figure, Funnel, PeriodSwitch, share } from "~/components/admin/insights/insight-parts";
 import { Pager } from "~/components/ui/pager";
-import { VISITOR_TRACKING, type VisitorDevice } from "~/constants";
+import { VISITOR_TRACKING, type VisitorDevice } from "~/modules/analytics/analytics-constants";
 import { formatNumber } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import { loadAnalyticsPage } from "~/modules/insights/analytics-page.server";

@@ -17,7 +17,11 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
-import { NEWSLETTER_OPT_IN, NEWSLETTER_SOURCE_LABELS, NEWSLETTER_SUBSCRIBER_SOURCES } from "~/constants";
+import {
+  NEWSLETTER_OPT_IN,
+  NEWSLETTER_SOURCE_LABELS,
+  NEWSLETTER_SUBSCRIBER_SOURCES,
+} from "~/modules/newsletter/newsletter-constants";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
   listSubscribers,

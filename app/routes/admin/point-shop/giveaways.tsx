@@ -18,7 +18,7 @@ import { DataTable, DataTablePagination, type DataTableColumn } from "~/componen
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { LEVELS } from "~/constants";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
 import { withSearchParams } from "~/lib/search-params";
 import { GIVEAWAY_DEFAULT_LEVELS, GIVEAWAY_LIMITS, levelField, levelNames } from "~/modules/loyalty/giveaway-rules";
 import type { GiveawayView } from "~/modules/loyalty/giveaways.server";

@@ -16,7 +16,9 @@ import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { LEVELS, SHOP_CATEGORIES, SHOP_CATEGORY_LABELS, TEXT_LIMITS } from "~/constants";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
+import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
+import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { SHOP_ITEM_LIMITS } from "~/modules/shop/shop-admin-schema";
 import { handleShopItemAction, loadShopItem } from "~/modules/shop/shop-admin-page.server";
 

@@ -15,7 +15,11 @@ import { ReferralCard, referralColumns, TopReferrers, type ReferralAnswer } from
 import { Pager } from "~/components/ui/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
-import { REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, type ReferralStatus } from "~/constants";
+import {
+  REFERRAL_STATUS_LABELS,
+  REFERRAL_STATUSES,
+  type ReferralStatus,
+} from "~/modules/referrals/referrals-constants";
 import { withSearchParams } from "~/lib/search-params";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 

@@ -14,7 +14,7 @@ import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/constants";
+import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");

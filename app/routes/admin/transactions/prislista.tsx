@@ -17,7 +17,13 @@ import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { BUY_RATE_PERCENT, PRICE_CATEGORIES, PRICE_CATEGORY_LABELS, PRICE_LIST, SELL_MIN_ITEM_VALUE_ORE } from "~/constants";
+import { PRICE_CATEGORY_LABELS } from "~/components/selling/selling-labels";
+import {
+  BUY_RATE_PERCENT,
+  PRICE_CATEGORIES,
+  PRICE_LIST,
+  SELL_MIN_ITEM_VALUE_ORE,
+} from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 

@@ -16,7 +16,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PAYOUT_LABELS, SELL_ORDER_STATUS_LABELS, SELL_ORDERS } from "~/constants";
+import { PAYOUT_LABELS, SELL_ORDER_STATUS_LABELS, SELL_ORDERS } from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");

@@ -16,7 +16,7 @@ import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Pager } from "~/components/ui/pager";
-import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/constants";
+import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");

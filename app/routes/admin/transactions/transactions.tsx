@@ -18,7 +18,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type SortDirection } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
-import { TRADE_STATUS_LABELS, TRADE_STATUSES, TRADE_TYPE_LABELS, TRADE_TYPES } from "~/constants";
+import { TRADE_STATUS_LABELS, TRADE_STATUSES, TRADE_TYPE_LABELS, TRADE_TYPES } from "~/modules/trades/trades-constants";
 import { withSearchParams } from "~/lib/search-params";
 import type { TradeSort } from "~/modules/trades/trade-schema";
 import { handleTransactionsAction, loadTransactions } from "~/modules/trades/trades-page.server";

@@ -1,0 +1,188 @@
+/**
+ * The selling area's business constants (docs/rules/selling.md): payouts, payout details, the
+ * Steam checks, quotes, the price list and sell orders. Isomorphic.
+ */
+
+// ---------------------------------------------------------------------------
+// Payouts and payout details (docs/rules/trades.md#payout, docs/rules/selling.md)
+// ---------------------------------------------------------------------------
+export const PAYOUT_METHODS = ["swish", "bank", "crypto"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+export const PAYOUT_TIMES: Record<PayoutMethod, string> = {
+  swish: "1-5 minuter",
+  bank: "1-2 bankdagar",
+  crypto: "10-30 minuter",
+};
+
+export const PAYOUT_LABELS: Record<PayoutMethod, string> = {
+  swish: "Swish",
+  bank: "Banköverföring",
+  crypto: "Krypto",
+};
+
+/** Payout details and selling requirements (docs/rules/selling.md). */
+export const PAYOUT_DETAILS_RULES = {
+  /** Members get payouts from this age, on Stockholm's date. */
+  minimumAge: 18,
+  /** Payouts to new or changed details wait this long (account-takeover protection). */
+  changeDelayMs: 24 * 60 * 60_000,
+  /** An account without a password confirms a change with a Steam or Google sign-in this recent. */
+  recentSignInMs: 10 * 60_000,
+} as const;
+
+/** How payout details were confirmed (payout_details_history.confirmed_by). */
+export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in"] as const;
+export type PayoutConfirmation = (typeof PAYOUT_CONFIRMATIONS)[number];
+
+/** The Steam trade-hold check (docs/rules/selling.md#seller-requirements). */
+export const STEAM_TRADE_HOLD = {
+  /** A hold answer is reused this long per trade link. */
+  cacheMs: 5 * 60_000,
+  /** A Steam call that takes longer counts as "could not check". */
+  timeoutMs: 5_000,
+  /** SteamID64 = the trade link's partner (account id) + this. */
+  steamId64Base: 76561197960265728n,
+  /** Steam's page on the Steam Mobile app, where the Mobile Authenticator is turned on. */
+  helpUrl: "https://store.steampowered.com/mobile",
+} as const;
+
+// ---------------------------------------------------------------------------
+// Self-service selling: quotes and sell orders (docs/rules/selling.md)
+// ---------------------------------------------------------------------------
+/** A quote's prices are locked this long; accepting after it is refused. */
+export const SELL_QUOTE_VALID_MINUTES = 10;
+/** Why an inventory item on a quote is not accepted (sell_quote_items.refusal). */
+export const SELL_QUOTE_REFUSALS = ["no_price", "below_minimum", "not_tradable", "trade_protected"] as const;
+export type SellQuoteRefusal = (typeof SELL_QUOTE_REFUSALS)[number];
+/** At most this many items on one quote (and so one sell order). */
+export const SELL_QUOTE_MAX_ITEMS = 100;
+
+/** Quotes and inventory refreshes per member (each may read a whole Steam inventory). */
+export const SELL_QUOTE_RATE_LIMIT = { scope: "sell-quote", limit: 30, windowMs: 10 * 60_000 } as const;
+/** The member's Steam inventory (docs/rules/selling.md#inventory). */
+export const STEAM_INVENTORY = {
+  /** A loaded inventory is reused this long per member; the refresh button loads it again. */
+  cacheMs: 3 * 60_000,
+  /** A refresh within this long of the last load reuses it (one click, one request to Steam). */
+  refreshMinMs: 15_000,
+  /** Steam's largest page (`count`). */
+  pageSize: 2000,
+  /** At most this many pages (20,000 items) are read; the rest is left off. */
+  maxPages: 10,
+  /** A Steam request that takes longer counts as "could not load". */
+  timeoutMs: 10_000,
+  /** After a 429 without Retry-After, no request to Steam for this long. */
+  backoffMs: 60_000,
+  /** A Retry-After is honoured up to this long. */
+  maxBackoffMs: 15 * 60_000,
+} as const;
+
+/**
+ * What kind of item a price-list row's buy rate comes from, read from the Steam `Type` tag
+ * (docs/rules/selling.md#buy-rates).
+ */
+export const PRICE_CATEGORIES = ["weapon", "knife", "gloves", "sticker", "container", "agent", "other"] as const;
+export type PriceCategory = (typeof PRICE_CATEGORIES)[number];
+
+/** The share of the reference price we pay, by category, in whole percent (1–100). */
+export const BUY_RATE_PERCENT: Record<PriceCategory, number> = {
+  weapon: 70,
+  knife: 75,
+  gloves: 75,
+  sticker: 60,
+  container: 65,
+  agent: 65,
+  other: 60,
+};
+/** An item whose price (after the buy rate) is below this is not accepted (öre). */
+export const SELL_MIN_ITEM_VALUE_ORE = 5_00;
+
+/** The price list and its import (docs/rules/selling.md#price-list). */
+export const PRICE_LIST = {
+  pageSize: 50,
+  /** A CSV upload larger than this is refused. */
+  csvMaxBytes: 2 * 1024 * 1024,
+  csvMaxRows: 20_000,
+  /** Largest reference price accepted (the same ceiling as a staff-recorded item). */
+  maxPriceOre: 1_000_000_00,
+  nameMaxLength: 200,
+  sourceMaxLength: 40,
+  /** Rows with errors shown in the preview. */
+  previewErrors: 50,
+} as const;
+
+/** Where a price-list row came from (sell_prices.source). */
+export const PRICE_SOURCES = ["manual", "csv", "skinport"] as const;
+export type PriceSourceId = (typeof PRICE_SOURCES)[number];
+
+/** The scheduled import from a price source (docs/rules/selling.md#scheduled-import). */
+export const PRICE_SOURCE = {
+  /** How often the job imports. */
+  intervalMs: 6 * 60 * 60_000,
+  /** Skinport's /v1/items is cached by them for 5 minutes and limited to 8 requests per 5 minutes. */
+  minRequestIntervalMs: 5 * 60_000,
+  timeoutMs: 30_000,
+  /** Largest answer read (bytes). */
+  maxBytes: 50 * 1024 * 1024,
+  currency: "SEK",
+} as const;
+
+/** A sell order's statuses (docs/rules/selling.md#sell-orders). The first six in order, then the end states. */
+export const SELL_ORDER_STATUSES = [
+  "in_review",
+  "awaiting_offer",
+  "offer_sent",
+  "protected",
+  "payout_scheduled",
+  "paid",
+  "cancelled",
+  "declined",
+  "expired",
+  "reversed",
+  "payout_failed",
+] as const;
+export type SellOrderStatus = (typeof SELL_ORDER_STATUSES)[number];
+/** The way an order normally goes, shown as the member's timeline. */
+export const SELL_ORDER_PATH = ["in_review", "awaiting_offer", "offer_sent", "protected", "payout_scheduled", "paid"] as const satisfies readonly SellOrderStatus[];
+/** Short Swedish labels; the timeline adds the dates (sell-order-rules.ts). */
+export const SELL_ORDER_STATUS_LABELS: Record<SellOrderStatus, string> = {
+  in_review: "Granskas",
+  awaiting_offer: "Väntar på trade-erbjudande",
+  offer_sent: "Erbjudande skickat",
+  protected: "Trade Protection",
+  payout_scheduled: "Utbetalning planerad",
+  paid: "Utbetald",
+  cancelled: "Avbruten",
+  declined: "Nekad",
+  expired: "Utgången",
+  reversed: "Återförd",
+  payout_failed: "Utbetalningen misslyckades",
+};
+/** Sell orders and their limits (docs/rules/selling.md#limits). */
+export const SELL_ORDERS = {
+  /** Orders above this total (öre) are reviewed by staff before an offer is sent (docs/rules/selling.md#review: 1 000 kr). */
+  reviewAboveOre: 100_000,
+  /** The payout date is the moment the member accepted the offer + Trade Protection + this many days. */
+  payoutExtraDays: 1,
+  /** Open orders a member may have at once unless staff allow more. */
+  defaultMaxOpenOrders: 1,
+  /** The most staff may allow. */
+  maxOpenOrdersLimit: 10,
+  /** After a reversal the member may not sell for this many days. */
+  reversalBlockDays: 30,
+  /** A new member's first days, during which the total sold is limited (SELL_FIRST_WEEK_LIMIT_ORE overrides the amount). */
+  newMemberDays: 7,
+  newMemberLimitOre: 500_000,
+  /** The security code quoted in the Steam trade offer's message: unambiguous letters and digits. */
+  securityCodeLength: 6,
+  securityCodeAlphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ23456789",
+  /** Trade offer ids are Steam's 64-bit numbers. */
+  tradeOfferIdMaxLength: 20,
+  /** Payout references staff type in (bank/Swish transaction id, tx hash). */
+  payoutReferenceMaxLength: 120,
+  /** The poller follows at most this many open orders per run. */
+  pollBatchSize: 100,
+  /** A Steam Web API call that takes longer is tried again on the next run. */
+  steamTimeoutMs: 10_000,
+} as const;

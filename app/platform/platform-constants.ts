@@ -1,0 +1,127 @@
+/**
+ * Infrastructure limits and tuning shared by the platform and the areas: text and HTTP limits
+ * (docs/rules/http.md), page sizes, images, scheduled jobs, the HTML cache and realtime.
+ * Isomorphic.
+ */
+
+// ---------------------------------------------------------------------------
+// Text limits (docs/rules/http.md#text-limits)
+// ---------------------------------------------------------------------------
+/**
+ * The server-side maximum length of every kind of text field (docs/rules/http.md#text-limits).
+ * Forms use the same numbers for `maxLength`.
+ */
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254,
+  password: 128,
+  phone: 30,
+  steamTradeLink: 200,
+  subject: 150,
+  message: 5_000,
+  search: 100,
+  slug: 200,
+  token: 512,
+  redirectTo: 2_048,
+  note: 1_000,
+  /** A payout detail: phone, personnummer, clearing, account, IBAN or crypto address. */
+  payoutDetail: 100,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Lists shown to staff and members
+// ---------------------------------------------------------------------------
+export const ADMIN_PAGE_SIZE = { default: 25, max: 100 } as const;
+/** Rows fetched per round when a list is exported as CSV. */
+export const EXPORT_BATCH_SIZE = 500;
+/** Rows per page of the member's own histories on /profile. */
+export const PROFILE_PAGE_SIZE = { default: 10, max: 50 } as const;
+
+// ---------------------------------------------------------------------------
+// Mail outbox
+// ---------------------------------------------------------------------------
+export const EMAIL_OUTBOX_STATUSES = ["captured", "sent", "failed"] as const;
+
+// ---------------------------------------------------------------------------
+// Images (docs/decisions/019-image-service.md)
+// ---------------------------------------------------------------------------
+export const IMAGE_LIMITS = {
+  /** Largest file accepted (the upload route's body limit leaves room for the form around it). */
+  maxBytes: 5 * 1024 * 1024,
+  /** Largest picture in pixels (width × height), checked before it is decoded. */
+  maxPixels: 40_000_000,
+  /** The only widths made and served; a page asks for the ones it shows. */
+  widths: [160, 320, 480, 640, 960, 1200, 1280] as const,
+  /** WebP quality of every variant. */
+  webpQuality: 80,
+} as const;
+export type ImageWidth = (typeof IMAGE_LIMITS.widths)[number];
+
+// ---------------------------------------------------------------------------
+// HTTP limits (docs/rules/http.md)
+// ---------------------------------------------------------------------------
+export const HTTP_LIMITS = {
+  /** Largest request body any form or API accepts. */
+  bodyBytes: 64 * 1024,
+  /** Largest body of an image upload, on the paths that take one. */
+  uploadBodyBytes: 10 * 1024 * 1024,
+  /** Path prefixes whose actions take uploads. */
+  uploadPathPrefixes: ["/admin/point-shop/image", "/admin/blog/bild", "/admin/transactions/prislista"] as readonly string[],
+  /** Methods the site answers; anything else is 405. */
+  methods: ["GET", "HEAD", "POST"] as const,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Scheduled jobs (docs/rules/jobs.md)
+// ---------------------------------------------------------------------------
+export const JOB_STATUSES = ["ok", "failed"] as const;
+export const JOB_RUNNER = {
+  /** How often each instance looks for due jobs. */
+  tickMs: 60_000,
+  /** The first look after start-up (plus jitter), so a restart does not wait a whole tick. */
+  firstTickMs: 5_000,
+  /**
+   * A job counts as due this long before its due time, so a tick that fires a little early
+   * relative to the run it follows (timer jitter, a clock step) does not skip an interval.
+   */
+  dueSlackMs: 5_000,
+} as const;
+
+// ---------------------------------------------------------------------------
+// Realtime and the anonymous HTML cache (docs/rules/realtime.md,
+// docs/decisions/020-anonymous-html-cache.md)
+// ---------------------------------------------------------------------------
+export const SSE_HEARTBEAT_MS = 25_000;
+
+/**
+ * The anonymous HTML cache (docs/decisions/020-anonymous-html-cache.md): how long a stored page
+ * is fresh, how long a stale one may still be answered while one render refreshes it, and the
+ * default memory for compressed bodies (HTML_CACHE_MB overrides it).
+ */
+export const HTML_CACHE = {
+  freshMs: 60_000,
+  staleMs: 10 * 60_000,
+  defaultMb: 32,
+  /** A page bigger than this (both encodings together) is rendered per request instead. */
+  maxEntryBytes: 1024 * 1024,
+} as const;
+
+/** The live event stream, /api/events (docs/rules/realtime.md). */
+export const REALTIME = {
+  /** Open streams per signed-in member on one server (one per tab). */
+  maxStreamsPerUser: 8,
+  /** Open anonymous streams per client IP on one server. */
+  maxAnonymousStreamsPerIp: 6,
+  /** The `retry:` hint: browsers reconnect a dropped stream after about this long. */
+  reconnectMs: 5_000,
+  /** Retry-After of a refused stream (seconds). */
+  retryAfterSeconds: 30,
+  /** A new XP value stays highlighted this long (docs/rules/realtime.md#events-and-receivers). */
+  xpHighlightMs: 1_000,
+  messages: {
+    tooManyStreams: "För många öppna flikar med liveuppdateringar. Stäng några och försök igen om en stund.",
+    methodNotAllowed: "Metoden stöds inte. Använd GET.",
+    unavailable: "Liveuppdateringar är inte tillgängliga just nu. Försök igen om en stund.",
+    pointsTitle: "Grattis!",
+  },
+} as const;
