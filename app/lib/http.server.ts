@@ -12,6 +12,7 @@ import {
   rateLimitMessage,
   type RateLimitResult,
 } from "~/platform/rate-limit/rate-limiter.server";
+import { IMAGE_MESSAGES } from "~/platform/images/images";
 import {
   controlCharacterField,
   fieldErrors,
@@ -182,4 +183,30 @@ export function asJson(result: { data: unknown; init: ResponseInit | null }): Re
 /** The client's IP as Express saw it (honours TRUST_PROXY). */
 export function clientIp(context: AppLoadContext): string {
   return context.clientIp || "unknown";
+}
+
+/**
+ * The one way an image upload is read (the paths with the larger body limit): a multipart body
+ * with a non-empty `image` file, its bytes; anything else is a Swedish 400 with the field named.
+ */
+export async function readImageUpload(request: Request): Promise<Outcome<Uint8Array>> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("multipart/form-data")) {
+    return { ok: false, response: data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing }, { status: 400 }) };
+  }
+  let file: FormDataEntryValue | null;
+  try {
+    file = (await request.formData()).get("image");
+  } catch {
+    return { ok: false, response: badRequest(INPUT_MESSAGES.badRequest) };
+  }
+  if (!file || typeof file === "string" || file.size === 0) {
+    return { ok: false, response: badRequest(IMAGE_MESSAGES.missing, { image: IMAGE_MESSAGES.missing }) };
+  }
+  return { ok: true, data: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** A refused image (too large, not a picture) as the upload form's answer, with its status. */
+export function imageRefusal(result: { message: string; status: number }) {
+  return data<ActionFailure>({ ok: false, message: result.message, fieldErrors: { image: result.message } }, { status: result.status });
 }

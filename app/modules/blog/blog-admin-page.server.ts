@@ -6,7 +6,16 @@
  */
 import { data } from "react-router";
 import { TEXT_LIMITS } from "~/platform/platform-constants";
-import { failureResponse, notFound, readInput, validate, type ActionFailure, type Input } from "~/lib/http.server";
+import {
+  failureResponse,
+  imageRefusal,
+  notFound,
+  readImageUpload,
+  readInput,
+  validate,
+  type ActionFailure,
+  type Input,
+} from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab, type StaffSession } from "~/modules/admin/admin-access.server";
 import {
@@ -35,7 +44,6 @@ import { readingTimeMinutes } from "~/modules/blog/blog";
 import { postView } from "~/modules/blog/post-view.server";
 import { isValidSlug } from "~/modules/blog/slug";
 import { db } from "~/platform/db/client.server";
-import { IMAGE_MESSAGES } from "~/platform/images/images";
 
 const TITLES = {
   save: "Inlägget kunde inte sparas",
@@ -179,23 +187,10 @@ export async function checkSlug(request: Request) {
 export async function handleImageUpload(request: Request) {
   const staff = await requireAdminTab(request, "blog");
   if (!canEditWholePost(staff.roles)) return data<ActionFailure>({ ok: false, message: BLOG_EDITOR_MESSAGES.seoOnly }, { status: 403 });
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data")) {
-    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing }, { status: 400 });
-  }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await request.formData()).get("image");
-  } catch {
-    return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
-  }
-  if (!file || typeof file === "string" || file.size === 0) {
-    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing, fieldErrors: { image: IMAGE_MESSAGES.missing } }, { status: 400 });
-  }
-  const result = await storeFeaturedImage(db(), { data: new Uint8Array(await file.arrayBuffer()), uploadedBy: staff.user.id });
-  if (!result.ok) {
-    return data<ActionFailure>({ ok: false, message: result.message, fieldErrors: { image: result.message } }, { status: result.status });
-  }
+  const upload = await readImageUpload(request);
+  if (!upload.ok) return upload.response;
+  const result = await storeFeaturedImage(db(), { data: upload.data, uploadedBy: staff.user.id });
+  if (!result.ok) return imageRefusal(result);
   return data({ ok: true as const, imageId: result.imageId, url: result.url });
 }
 

@@ -4,7 +4,7 @@
  * Every write goes through that service (one transaction with its audit row).
  */
 import { data } from "react-router";
-import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, imageRefusal, notFound, readImageUpload, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import {
@@ -28,7 +28,7 @@ import {
 import { SHOP_IMAGE_WIDTHS } from "~/modules/shop/shop-constants";
 import { db } from "~/platform/db/client.server";
 import { storeImage } from "~/platform/images/images.server";
-import { IMAGE_MESSAGES, imageUrl } from "~/platform/images/images";
+import { imageUrl } from "~/platform/images/images";
 
 export interface PointShopSuccess {
   ok: true;
@@ -133,26 +133,9 @@ export async function handleShopItemAction(request: Request, itemId: string | un
 
 export async function handleShopImageUpload(request: Request) {
   const staff = await requireAdminTab(request, "point-shop");
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("multipart/form-data")) {
-    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing }, { status: 400 });
-  }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await request.formData()).get("image");
-  } catch {
-    return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });
-  }
-  if (!file || typeof file === "string" || file.size === 0) {
-    return data<ActionFailure>({ ok: false, message: IMAGE_MESSAGES.missing, fieldErrors: { image: IMAGE_MESSAGES.missing } }, { status: 400 });
-  }
-  const result = await storeImage(db(), {
-    data: new Uint8Array(await file.arrayBuffer()),
-    widths: SHOP_IMAGE_WIDTHS,
-    uploadedBy: staff.user.id,
-  });
-  if (!result.ok) {
-    return data<ActionFailure>({ ok: false, message: result.message, fieldErrors: { image: result.message } }, { status: result.status });
-  }
+  const upload = await readImageUpload(request);
+  if (!upload.ok) return upload.response;
+  const result = await storeImage(db(), { data: upload.data, widths: SHOP_IMAGE_WIDTHS, uploadedBy: staff.user.id });
+  if (!result.ok) return imageRefusal(result);
   return data({ ok: true as const, imageId: result.image.id, url: imageUrl(result.image.id, SHOP_IMAGE_WIDTHS[0]!) });
 }
