@@ -68,5 +68,29 @@ export default tseslint.config(
       }),
     },
   },
+  {
+    // One formatter (decision 032): numbers, money, points, dates and times are written through
+    // app/lib/format.ts (sv-SE, Stockholm time), so no page drifts to its own Intl settings.
+    files: ["{app,server,scripts,bench}/**/*.{ts,tsx,js,mjs}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^toLocale(Date|Time)?String$/]",
+          message: "Format numbers, money, dates and times with ~/lib/format (sv-SE, Stockholm time; decision 032).",
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name=/^(NumberFormat|DateTimeFormat)$/]",
+          message: "Intl.NumberFormat/DateTimeFormat live only in ~/lib/format: use or add a formatter there (decision 032).",
+        },
+      ],
+    },
+  },
+  {
+    // format.ts is the formatter; stockholm-time.ts reads a moment's wall-clock parts in Stockholm
+    // with Intl.DateTimeFormat#formatToParts for time-zone arithmetic (no text for people).
+    files: ["app/lib/format.ts", "app/lib/stockholm-time.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
   { files: ["app/lib/zod.ts"], rules: { "no-restricted-imports": "off" } },
 );

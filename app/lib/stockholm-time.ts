@@ -9,6 +9,8 @@
  */
 export const BUSINESS_TIME_ZONE = "Europe/Stockholm";
 
+// The one Intl.DateTimeFormat outside app/lib/format.ts (allowed in eslint.config.js): it reads a
+// moment's wall-clock parts in Stockholm for time-zone arithmetic, never text for people.
 function parts(at: Date): Record<"year" | "month" | "day" | "hour" | "minute" | "second", number> {
   const values = new Intl.DateTimeFormat("en-CA", {
     timeZone: BUSINESS_TIME_ZONE,
@@ -85,20 +87,6 @@ export function stockholmMonthRange(month: string): { start: Date; end: Date } |
   const start = stockholmDayStart(`${month}-01`);
   const end = stockholmDayStart(`${next}-01`);
   return start && end ? { start, end } : null;
-}
-
-const STOCKHOLM_DATE_TIME = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** A moment as Stockholm reads it, e.g. "24 november 2026 15:30" (same on server and browser). */
-export function formatStockholmDateTime(at: Date | string): string {
-  return STOCKHOLM_DATE_TIME.format(new Date(at));
 }
 
 /** `yyyy-mm-ddThh:mm` of a moment in Stockholm: the value of a `datetime-local` input. */

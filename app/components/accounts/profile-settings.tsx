@@ -12,8 +12,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
+import { formatMediumDateTime } from "~/lib/format";
 
-const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Stockholm" });
 
 export function NewsletterCard({
   settings,
@@ -122,7 +122,7 @@ export function SessionsCard({
                 </p>
                 <p className="mt-1 text-sm text-muted-foreground">
                   {session.ipAddress ? `IP ${session.ipAddress} · ` : ""}
-                  Senast aktiv <time dateTime={session.lastActive}>{dateFormat.format(new Date(session.lastActive))}</time>
+                  Senast aktiv <time dateTime={session.lastActive}>{formatMediumDateTime(session.lastActive)}</time>
                 </p>
               </div>
             </li>

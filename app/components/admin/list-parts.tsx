@@ -6,7 +6,7 @@
 import type * as React from "react";
 import { Link, useSearchParams } from "react-router";
 import { ArrowLeft } from "~/components/ui/icons";
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatTime } from "~/lib/format";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTablePagination } from "~/components/ui/data-table";
 import { withSearchParams } from "~/lib/search-params";

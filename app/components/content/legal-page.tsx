@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CalendarClock, Scale } from "~/components/ui/icons";
-import { formatSwedishDate } from "~/modules/legal/legal";
+import { formatLongDate } from "~/lib/format";
 import { PageIntro, type Crumb } from "./page-intro";
 
 /** Body copy rules for plain JSX sections (links darker than the primary in light mode for AA contrast). */
@@ -59,7 +59,7 @@ export function LegalPage({
             <div>{lead}</div>
             <p className="mt-4 inline-flex items-center gap-2 text-sm text-white/75">
               <CalendarClock className="size-4" aria-hidden="true" />
-              Senast uppdaterad: <time dateTime={updated}>{formatSwedishDate(updated)}</time>
+              Senast uppdaterad: <time dateTime={updated}>{formatLongDate(updated)}</time>
             </p>
           </>
         }

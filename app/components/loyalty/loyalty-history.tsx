@@ -13,12 +13,10 @@ import {
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { formatSek } from "~/lib/format";
+import { formatDecimal, formatMediumDate, formatMediumDateTime, formatNumber, formatSek } from "~/lib/format";
 import { HISTORY_TABS, profileViewSearch, type HistoryTab, type ProfileView } from "~/modules/loyalty/profile-view";
 import type { MemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
-import { dayFormat, timeFormat } from "./loyalty-overview";
 
-const number = (value: number) => value.toLocaleString("sv-SE");
 const href = (view: ProfileView, change: { tab?: HistoryTab; page?: number }) =>
   `/profile${profileViewSearch(view, change)}#historik`;
 
@@ -120,7 +118,7 @@ function EmptyList({ tab, page, view }: { tab: HistoryTab; page: number; view: P
   if (page > 1) {
     return (
       <div className="rounded-lg border border-dashed p-6 text-center text-sm">
-        <p className="text-muted-foreground">Det finns inget på sida {number(page)}.</p>
+        <p className="text-muted-foreground">Det finns inget på sida {formatNumber(page)}.</p>
         <Link
           to={href(view, { page: 1 })}
           preventScrollReset
@@ -161,7 +159,7 @@ function Pager({ label, page, hasMore, view }: { label: string; page: number; ha
         </span>
       )}
       <span className="text-sm text-muted-foreground" aria-current="page">
-        Sida {number(page)}
+        Sida {formatNumber(page)}
       </span>
       {hasMore ? (
         <Link to={href(view, { page: page + 1 })} preventScrollReset className={linkClass}>
@@ -187,7 +185,7 @@ function LedgerList({ entries, unit }: { entries: MemberLoyalty["pointsHistory"]
             <p className="break-words font-medium">{entry.reason}</p>
             <p className="text-xs text-muted-foreground">
               <time dateTime={new Date(entry.createdAt).toISOString()}>
-                {timeFormat.format(new Date(entry.createdAt))}
+                {formatMediumDateTime(entry.createdAt)}
               </time>
             </p>
           </div>
@@ -200,7 +198,7 @@ function LedgerList({ entries, unit }: { entries: MemberLoyalty["pointsHistory"]
             )}
           >
             {entry.amount > 0 ? "+" : "−"}
-            {number(Math.abs(entry.amount))} {unit}
+            {formatNumber(Math.abs(entry.amount))} {unit}
           </p>
         </li>
       ))}
@@ -236,7 +234,7 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                 <span className="font-normal text-muted-foreground">
                   {" · "}
                   <time dateTime={new Date(trade.createdAt).toISOString()}>
-                    {dayFormat.format(new Date(trade.createdAt))}
+                    {formatMediumDate(trade.createdAt)}
                   </time>
                   {method ? ` · ${method}` : ""}
                 </span>
@@ -257,7 +255,7 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                         </>
                       ) : null}
                       {item.floatValue !== null
-                        ? ` · float ${item.floatValue.toLocaleString("sv-SE", { maximumFractionDigits: 6 })}`
+                        ? ` · float ${formatDecimal(item.floatValue, 6)}`
                         : ""}
                     </span>
                   </span>
@@ -286,8 +284,8 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                 <div className="flex justify-between gap-4 text-muted-foreground">
                   <dt>Intjänat</dt>
                   <dd className="text-right">
-                    {number(trade.pointsCredited)} poäng
-                    {trade.pointsMultiplier > 1 ? ` (×${trade.pointsMultiplier})` : ""} · {number(trade.xpCredited)} XP
+                    {formatNumber(trade.pointsCredited)} poäng
+                    {trade.pointsMultiplier > 1 ? ` (×${trade.pointsMultiplier})` : ""} · {formatNumber(trade.xpCredited)} XP
                   </dd>
                 </div>
               ) : null}
@@ -319,10 +317,10 @@ function OrderList({ orders }: { orders: MemberLoyalty["orders"]["entries"] }) {
               <p className="break-words font-medium">{order.itemName}</p>
               <p className="text-xs text-muted-foreground tabular-nums">
                 <time dateTime={new Date(order.createdAt).toISOString()}>
-                  {timeFormat.format(new Date(order.createdAt))}
+                  {formatMediumDateTime(order.createdAt)}
                 </time>
                 {" · "}
-                {number(order.pointsSpent)} poäng
+                {formatNumber(order.pointsSpent)} poäng
               </p>
             </div>
             <Badge variant={ORDER_BADGES[status] ?? "outline"}>

@@ -5,17 +5,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
-import { formatSek } from "~/lib/format";
+import { formatMediumDate, formatNumber, formatSek } from "~/lib/format";
 import type { LevelProgress } from "~/modules/loyalty/levels";
 import type { MemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
-
-const number = (value: number) => value.toLocaleString("sv-SE");
-export const dayFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "medium", timeZone: "Europe/Stockholm" });
-export const timeFormat = new Intl.DateTimeFormat("sv-SE", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Europe/Stockholm",
-});
 
 /**
  * XP and the way to the next level (docs/rules/loyalty.md#profile): the XP value changes live and is highlighted for
@@ -47,7 +39,7 @@ export function LevelProgressPanel({
               highlighted && "bg-primary/20 text-primary",
             )}
           >
-            {number(xp)} XP
+            {formatNumber(xp)} XP
           </p>
         </div>
         <p className="text-sm font-medium" data-testid="level-next">
@@ -63,9 +55,9 @@ export function LevelProgressPanel({
       />
       <div className="flex justify-between gap-4 text-xs text-muted-foreground tabular-nums">
         <span>
-          {level.name} · från {number(level.minXP)} XP
+          {level.name} · från {formatNumber(level.minXP)} XP
         </span>
-        <span>{next ? `${next.name} · ${number(next.minXP)} XP` : `${progress.progressPercent} %`}</span>
+        <span>{next ? `${next.name} · ${formatNumber(next.minXP)} XP` : `${progress.progressPercent} %`}</span>
       </div>
     </div>
   );
@@ -102,9 +94,9 @@ export function PointsCard({
               highlighted && "bg-primary/20 text-primary",
             )}
           >
-            {number(points)} poäng
+            {formatNumber(points)} poäng
           </p>
-          <p className="mt-1 text-sm text-muted-foreground">Värt ungefär {number(worth)} kr i belöningar.</p>
+          <p className="mt-1 text-sm text-muted-foreground">Värt ungefär {formatNumber(worth)} kr i belöningar.</p>
           {multiplier > 1 ? (
             <p className="mt-2 flex items-center gap-1.5 text-sm font-medium">
               <Sparkles className="size-4 text-primary" aria-hidden="true" />
@@ -130,18 +122,18 @@ export function StatisticsCard({ statistics }: { statistics: MemberLoyalty["stat
       Icon: TrendingUp,
       label: "Sålt för totalt",
       value: formatSek(statistics.totalSoldOre),
-      note: `${number(statistics.completedSales)} ${statistics.completedSales === 1 ? "försäljning" : "försäljningar"}`,
+      note: `${formatNumber(statistics.completedSales)} ${statistics.completedSales === 1 ? "försäljning" : "försäljningar"}`,
     },
     {
       Icon: TrendingDown,
       label: "Köpt för totalt",
       value: formatSek(statistics.totalBoughtOre),
-      note: `${number(statistics.completedPurchases)} köp`,
+      note: `${formatNumber(statistics.completedPurchases)} köp`,
     },
     {
       Icon: CalendarClock,
       label: "Senaste aktivitet",
-      value: statistics.lastActivityAt ? dayFormat.format(new Date(statistics.lastActivityAt)) : "Ingen ännu",
+      value: statistics.lastActivityAt ? formatMediumDate(statistics.lastActivityAt) : "Ingen ännu",
       note: null,
     },
   ];
@@ -174,8 +166,8 @@ export function StatisticsCard({ statistics }: { statistics: MemberLoyalty["stat
 
 function perkTiming(perk: MemberLoyalty["perks"][number]): string {
   if (!perk.expiresAt) return "Används på din nästa försäljning";
-  const ends = dayFormat.format(new Date(perk.expiresAt));
-  if (!perk.active) return `Startar ${dayFormat.format(new Date(perk.startsAt))}, gäller till ${ends}`;
+  const ends = formatMediumDate(perk.expiresAt);
+  if (!perk.active) return `Startar ${formatMediumDate(perk.startsAt)}, gäller till ${ends}`;
   return `Gäller till ${ends}`;
 }
 

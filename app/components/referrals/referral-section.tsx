@@ -8,7 +8,6 @@ import { useFetcher } from "react-router";
 import { Check, Copy, Gift, Link2, UserPlus } from "~/components/ui/icons";
 import { toast } from "sonner";
 import { REFERRAL, REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals-constants";
-import { dayFormat } from "~/components/loyalty/loyalty-overview";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
-import { formatPoints, formatSek } from "~/lib/format";
+import { formatMediumDate, formatPoints, formatSek } from "~/lib/format";
 import { usePublicConfig } from "~/lib/site-config";
 import { normalizeReferralInput, REFERRAL_MESSAGES, referralCodeError } from "~/modules/referrals/referral-code";
 import type { MemberReferralView } from "~/modules/referrals/referrals.server";
@@ -252,7 +251,7 @@ function ReferralStatusCard({ referredBy }: { referredBy: NonNullable<MemberRefe
           <div>
             <dt className="text-sm text-muted-foreground">Datum</dt>
             <dd className="mt-0.5 font-medium">
-              <time dateTime={referredBy.at}>{dayFormat.format(new Date(referredBy.at))}</time>
+              <time dateTime={referredBy.at}>{formatMediumDate(referredBy.at)}</time>
             </dd>
           </div>
         </dl>

@@ -12,7 +12,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Hourglass, ShieldCheck, Wallet } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { formatLongDateTime } from "~/lib/format";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS } from "~/modules/selling/crypto-addresses";
@@ -64,7 +64,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
   useFetcherResult(fetcher, (result) => {
     if (result.ok) {
       toast.success("Utbetalningsuppgifter sparade", {
-        description: `Utbetalningar till de nya uppgifterna kan göras från ${formatStockholmDateTime(result.summary.usableAt)}.`,
+        description: `Utbetalningar till de nya uppgifterna kan göras från ${formatLongDateTime(result.summary.usableAt)}.`,
       });
       // The page's data follows, and the card is keyed by the new usable time: it starts again closed.
     } else {
@@ -114,7 +114,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
                 <Hourglass className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                 <span>
                   Nya uppgifter: utbetalningar kan göras från{" "}
-                  <time dateTime={summary.usableAt}>{formatStockholmDateTime(summary.usableAt)}</time>. Vi väntar 24 timmar
+                  <time dateTime={summary.usableAt}>{formatLongDateTime(summary.usableAt)}</time>. Vi väntar 24 timmar
                   efter varje ändring som skydd för ditt konto.
                 </span>
               </p>

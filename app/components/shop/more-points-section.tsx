@@ -4,6 +4,7 @@
 import { Link } from "react-router";
 import { ArrowRight, Coins, Sparkles, TrendingUp } from "~/components/ui/icons";
 import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
+import { formatNumber } from "~/lib/format";
 
 export function MorePointsSection() {
   return (
@@ -24,7 +25,7 @@ export function MorePointsSection() {
               to: "/point-system",
               Icon: Coins,
               title: "Så fungerar poängen",
-              text: `${POINTS_VALUE.points.toLocaleString("sv-SE")} poäng ≈ ${POINTS_VALUE.sek} kr i belöningar.`,
+              text: `${formatNumber(POINTS_VALUE.points)} poäng ≈ ${POINTS_VALUE.sek} kr i belöningar.`,
             },
             {
               to: "/xp-system",

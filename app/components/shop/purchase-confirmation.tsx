@@ -11,8 +11,8 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import type { ShopCardItem } from "./shop-item-card";
+import { formatPoints } from "~/lib/format";
 
-const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
 
 /** Price, balance now and after, and what a perk does: what a member confirms before paying. */
 function PurchaseSummary({ item, balance }: { item: ShopCardItem; balance: number }) {
@@ -21,15 +21,15 @@ function PurchaseSummary({ item, balance }: { item: ShopCardItem; balance: numbe
       <dl className="grid gap-2 rounded-lg border bg-muted/40 p-3 tabular-nums">
         <div className="flex justify-between gap-4">
           <dt className="text-muted-foreground">Pris</dt>
-          <dd className="font-semibold">{points(item.pointCost)}</dd>
+          <dd className="font-semibold">{formatPoints(item.pointCost)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-muted-foreground">Ditt saldo nu</dt>
-          <dd>{points(balance)}</dd>
+          <dd>{formatPoints(balance)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t pt-2">
           <dt className="text-muted-foreground">Saldo efter köpet</dt>
-          <dd className="font-semibold">{points(Math.max(0, balance - item.pointCost))}</dd>
+          <dd className="font-semibold">{formatPoints(Math.max(0, balance - item.pointCost))}</dd>
         </div>
       </dl>
       {item.effectLabel ? (
@@ -81,7 +81,7 @@ export function PurchaseDialog({
               <DialogTitle>Bekräfta köp</DialogTitle>
               <DialogDescription>
                 Vill du köpa <strong className="font-semibold text-foreground">{item.name}</strong> för{" "}
-                {points(item.pointCost)}?
+                {formatPoints(item.pointCost)}?
               </DialogDescription>
             </DialogHeader>
             <PurchaseSummary item={item} balance={balance} />
@@ -92,7 +92,7 @@ export function PurchaseDialog({
                 </Button>
               </DialogClose>
               <Button type="button" onClick={() => onConfirm(item)}>
-                Köp för {points(item.pointCost)}
+                Köp för {formatPoints(item.pointCost)}
               </Button>
             </DialogFooter>
           </>
@@ -127,7 +127,7 @@ export function PurchaseConfirmPanel({
         </h2>
         <p className="text-sm text-muted-foreground">
           Vill du köpa <strong className="font-semibold text-foreground">{item.name}</strong> för{" "}
-          {points(item.pointCost)}?
+          {formatPoints(item.pointCost)}?
         </p>
       </div>
       <PurchaseSummary item={item} balance={balance} />
@@ -143,7 +143,7 @@ export function PurchaseConfirmPanel({
           </Link>
         </Button>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
-          Köp för {points(item.pointCost)}
+          Köp för {formatPoints(item.pointCost)}
         </Button>
       </fetcher.Form>
     </section>

@@ -8,8 +8,8 @@ import { LevelBadge } from "~/components/loyalty/level-badge";
 import { SIGN_IN_TO_BUY_HREF } from "~/components/shop/shop-item-card";
 import { Button } from "~/components/ui/button";
 import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
+import { formatPoints } from "~/lib/format";
 
-const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
 
 export function ShopBalancePanel({ signedIn, balance, memberLevel }: { signedIn: boolean; balance: number; memberLevel: LevelDefinition | null }) {
   return signedIn ? (
@@ -21,7 +21,7 @@ export function ShopBalancePanel({ signedIn, balance, memberLevel }: { signedIn:
           data-testid="shop-balance"
           aria-live="polite"
         >
-          {points(balance)}
+          {formatPoints(balance)}
         </p>
       </div>
       {memberLevel ? (

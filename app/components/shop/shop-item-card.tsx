@@ -9,6 +9,7 @@ import { levelById } from "~/modules/loyalty/levels";
 import type { PerkEffect } from "~/modules/loyalty/perks";
 import { effectNote, redeemState } from "~/modules/shop/shop-rules";
 import { ItemPicture } from "./category-visual";
+import { formatNumber, formatPoints } from "~/lib/format";
 
 /** What the card needs of an item (the loader's ShopItemView, as it arrives in the browser). */
 export interface ShopCardItem {
@@ -33,7 +34,6 @@ export const SIGN_IN_TO_BUY_HREF = `/auth?redirectTo=${encodeURIComponent("/poin
 /** The search param of the confirmation step a page without JavaScript shows. */
 export const CONFIRM_PARAM = "bekrafta";
 
-const points = (value: number) => `${value.toLocaleString("sv-SE")} poäng`;
 
 export function ShopItemCard({
   item,
@@ -100,7 +100,7 @@ export function ShopItemCard({
           <h3 id={headingId} className="text-lg leading-snug font-semibold">
             {item.name}
           </h3>
-          <p className="mt-1 text-xl font-black tracking-tight text-primary tabular-nums">{points(item.pointCost)}</p>
+          <p className="mt-1 text-xl font-black tracking-tight text-primary tabular-nums">{formatPoints(item.pointCost)}</p>
         </div>
         <p className="text-sm text-muted-foreground">{item.description}</p>
         {item.effectLabel ? (
@@ -125,7 +125,7 @@ export function ShopItemCard({
             <div className="grid gap-1.5">
               <div className="flex justify-between text-xs text-muted-foreground tabular-nums">
                 <span>
-                  {Math.min(balance, item.pointCost).toLocaleString("sv-SE")} / {points(item.pointCost)}
+                  {formatNumber(Math.min(balance, item.pointCost))} / {formatPoints(item.pointCost)}
                 </span>
                 <span>{Math.floor(item.progressPercent)} %</span>
               </div>

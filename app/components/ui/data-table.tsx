@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLef
 
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
+import { formatNumber } from "~/lib/format";
 
 /**
  * The one table of the staff panel (STYLE.md "Staff panel"): TanStack Table (headless) for
@@ -215,7 +216,7 @@ export function DataTablePagination({ page, pageCount, pageSize, total, hrefForP
   return (
     <nav aria-label="Sidor" className="flex flex-wrap items-center justify-between gap-3" data-testid="pagination">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Visar {first.toLocaleString("sv-SE")}–{last.toLocaleString("sv-SE")} av {total.toLocaleString("sv-SE")} {noun}
+        Visar {formatNumber(first)}–{formatNumber(last)} av {formatNumber(total)} {noun}
       </p>
       <div className="flex items-center gap-1.5">
         {links.slice(0, 2).map(({ label, to, Icon, enabled, wide }) => (
@@ -224,7 +225,7 @@ export function DataTablePagination({ page, pageCount, pageSize, total, hrefForP
           </PageLink>
         ))}
         <span className="px-2 text-sm font-medium whitespace-nowrap">
-          Sida {page.toLocaleString("sv-SE")} av {pageCount.toLocaleString("sv-SE")}
+          Sida {formatNumber(page)} av {formatNumber(pageCount)}
         </span>
         {links.slice(2).map(({ label, to, Icon, enabled, wide }) => (
           <PageLink key={label} label={label} to={hrefForPage(to)} enabled={enabled} className={cn(button, wide && "hidden sm:inline-flex")}>

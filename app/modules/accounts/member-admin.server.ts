@@ -20,14 +20,15 @@ import { likePattern } from "~/platform/db/like";
 import { profiles, security_events, session, user, user_roles } from "~/platform/db/schema";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { recordAudit } from "../../platform/audit/audit.server";
+import { formatNumber } from "~/lib/format";
 
 export const MEMBER_MESSAGES = {
   notFound: "Medlemmen finns inte.",
   reasonRequired: "Ange en anledning.",
   amountInvalid: "Ange ett helt antal större än noll.",
   insufficientPoints: (balance: number) =>
-    `Saldot kan inte bli negativt: medlemmen har ${balance.toLocaleString("sv-SE")} poäng.`,
-  insufficientXp: (balance: number) => `Saldot kan inte bli negativt: medlemmen har ${balance.toLocaleString("sv-SE")} XP.`,
+    `Saldot kan inte bli negativt: medlemmen har ${formatNumber(balance)} poäng.`,
+  insufficientXp: (balance: number) => `Saldot kan inte bli negativt: medlemmen har ${formatNumber(balance)} XP.`,
   lastAdmin: "Den sista administratören kan inte förlora sin roll.",
   notPlatinum: "Kontaktperson kan bara tilldelas medlemmar på nivån Platinum.",
   notStaff: "Kontaktpersonen måste vara en personal med en roll.",
@@ -346,7 +347,7 @@ const adjustBalanceSchema = z.object({
         .number({ error: MEMBER_MESSAGES.amountInvalid })
         .int(MEMBER_MESSAGES.amountInvalid)
         .min(1, MEMBER_MESSAGES.amountInvalid)
-        .max(BALANCE_MAX, `Högst ${BALANCE_MAX.toLocaleString("sv-SE")} åt gången.`),
+        .max(BALANCE_MAX, `Högst ${formatNumber(BALANCE_MAX)} åt gången.`),
     ),
   reason: z.preprocess(
     (value) => value ?? "",

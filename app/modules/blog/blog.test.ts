@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatLongDate } from "~/lib/format";
 import {
   blogListHref,
   cardExcerpt,
@@ -6,7 +7,6 @@ import {
   blogImageSrcSet,
   fallbackImage,
   featuredImage,
-  formatLongDate,
   htmlToText,
   parseCategory,
   parseSearch,

@@ -4,6 +4,7 @@
  * Isomorphic: used by loaders, components and tests alike.
  */
 import { BLOG, BLOG_CATEGORIES, BLOG_CATEGORY_LABELS, type BlogCategory } from "~/modules/blog/blog-constants";
+import { formatLongDate } from "~/lib/format";
 import { MAX_PAGE, wholeBetween } from "~/lib/paging";
 
 /** The fields the rules read; a database row or a seed satisfies it. */
@@ -157,22 +158,11 @@ export function featuredImage(url: string | null | undefined): string {
 // ---------------------------------------------------------------------------
 // Dates
 // ---------------------------------------------------------------------------
-const LONG_DATE = new Intl.DateTimeFormat("sv-SE", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Stockholm",
-});
-
 /** The date a post shows: published_at, else created_at. */
 export function postDate(post: Pick<BlogPostLike, "published_at" | "created_at">): Date {
   return new Date(post.published_at ?? post.created_at);
 }
 
-/** docs/rules/blog.md#post-page: long Swedish date, e.g. '12 mars 2025' (Swedish time, same on server and browser). */
-export function formatLongDate(date: Date | string): string {
-  return LONG_DATE.format(new Date(date));
-}
 
 // ---------------------------------------------------------------------------
 // Selection, search and filter

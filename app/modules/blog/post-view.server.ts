@@ -3,7 +3,8 @@
  * the public page and the staff preview render the same view, so a preview is exactly the page.
  */
 import { config } from "~/platform/config.server";
-import { categoryBadge, fallbackImage, featuredImage, formatLongDate, postDate, postExcerpt } from "./blog";
+import { formatLongDate } from "~/lib/format";
+import { categoryBadge, fallbackImage, featuredImage, postDate, postExcerpt } from "./blog";
 import type { BlogPostRow } from "./blog.server";
 import { parseSeoScript, sanitizeBlogHtml } from "./sanitize.server";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatLongDate } from "~/lib/format";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
 import { CATEGORY_DESCRIPTIONS, CATEGORY_LABELS, gaSessionCookieName, storageInventory } from "./cookie-inventory";
-import { formatSwedishDate } from "./legal";
 
 describe("storage inventory (cookie policy)", () => {
   const inventory = storageInventory("G-ABC123");
@@ -52,9 +52,9 @@ describe("storage inventory (cookie policy)", () => {
   });
 });
 
-describe("formatSwedishDate", () => {
+describe("the legal pages' revision date", () => {
   it("writes a long Swedish date", () => {
-    expect(formatSwedishDate("2026-11-22")).toBe("22 november 2026");
-    expect(formatSwedishDate("2026-01-01")).toBe("1 januari 2026");
+    expect(formatLongDate("2026-11-22")).toBe("22 november 2026");
+    expect(formatLongDate("2026-01-01")).toBe("1 januari 2026");
   });
 });

@@ -6,13 +6,6 @@
 /** ISO date of the last revision of the cookie policy, privacy policy and terms. */
 export const LEGAL_LAST_UPDATED = "2026-11-23";
 
-/** "22 november 2026": fixed to UTC so server and browser render the same text. */
-export function formatSwedishDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "UTC" }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-}
-
 /** The Swedish Authority for Privacy Protection, where a data subject may complain. */
 export const IMY = {
   name: "Integritetsskyddsmyndigheten (IMY)",

@@ -12,6 +12,7 @@ import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { giveawayIdSchema, giveawaySchema } from "~/modules/loyalty/giveaway-rules";
 import { createGiveaway, drawGiveaway, listGiveaways } from "~/modules/loyalty/giveaways.server";
 import { db } from "~/platform/db/client.server";
+import { formatNumber } from "~/lib/format";
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 
@@ -45,7 +46,7 @@ export async function handleGiveawayAction(request: Request) {
       ok: true as const,
       intent: "draw",
       title: "Vinnaren är dragen",
-      message: `${winner?.name ?? winner?.email ?? "Vinnaren"} vann ${result.giveaway.prize} bland ${(result.giveaway.candidateCount ?? 0).toLocaleString("sv-SE")} ${result.giveaway.candidateCount === 1 ? "medlem" : "medlemmar"} och får ett mejl.`,
+      message: `${winner?.name ?? winner?.email ?? "Vinnaren"} vann ${result.giveaway.prize} bland ${formatNumber(result.giveaway.candidateCount ?? 0)} ${result.giveaway.candidateCount === 1 ? "medlem" : "medlemmar"} och får ett mejl.`,
     });
   }
   return data<ActionFailure>({ ok: false, message: INPUT_MESSAGES.badRequest }, { status: 400 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LEVELS, MAX_LEVEL_TEXT } from "~/modules/loyalty/loyalty-constants";
 import { effectiveLevel, levelForXp, levelProgress, meetsLevel, nextLevel } from "./levels";
+import { formatNumber } from "~/lib/format";
 
 describe("levelForXp (docs/rules/loyalty.md#levels: Bronze 0-4,999, Silver 5,000-99,999, Gold 100,000-499,999, Platinum 500,000+)", () => {
   it.each([
@@ -37,7 +38,7 @@ describe("levelProgress", () => {
     expect(progress.progressPercent).toBe(50);
     expect(progress.xpLeft).toBe(47_500);
     expect(progress.maxReached).toBe(false);
-    expect(progress.label).toBe(`${(47_500).toLocaleString("sv-SE")} XP kvar till Gold`);
+    expect(progress.label).toBe(`${formatNumber(47_500)} XP kvar till Gold`);
   });
 
   it("starts a level at 0 % and stays below 100 % until the next is reached", () => {

@@ -10,6 +10,7 @@ import {
   type CAMPAIGN_STATUSES,
 } from "~/modules/newsletter/newsletter-constants";
 import { textField } from "~/lib/validation";
+import { formatNumber } from "~/lib/format";
 
 export type MailList = (typeof MAIL_LISTS)[number];
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -35,7 +36,7 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 export const CAMPAIGN_MESSAGES = {
   subjectRequired: "Ange en ämnesrad.",
   bodyRequired: "Skriv innehållet i utskicket.",
-  bodyTooLong: `Innehållet får vara högst ${CAMPAIGN.bodyMax.toLocaleString("sv-SE")} tecken.`,
+  bodyTooLong: `Innehållet får vara högst ${formatNumber(CAMPAIGN.bodyMax)} tecken.`,
   listRequired: "Välj vilken lista utskicket ska gå till.",
   notFound: "Kampanjen finns inte.",
   notDraft: "Kampanjen är redan skickad och kan inte ändras.",

@@ -35,6 +35,7 @@ import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { requestJobRun } from "~/platform/jobs/job-runner.server";
 import { emailTemplates, renderEmail } from "~/platform/mail/templates";
+import { formatNumber } from "~/lib/format";
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 const pageOf = (url: URL, name: string) => pageSchema.parse(url.searchParams.get(name) ?? 1);
@@ -137,7 +138,7 @@ export async function campaignAction(request: Request, campaignIdParam: string |
       ok: true as const,
       intent: "send",
       title: "Kampanjen skickas",
-      message: `${result.recipients.toLocaleString("sv-SE")} mottagare står i kö. Förloppet visas här.`,
+      message: `${formatNumber(result.recipients)} mottagare står i kö. Förloppet visas här.`,
     });
   }
   const resend = validate(input.data, resendSchema, { title: TITLES.resend, intent: "resend" });
@@ -145,5 +146,5 @@ export async function campaignAction(request: Request, campaignIdParam: string |
   const result = await resendUnknown(db(), { actorUserId, campaignId, recipientId: resend.data.recipientId });
   if (!result.ok) return failureResponse(result, { title: TITLES.resend, intent: "resend" });
   requestJobRun(CAMPAIGN_JOB);
-  return data({ ok: true as const, intent: "resend", title: "Skickas om", message: `${result.requeued.toLocaleString("sv-SE")} mottagare står i kö igen.` });
+  return data({ ok: true as const, intent: "resend", title: "Skickas om", message: `${formatNumber(result.requeued)} mottagare står i kö igen.` });
 }

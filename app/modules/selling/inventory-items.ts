@@ -4,6 +4,7 @@
  * price category, tradability and the Trade Protection date, image. Pure and isomorphic: the
  * gateway parses pages with it, and the /salja page filters and sorts with it.
  */
+import { formatTime } from "~/lib/format";
 import type { PriceCategory } from "~/modules/selling/selling-constants";
 import type { SkinVariant, SkinWear } from "~/modules/trades/trades-constants";
 
@@ -241,7 +242,7 @@ export const INVENTORY_MESSAGES = {
   private:
     "Ditt Steam-lager är privat, så vi kan inte se dina föremål. Gör det offentligt i Steam: Profil → Redigera profil → Sekretessinställningar → Lager: Offentligt. Ladda sedan om lagret här.",
   rateLimited: (retryAt: string) =>
-    `Steam begränsar hur ofta lager får hämtas just nu. Försök igen efter ${new Date(retryAt).toLocaleTimeString("sv-SE", { timeZone: "Europe/Stockholm", hour: "2-digit", minute: "2-digit" })}.`,
+    `Steam begränsar hur ofta lager får hämtas just nu. Försök igen efter ${formatTime(retryAt)}.`,
   unavailable: "Vi kunde inte hämta ditt Steam-lager just nu. Steam svarar inte – försök igen om en stund.",
   empty: "Ditt Steam-lager har inga CS2-föremål.",
 } as const;

@@ -7,7 +7,7 @@
  */
 import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
 import { BUY_RATE_PERCENT, SELL_MIN_ITEM_VALUE_ORE, type SellQuoteRefusal } from "~/modules/selling/selling-constants";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { formatLongDateTime } from "~/lib/format";
 import { baseTotalOre, percentOfOre, pointsForTrade, type SaleAmounts, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { isTradeProtected, type InventoryItem } from "./inventory-items";
 
@@ -68,7 +68,7 @@ export function refusalText(refusal: SellQuoteRefusal, tradableAfter: string | n
       return "Föremålet går inte att byta på Steam.";
     case "trade_protected":
       return tradableAfter
-        ? `Under Trade Protection – kan säljas från ${formatStockholmDateTime(tradableAfter)}.`
+        ? `Under Trade Protection – kan säljas från ${formatLongDateTime(tradableAfter)}.`
         : "Under Trade Protection.";
   }
 }

@@ -12,8 +12,7 @@ import {
   type SellOrderStatus,
 } from "~/modules/selling/selling-constants";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
-import { formatSek } from "~/lib/format";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { formatLongDateTime, formatSek } from "~/lib/format";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -164,10 +163,10 @@ export function statusText(order: SellOrderFacts): string {
       return "Erbjudande skickat — acceptera i Steam och kontrollera koden";
     case "protected":
       return order.protectionEndsAt
-        ? `Trade Protection t.o.m. ${formatStockholmDateTime(order.protectionEndsAt)}`
+        ? `Trade Protection t.o.m. ${formatLongDateTime(order.protectionEndsAt)}`
         : SELL_ORDER_STATUS_LABELS.protected;
     case "payout_scheduled":
-      return order.payoutDueAt ? `Utbetalning ${formatStockholmDateTime(order.payoutDueAt)}` : SELL_ORDER_STATUS_LABELS.payout_scheduled;
+      return order.payoutDueAt ? `Utbetalning ${formatLongDateTime(order.payoutDueAt)}` : SELL_ORDER_STATUS_LABELS.payout_scheduled;
     case "paid":
       return `Utbetald ${formatSek(order.totalOre)} via ${PAYOUT_LABELS[order.payoutMethod]}${order.payoutReference ? `, referens ${order.payoutReference}` : ""}`;
     default:

@@ -21,9 +21,8 @@ import {
 } from "~/modules/selling/selling-constants";
 import type { SkinVariant, SkinWear } from "~/modules/trades/trades-constants";
 import { ADMIN_PAGE_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
-import { formatSek } from "~/lib/format";
+import { formatLongDateTime, formatSek } from "~/lib/format";
 import { pageParams } from "~/lib/paging";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { recordPaidSale } from "~/modules/trades/trades.server";
 import { config } from "~/platform/config.server";
@@ -73,16 +72,16 @@ export const SELL_ORDER_ERRORS = {
   requirements: "Du uppfyller inte kraven för att sälja än. Se vad som saknas i din profil.",
   openOrder: "Du har redan en pågående order. Vänta tills den är klar eller avbryt den innan du lägger en ny.",
   blocked: (until: Date) =>
-    `Du kan inte sälja till oss förrän ${formatStockholmDateTime(until)}, eftersom en tidigare affär återfördes i Steam.`,
+    `Du kan inte sälja till oss förrän ${formatLongDateTime(until)}, eftersom en tidigare affär återfördes i Steam.`,
   firstWeek: (limitOre: number, leftOre: number) =>
     `Under din första vecka som medlem kan du sälja för högst ${formatSek(limitOre)}. Du har ${formatSek(leftOre)} kvar.`,
   invalidTransition: (status: SellOrderStatus) =>
     `Ordern kan inte ändras så nu (status: ${SELL_ORDER_STATUS_LABELS[status].toLowerCase()}).`,
   alreadyPaid: "Ordern är redan utbetald.",
   payoutInProgress: "Utbetalningen pågår redan.",
-  notDue: (at: Date) => `Utbetalningen är inte förfallen än (${formatStockholmDateTime(at)}).`,
+  notDue: (at: Date) => `Utbetalningen är inte förfallen än (${formatLongDateTime(at)}).`,
   noPayoutDetails: "Medlemmen har inga utbetalningsuppgifter.",
-  payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatStockholmDateTime(at)}.`,
+  payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatLongDateTime(at)}.`,
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
 } as const;
 

@@ -5,7 +5,7 @@
  */
 import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { formatLongDateTime } from "~/lib/format";
 
 export type RequirementId = "signed_in" | "steam_linked" | "trade_link" | "trade_hold" | "payout_details";
 /** met; missing (the member can fix it); waiting (it resolves by itself); unknown (we could not check). */
@@ -70,7 +70,7 @@ const REQUIREMENT_TEXTS = {
   tradeHoldUnknown: "Vi kunde inte kontrollera trade-spärren hos Steam just nu. Försök igen om en stund.",
   payoutMissing: "Lägg till hur du vill få betalt: Swish, bankkonto eller krypto.",
   payoutWaiting: (usableAt: string) =>
-    `Dina nya utbetalningsuppgifter kan användas från ${formatStockholmDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`,
+    `Dina nya utbetalningsuppgifter kan användas från ${formatLongDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`,
 } as const;
 
 export function sellerChecklist(facts: SellerFacts): SellerChecklist {

@@ -29,6 +29,7 @@ import { SHOP_IMAGE_WIDTHS } from "~/modules/shop/shop-constants";
 import { db } from "~/platform/db/client.server";
 import { storeImage } from "~/platform/images/images.server";
 import { imageUrl } from "~/platform/images/images";
+import { formatNumber } from "~/lib/format";
 
 export interface PointShopSuccess {
   ok: true;
@@ -92,7 +93,7 @@ export async function handlePointShopAction(request: Request) {
         : {
             ok: true,
             title: "Ordern är annullerad",
-            message: `${result.pointsRefunded.toLocaleString("sv-SE")} poäng är tillbaka hos medlemmen${result.stockRestored ? " och lagret är återställt" : ""}.`,
+            message: `${formatNumber(result.pointsRefunded)} poäng är tillbaka hos medlemmen${result.stockRestored ? " och lagret är återställt" : ""}.`,
           },
     );
   }

@@ -9,16 +9,17 @@ import { SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "~/modules/shop/shop-consta
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/platform/platform-constants";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { textField } from "~/lib/validation";
+import { formatNumber } from "~/lib/format";
 
 export const SHOP_ITEM_LIMITS = { description: 1_000, maxCost: 10_000_000, maxStock: 1_000_000 } as const;
 
 const SHOP_ADMIN_MESSAGES = {
   nameRequired: "Ange ett namn.",
   costRequired: "Ange priset i poäng som ett heltal större än noll.",
-  costTooHigh: `Priset får vara högst ${SHOP_ITEM_LIMITS.maxCost.toLocaleString("sv-SE")} poäng.`,
+  costTooHigh: `Priset får vara högst ${formatNumber(SHOP_ITEM_LIMITS.maxCost)} poäng.`,
   category: "Välj en kategori.",
   stock: "Ange lagret som ett heltal från 0, eller lämna fältet tomt för obegränsat.",
-  stockTooHigh: `Lagret får vara högst ${SHOP_ITEM_LIMITS.maxStock.toLocaleString("sv-SE")}.`,
+  stockTooHigh: `Lagret får vara högst ${formatNumber(SHOP_ITEM_LIMITS.maxStock)}.`,
   minLevel: "Välj en nivå.",
   image: "Bilden hittades inte. Ladda upp den igen.",
   itemRequired: "Välj en belöning.",

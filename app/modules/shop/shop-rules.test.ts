@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { levelById } from "~/modules/loyalty/levels";
 import { canAfford, effectNote, pointsShort, redeemState, shopProgressPercent } from "./shop-rules";
+import { formatNumber } from "~/lib/format";
 
 describe("affordability (docs/rules/loyalty.md#point-shop)", () => {
   it("needs points at least the price", () => {
@@ -44,7 +45,7 @@ describe("the redeem button", () => {
       disabled: true,
     });
     expect(redeemState({ ...base, points: 0, cost: 12_000 }).label).toBe(
-      `${(12_000).toLocaleString("sv-SE")} poäng kvar`,
+      `${formatNumber(12_000)} poäng kvar`,
     );
   });
 

@@ -7,7 +7,7 @@
 import { data } from "react-router";
 import { TRADE_TYPE_LABELS } from "~/modules/trades/trades-constants";
 import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
-import { formatSek } from "~/lib/format";
+import { formatNumber, formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-schema";
@@ -106,7 +106,6 @@ function outcome(intent: TransactionIntent, result: TradeResult<TradeDetail>, su
   return data<TransactionSuccess>({ ok: true, intent, tradeId: result.trade.id, ...success(result.trade) });
 }
 
-const points = (value: number) => value.toLocaleString("sv-SE");
 
 export async function handleTransactionsAction(request: Request) {
   const staff = await requireAdminTab(request, "transactions");
@@ -131,7 +130,7 @@ export async function handleTransactionsAction(request: Request) {
       const result = await completeTrade(db(), { actorUserId, tradeId });
       return outcome(intent, result, (trade) => ({
         title: "Affären är genomförd",
-        message: `Medlemmen fick ${points(trade.pointsCredited)} poäng och ${points(trade.xpCredited)} XP.`,
+        message: `Medlemmen fick ${formatNumber(trade.pointsCredited)} poäng och ${formatNumber(trade.xpCredited)} XP.`,
       }));
     }
     if (intent === "cancel") {
@@ -140,7 +139,7 @@ export async function handleTransactionsAction(request: Request) {
         title: "Affären är annullerad",
         message:
           trade.clawbackPointsShortfall > 0
-            ? `Poängen är återtagna. Medlemmen hade redan använt ${points(trade.clawbackPointsShortfall)} av dem; underskottet är noterat på affären.`
+            ? `Poängen är återtagna. Medlemmen hade redan använt ${formatNumber(trade.clawbackPointsShortfall)} av dem; underskottet är noterat på affären.`
             : trade.pointsCredited > 0 || trade.xpCredited > 0
               ? "Poäng och XP från affären är återtagna."
               : "Ingenting hade krediterats, så inga poäng flyttades.",

@@ -2,8 +2,7 @@
  * Swedish e-mail templates: every message has an HTML and a plain-text body built from
  * the same parts. Values are escaped here; templates never receive raw HTML.
  */
-import { formatPoints } from "~/lib/format";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
+import { formatLongDateTime, formatPoints } from "~/lib/format";
 export interface EmailContent {
   subject: string;
   html: string;
@@ -247,7 +246,7 @@ export const emailTemplates = {
     usableAt: string;
     profileUrl: string;
   }) {
-    const usableAt = formatStockholmDateTime(input.usableAt);
+    const usableAt = formatLongDateTime(input.usableAt);
     return {
       subject: input.firstTime ? "Dina utbetalningsuppgifter har sparats" : "Dina utbetalningsuppgifter har ändrats",
       preheader: `Utbetalningar till de nya uppgifterna kan göras från ${usableAt}.`,

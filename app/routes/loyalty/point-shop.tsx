@@ -19,13 +19,14 @@ import { pageMeta } from "~/lib/seo";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { levelById } from "~/modules/loyalty/levels";
 import { redeemState, SHOP_MESSAGES } from "~/modules/shop/shop-rules";
+import { formatLongDate, formatNumber } from "~/lib/format";
 
 const BREADCRUMBS = [{ name: "Point Shop", path: "/point-shop" }];
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Point Shop – lös in dina poäng mot belöningar",
-    description: `Lös in poängen du tjänar på varje affär mot skins, turneringsplatser, merch och förmåner som dubbla poäng. ${POINTS_VALUE.points.toLocaleString("sv-SE")} poäng motsvarar ungefär ${POINTS_VALUE.sek} kr.`,
+    description: `Lös in poängen du tjänar på varje affär mot skins, turneringsplatser, merch och förmåner som dubbla poäng. ${formatNumber(POINTS_VALUE.points)} poäng motsvarar ungefär ${POINTS_VALUE.sek} kr.`,
     path: "/point-shop",
     breadcrumbs: BREADCRUMBS,
   });
@@ -50,7 +51,6 @@ export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalida
   return defaultShouldRevalidate;
 }
 
-const dateFormat = new Intl.DateTimeFormat("sv-SE", { dateStyle: "long", timeZone: "Europe/Stockholm" });
 
 type Answer = PurchaseAnswer | { ok: false; message: string; title?: string };
 
@@ -59,7 +59,7 @@ function describe(answer: Answer): { title: string; text: string } {
   if (!answer.ok)
     return { title: answer.title ?? SHOP_MESSAGES.failureTitle, text: answer.message || SHOP_MESSAGES.failureFallback };
   const perk = answer.perk
-    ? ` ${answer.perk.label} ${answer.perk.expiresAt ? `gäller till ${dateFormat.format(new Date(answer.perk.expiresAt))}` : "gäller på din nästa försäljning"}.`
+    ? ` ${answer.perk.label} ${answer.perk.expiresAt ? `gäller till ${formatLongDate(answer.perk.expiresAt)}` : "gäller på din nästa försäljning"}.`
     : "";
   return {
     title: SHOP_MESSAGES.success,

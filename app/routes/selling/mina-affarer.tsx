@@ -8,9 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { HandCoins } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
-import { formatSek } from "~/lib/format";
+import { formatLongDateTime, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
 
 const BREADCRUMBS = [
   { name: "Min profil", path: "/profile" },
@@ -72,8 +71,8 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
                       {order.itemCount > order.itemNames.length ? ` och ${order.itemCount - order.itemNames.length} till` : ""}
                     </span>
                     <span className="text-sm text-muted-foreground">
-                      {order.itemCount} föremål · lagd {formatStockholmDateTime(order.createdAt)}
-                      {order.payoutDueAt ? ` · utbetalning ${formatStockholmDateTime(order.payoutDueAt)}` : ""}
+                      {order.itemCount} föremål · lagd {formatLongDateTime(order.createdAt)}
+                      {order.payoutDueAt ? ` · utbetalning ${formatLongDateTime(order.payoutDueAt)}` : ""}
                     </span>
                   </span>
                   <span className="grid justify-items-start gap-1 sm:justify-items-end">

@@ -18,10 +18,9 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { ArrowRight, Loader2, RefreshCw, Search } from "~/components/ui/icons";
 import { SKIN_WEAR_LABELS } from "~/components/selling/selling-labels";
 import { SKIN_VARIANT_LABELS, SKIN_WEARS, type SkinWear } from "~/modules/trades/trades-constants";
-import { formatSek } from "~/lib/format";
+import { formatLongDateTime, formatSek } from "~/lib/format";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
-import { formatStockholmDateTime } from "~/lib/stockholm-time";
 import { filterInventory, INVENTORY_MESSAGES, STEAM_PRIVACY_URL, type InventorySort } from "~/modules/selling/inventory-items";
 
 const BREADCRUMBS = [
@@ -97,7 +96,7 @@ function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean;
           {item.priceOre !== null ? (
             <strong>{formatSek(item.priceOre)}</strong>
           ) : item.refusal === "trade_protected" && item.tradableAfter ? (
-            <span className="text-amber-700 dark:text-amber-400">Trade Protection till {formatStockholmDateTime(item.tradableAfter)}</span>
+            <span className="text-amber-700 dark:text-amber-400">Trade Protection till {formatLongDateTime(item.tradableAfter)}</span>
           ) : item.refusal ? (
             <span className="text-muted-foreground">{REFUSAL_SHORT[item.refusal]}</span>
           ) : null}
@@ -182,7 +181,7 @@ function Inventory({ items, loadedAt, truncated }: { items: Item[]; loadedAt: st
         </div>
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {visible.length} av {items.length} föremål{loadedAt ? ` · hämtat ${formatStockholmDateTime(loadedAt)}` : ""}
+        {visible.length} av {items.length} föremål{loadedAt ? ` · hämtat ${formatLongDateTime(loadedAt)}` : ""}
         {truncated ? " · lagret är mycket stort; bara de första föremålen visas" : ""}
       </p>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

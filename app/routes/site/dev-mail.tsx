@@ -2,6 +2,7 @@ import type { Route } from "./+types/dev-mail";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { listOutbox } from "~/platform/mail/mailer.server";
+import { formatDateTime } from "~/lib/format";
 
 /** The development outbox: mail kept when no SMTP_URL is set. Exists only under `npm run dev`. */
 export async function loader() {
@@ -32,7 +33,7 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
             <li key={mail.id} className="rounded-lg border bg-card p-4">
               <p className="font-semibold">{mail.subject}</p>
               <p className="text-sm text-muted-foreground">
-                Till {mail.to_address} · {new Date(mail.created_at).toLocaleString("sv-SE")} ·{" "}
+                Till {mail.to_address} · {formatDateTime(mail.created_at)} ·{" "}
                 {mail.template}
               </p>
               <iframe

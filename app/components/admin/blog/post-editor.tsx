@@ -10,7 +10,7 @@ import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } fr
 import { Link, useBlocker, useLocation, useNavigate, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Archive, Eye, History, ImageOff, LoaderCircle, Save, Send, Trash2, Undo2, Upload, X } from "~/components/ui/icons";
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -880,7 +880,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
             </label>
             {post ? (
               <p className="text-sm text-muted-foreground">
-                {post.views.toLocaleString("sv-SE")} visningar · {post.readingMinutes} min läsning
+                {formatNumber(post.views)} visningar · {post.readingMinutes} min läsning
               </p>
             ) : null}
           </section>

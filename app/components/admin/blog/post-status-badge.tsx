@@ -1,5 +1,5 @@
 /** A post's status as staff see it (docs/rules/blog.md#status): a published post with a future time is "Schemalagd" with its time. */
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 
 const LABELS: Record<string, { text: string; variant: "outline" | "success" | "secondary" }> = {

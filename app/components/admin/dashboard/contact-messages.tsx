@@ -4,7 +4,7 @@
  */
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { ListPagination } from "~/components/admin/list-parts";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime } from "~/lib/format";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -5,12 +5,12 @@
 import type * as React from "react";
 import { Link } from "react-router";
 import { ArrowRight } from "~/components/ui/icons";
-import { formatDate, formatDateTime, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatDateTime, formatPoints, formatSek } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import type { TradeStatus } from "~/modules/trades/trades-constants";
-import { formatPoints, formatSek } from "~/lib/format";
 import type { DashboardData } from "~/modules/insights/dashboard.server";
 
 function ListCard({ title, id, href, linkLabel, empty, children }: { title: string; id: string; href: string; linkLabel: string; empty: boolean; children: React.ReactNode }) {

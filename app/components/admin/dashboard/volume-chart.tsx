@@ -13,10 +13,12 @@ export interface VolumeDay {
 }
 
 const SHORT_DAY = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
-const KRONOR = new Intl.NumberFormat("sv-SE", { notation: "compact", maximumFractionDigits: 1 });
+
+/** The value axis and tooltip: whole kronor from the öre the bars are drawn in, "3 800 kr" (never compact "3,8 tn"). */
+export const volumeTick = (ore: number) => formatSek(Math.round(ore));
 
 export function VolumeChart({ days }: { days: VolumeDay[] }) {
-  const points = days.map((day) => ({ day: day.day, label: SHORT_DAY(day.day), sold: day.soldOre / 100, bought: day.boughtOre / 100 }));
+  const points = days.map((day) => ({ day: day.day, label: SHORT_DAY(day.day), sold: day.soldOre, bought: day.boughtOre }));
   return (
     <figure className="grid min-w-0 gap-2" data-testid="volume-chart">
       <div aria-hidden="true" className="h-72 w-full min-w-0 overflow-hidden text-xs">
@@ -24,9 +26,9 @@ export function VolumeChart({ days }: { days: VolumeDay[] }) {
           <BarChart accessibilityLayer={false} data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--color-border)" />
             <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" minTickGap={16} stroke="var(--color-muted-foreground)" />
-            <YAxis tickFormatter={(value: number) => KRONOR.format(value)} width={48} tickLine={false} stroke="var(--color-muted-foreground)" />
+            <YAxis allowDecimals={false} tickFormatter={volumeTick} width={72} tickLine={false} stroke="var(--color-muted-foreground)" />
             <Tooltip
-              formatter={(value, name) => [formatSek(Math.round(Number(value) * 100)), name]}
+              formatter={(value, name) => [volumeTick(Number(value)), name]}
               labelFormatter={(_label, payload) => payload?.[0]?.payload?.day ?? ""}
               contentStyle={{ background: "var(--color-popover)", color: "var(--color-popover-foreground)", borderRadius: 8, border: "1px solid var(--color-border)" }}
             />

@@ -23,10 +23,9 @@ export interface DailySeries<K extends string> {
 
 const SHORT_DAY = (day: string) =>
   `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
-const COMPACT = new Intl.NumberFormat("sv-SE", {
-  notation: "compact",
-  maximumFractionDigits: 1,
-});
+
+/** The count axis and tooltip: "3 800", grouped the Swedish way (never compact "3,8 tn"). */
+export const dailyTick = (value: number) => formatNumber(value);
 
 export function DailyChart<K extends string>({
   days,
@@ -70,13 +69,13 @@ export function DailyChart<K extends string>({
             />
             <YAxis
               allowDecimals={false}
-              tickFormatter={(value: number) => COMPACT.format(value)}
-              width={40}
+              tickFormatter={dailyTick}
+              width={48}
               tickLine={false}
               stroke="var(--color-muted-foreground)"
             />
             <Tooltip
-              formatter={(value, name) => [formatNumber(Number(value)), name]}
+              formatter={(value, name) => [dailyTick(Number(value)), name]}
               labelFormatter={(_label, payload) =>
                 payload?.[0]?.payload?.day ?? ""
               }

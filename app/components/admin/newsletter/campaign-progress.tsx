@@ -7,8 +7,8 @@ import {
   type CampaignProgress as Progressed,
   type CampaignStatus,
 } from "~/modules/newsletter/campaign-rules";
+import { formatNumber } from "~/lib/format";
 
-const number = (value: number) => value.toLocaleString("sv-SE");
 
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
@@ -34,7 +34,7 @@ export function CampaignProgress({ progress, label, compact }: { progress: Progr
           <div key={key} className={compact ? "flex gap-1" : "rounded-lg border p-3"}>
             <dt className={compact ? "" : "text-xs text-muted-foreground"}>{name}</dt>
             <dd className={compact ? "font-medium text-foreground" : "text-lg font-semibold"} data-testid={`progress-${key}`}>
-              {number(value)}
+              {formatNumber(value)}
             </dd>
           </div>
         ))}

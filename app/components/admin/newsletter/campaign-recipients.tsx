@@ -6,7 +6,7 @@
 import { Form, type FetcherWithComponents } from "react-router";
 import { Rocket, Send, Undo2 } from "~/components/ui/icons";
 import { ListPagination } from "~/components/admin/list-parts";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatNumber } from "~/lib/format";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -17,12 +17,11 @@ import type { RecipientView } from "~/modules/newsletter/campaigns.server";
 export type CampaignAnswer = { ok: boolean; title?: string; message: string; intent?: string };
 type Fetcher = FetcherWithComponents<CampaignAnswer>;
 
-const count = (value: number) => value.toLocaleString("sv-SE");
 
 /** Per list: the send button's label, who it reaches, and its icon. */
 export const SEND: Record<MailList, { button: string; who: (n: number) => string; Icon: typeof Send }> = {
-  newsletter: { button: "Skicka", who: (n) => `${count(n)} ${n === 1 ? "bekräftad prenumerant" : "bekräftade prenumeranter"}`, Icon: Send },
-  launch: { button: "Skicka lanseringsutskick", who: (n) => `${count(n)} ${n === 1 ? "adress" : "adresser"} på lanseringslistan`, Icon: Rocket },
+  newsletter: { button: "Skicka", who: (n) => `${formatNumber(n)} ${n === 1 ? "bekräftad prenumerant" : "bekräftade prenumeranter"}`, Icon: Send },
+  launch: { button: "Skicka lanseringsutskick", who: (n) => `${formatNumber(n)} ${n === 1 ? "adress" : "adresser"} på lanseringslistan`, Icon: Rocket },
 };
 
 export function SendButton({ list, recipients, fetcher }: { list: MailList; recipients: number; fetcher: Fetcher }) {
@@ -53,7 +52,7 @@ export function SendButton({ list, recipients, fetcher }: { list: MailList; reci
 }
 
 function ResendButton({ recipient, total, fetcher }: { recipient?: RecipientView; total: number; fetcher: Fetcher }) {
-  const label = recipient ? "Skicka om" : `Skicka om till alla (${count(total)})`;
+  const label = recipient ? "Skicka om" : `Skicka om till alla (${formatNumber(total)})`;
   return (
     <Form method="post" className="contents">
       <input type="hidden" name="intent" value="resend" />
@@ -67,7 +66,7 @@ function ResendButton({ recipient, total, fetcher }: { recipient?: RecipientView
             {recipient ? <span className="sr-only"> till {recipient.email}</span> : null}
           </Button>
         }
-        title={recipient ? `Skicka om till ${recipient.email}?` : `Skicka om till ${count(total)} mottagare?`}
+        title={recipient ? `Skicka om till ${recipient.email}?` : `Skicka om till ${formatNumber(total)} mottagare?`}
         description={
           <p>
             Vi vet inte om {recipient ? "mottagaren" : "de här mottagarna"} redan fick mejlet: sändningen avbröts mellan att den påbörjades och
@@ -84,7 +83,7 @@ function ResendButton({ recipient, total, fetcher }: { recipient?: RecipientView
 function recipientColumns(fetcher: Fetcher | null): DataTableColumn<RecipientView>[] {
   return [
     { id: "email", header: "Adress", meta: { className: "break-all" }, cell: ({ row }) => row.original.email },
-    { id: "attempts", header: "Försök", cell: ({ row }) => count(row.original.attempts) },
+    { id: "attempts", header: "Försök", cell: ({ row }) => formatNumber(row.original.attempts) },
     {
       id: "when",
       header: "Påbörjad",
@@ -110,7 +109,7 @@ function RecipientCard({ recipient, fetcher }: { recipient: RecipientView; fetch
     <article className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
       <p className="font-medium break-all">{recipient.email}</p>
       <p className="text-xs text-muted-foreground">
-        {count(recipient.attempts)} försök{recipient.claimedAt ? ` · ${formatDateTime(recipient.claimedAt)}` : ""}
+        {formatNumber(recipient.attempts)} försök{recipient.claimedAt ? ` · ${formatDateTime(recipient.claimedAt)}` : ""}
       </p>
       {recipient.lastError ? <p className="text-xs text-muted-foreground">{recipient.lastError}</p> : null}
       {fetcher ? (
@@ -145,7 +144,7 @@ export function RecipientList({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h3 id={`${id}-title`} className="text-base font-semibold">
-            {title} ({count(page.total)})
+            {title} ({formatNumber(page.total)})
           </h3>
           <p className="max-w-prose text-sm text-muted-foreground">{intro}</p>
         </div>

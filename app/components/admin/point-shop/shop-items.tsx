@@ -12,7 +12,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { DataTableColumn } from "~/components/ui/data-table";
 import { SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
-import { formatPoints } from "~/lib/format";
+import { formatNumber, formatPoints } from "~/lib/format";
 import { levelById } from "~/modules/loyalty/levels";
 import type { AdminShopItem } from "~/modules/shop/shop-admin.server";
 
@@ -30,7 +30,7 @@ function Thumbnail({ item }: { item: AdminShopItem }) {
   );
 }
 
-const stockText = (item: AdminShopItem) => (item.stockQuantity === null ? "Obegränsat" : `${item.stockQuantity.toLocaleString("sv-SE")} st`);
+const stockText = (item: AdminShopItem) => (item.stockQuantity === null ? "Obegränsat" : `${formatNumber(item.stockQuantity)} st`);
 
 function ActiveBadge({ active }: { active: boolean }) {
   return <Badge variant={active ? "success" : "secondary"}>{active ? "Aktiv" : "Inaktiv"}</Badge>;
@@ -101,7 +101,7 @@ export function itemColumns(fetcher: Fetcher): DataTableColumn<AdminShopItem>[] 
       header: "Lägsta nivå",
       cell: ({ row }) => (row.original.minLevel ? levelById(row.original.minLevel).name : "Alla"),
     },
-    { id: "orders", header: "Ordrar", meta: { align: "right" }, cell: ({ row }) => row.original.orderCount.toLocaleString("sv-SE") },
+    { id: "orders", header: "Ordrar", meta: { align: "right" }, cell: ({ row }) => formatNumber(row.original.orderCount) },
     { id: "status", header: "Status", cell: ({ row }) => <ActiveBadge active={row.original.isActive} /> },
     {
       id: "actions",
@@ -132,7 +132,7 @@ export function ItemCard({ item, fetcher }: { item: AdminShopItem; fetcher: Fetc
         </CardField>
         <CardField label="Lägsta nivå">{item.minLevel ? levelById(item.minLevel).name : "Alla"}</CardField>
         <CardField label="Ordrar" valueClassName="tabular-nums">
-          {item.orderCount.toLocaleString("sv-SE")}
+          {formatNumber(item.orderCount)}
         </CardField>
       </dl>
       <ItemActions item={item} fetcher={fetcher} />

@@ -6,7 +6,8 @@ import { Form } from "react-router";
 import { Ban, CircleCheck } from "~/components/ui/icons";
 import { CardField, DateTimeCell } from "~/components/admin/list-parts";
 import type { ShopFetcher as Fetcher } from "~/components/admin/point-shop/shop-items";
-import { formatDate, formatTime, MemberLabel } from "~/components/admin/transactions/trade-display";
+import { MemberLabel } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatPoints, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -14,7 +15,6 @@ import type { DataTableColumn } from "~/components/ui/data-table";
 import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
-import { formatPoints } from "~/lib/format";
 import type { AdminShopOrder } from "~/modules/shop/shop-admin.server";
 
 const STATUS_VARIANT: Record<ShopOrderStatus, "outline" | "success" | "secondary"> = {

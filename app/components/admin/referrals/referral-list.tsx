@@ -6,7 +6,8 @@
 import { useState } from "react";
 import { Form, Link, type FetcherWithComponents } from "react-router";
 import { Check, Trophy, X } from "~/components/ui/icons";
-import { formatDate, MemberLabel } from "~/components/admin/transactions/trade-display";
+import { MemberLabel } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatPoints, formatSek } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -16,7 +17,6 @@ import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
 import { REFERRAL, REFERRAL_STATUS_LABELS, type ReferralStatus } from "~/modules/referrals/referrals-constants";
 import { cn } from "~/lib/cn";
-import { formatPoints, formatSek } from "~/lib/format";
 import type { ReferralPage, TopReferrer } from "~/modules/referrals/referral-admin.server";
 
 /** A relation as the page gets it (dates as ISO strings). */

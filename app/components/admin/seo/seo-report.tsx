@@ -12,6 +12,7 @@ import { Eye, TrendingUp } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { editorLink, POST_STATE_LABELS, type PostState } from "~/modules/seo/seo-checks";
 import type { SeoDashboard, SeoPostRow } from "~/modules/seo/seo-dashboard.server";
+import { formatNumber } from "~/lib/format";
 
 type Data = Pick<SeoDashboard, "averageScore" | "counts">;
 type Row = SeoPostRow;
@@ -80,7 +81,7 @@ export function TopPosts({ top }: { top: SeoDashboard["top"] }) {
                 <span className="flex items-center gap-1 text-muted-foreground">
                   <Eye className="size-3.5" aria-hidden="true" />
                   <span className="sr-only">Visningar: </span>
-                  {post.viewCount.toLocaleString("sv-SE")}
+                  {formatNumber(post.viewCount)}
                 </span>
                 {post.score !== null ? (
                   <span className={cn("font-semibold", scoreTone(post.score))}>
@@ -111,9 +112,9 @@ export function PostChecks({ row }: { row: Row }) {
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
             <StateBadge state={report.state} />
             <span>
-              {report.words.toLocaleString("sv-SE")} ord · {report.readingMinutes} min
+              {formatNumber(report.words)} ord · {report.readingMinutes} min
             </span>
-            <span>{row.viewCount.toLocaleString("sv-SE")} visningar</span>
+            <span>{formatNumber(row.viewCount)} visningar</span>
           </div>
         </div>
         <div className="text-right">
@@ -167,9 +168,9 @@ export function PostChecks({ row }: { row: Row }) {
 export function SeoSummary({ data }: { data: Data }) {
   const cards = [
     { label: "Snittpoäng", value: data.averageScore === null ? "–" : String(data.averageScore) },
-    { label: "Granskade inlägg", value: data.counts.all.toLocaleString("sv-SE") },
-    { label: "Med problem", value: data.counts.withProblems.toLocaleString("sv-SE") },
-    { label: "Schemalagda", value: data.counts.scheduled.toLocaleString("sv-SE") },
+    { label: "Granskade inlägg", value: formatNumber(data.counts.all) },
+    { label: "Med problem", value: formatNumber(data.counts.withProblems) },
+    { label: "Schemalagda", value: formatNumber(data.counts.scheduled) },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">

@@ -13,6 +13,7 @@ import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";
 import type { MemberMatch } from "~/modules/trades/trades.server";
 import { LevelBadge } from "./trade-display";
+import { formatNumber } from "~/lib/format";
 
 const MEMBERS_URL = "/admin/transactions/members";
 const SEARCH_DELAY_MS = 250;
@@ -77,7 +78,7 @@ export function MemberPicker({
             </p>
             <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <LevelBadge level={answer?.ok ? answer.standing.level : member.level} />
-              {member.points.toLocaleString("sv-SE")} poäng
+              {formatNumber(member.points)} poäng
             </p>
           </div>
           <Button

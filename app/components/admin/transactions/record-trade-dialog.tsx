@@ -28,7 +28,7 @@ import {
   TRADE_TYPES,
   type TradeType,
 } from "~/modules/trades/trades-constants";
-import { formatSek } from "~/lib/format";
+import { formatNumber, formatPercent, formatSek } from "~/lib/format";
 import type { FieldErrors } from "~/lib/validation";
 import { levelById } from "~/modules/loyalty/levels";
 import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";
@@ -64,7 +64,6 @@ function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
   return errors;
 }
 
-const pct = (value: number) => `${value.toLocaleString("sv-SE")} %`;
 
 export function RecordTradeDialog() {
   const [open, setOpen] = useState(false);
@@ -328,7 +327,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
             label="Anteckning"
             optional
             error={errors.note}
-            hint={`Syns för personalen, inte för medlemmen. Högst ${TRADE_LIMITS.noteMaxLength.toLocaleString("sv-SE")} tecken.`}
+            hint={`Syns för personalen, inte för medlemmen. Högst ${formatNumber(TRADE_LIMITS.noteMaxLength)} tecken.`}
           >
             {(control) => (
               <Textarea {...control} value={note} maxLength={TRADE_LIMITS.noteMaxLength} onChange={(event) => setNote(event.target.value)} />
@@ -352,14 +351,14 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
             <PreviewRow label="Grundbelopp">{formatSek(preview.baseOre)}</PreviewRow>
             {type === "sale" ? (
               <>
-                <PreviewRow label={`Nivåbonus (${pct(preview.extras.levelBonusPercent)})`}>{formatSek(preview.extras.levelBonusOre)}</PreviewRow>
-                <PreviewRow label={`Bulkbonus (${pct(preview.extras.bulkBonusPercent)})`}>{formatSek(preview.extras.bulkBonusOre)}</PreviewRow>
+                <PreviewRow label={`Nivåbonus (${formatPercent(preview.extras.levelBonusPercent)})`}>{formatSek(preview.extras.levelBonusOre)}</PreviewRow>
+                <PreviewRow label={`Bulkbonus (${formatPercent(preview.extras.bulkBonusPercent)})`}>{formatSek(preview.extras.bulkBonusOre)}</PreviewRow>
                 {preview.extras.perkBonusPercent > 0 ? (
-                  <PreviewRow label={`Förmån (${pct(preview.extras.perkBonusPercent)})`}>{formatSek(preview.extras.perkBonusOre)}</PreviewRow>
+                  <PreviewRow label={`Förmån (${formatPercent(preview.extras.perkBonusPercent)})`}>{formatSek(preview.extras.perkBonusOre)}</PreviewRow>
                 ) : null}
               </>
             ) : (
-              <PreviewRow label={`Köpavgift (${pct(preview.extras.purchaseFeePercent)})`}>{formatSek(preview.extras.purchaseFeeOre)}</PreviewRow>
+              <PreviewRow label={`Köpavgift (${formatPercent(preview.extras.purchaseFeePercent)})`}>{formatSek(preview.extras.purchaseFeeOre)}</PreviewRow>
             )}
             <div className="border-t pt-2">
               <PreviewRow label={type === "sale" ? "Utbetalning" : "Att betala"} strong>
@@ -368,8 +367,8 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
             </div>
           </dl>
           <p className="text-xs text-muted-foreground">
-            När affären genomförs: {preview.points.toLocaleString("sv-SE")} poäng
-            {preview.multiplier > 1 ? ` (×${preview.multiplier} med aktiv förmån)` : ""} och {preview.xp.toLocaleString("sv-SE")} XP.
+            När affären genomförs: {formatNumber(preview.points)} poäng
+            {preview.multiplier > 1 ? ` (×${preview.multiplier} med aktiv förmån)` : ""} och {formatNumber(preview.xp)} XP.
           </p>
         </aside>
       </div>

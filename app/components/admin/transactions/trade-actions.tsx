@@ -12,7 +12,7 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { TRADE_LIMITS, TRADE_TYPE_LABELS, type TradeStatus } from "~/modules/trades/trades-constants";
 import { cn } from "~/lib/cn";
-import { formatSek } from "~/lib/format";
+import { formatNumber, formatSek } from "~/lib/format";
 import { allowedTransitions, pointsForTrade, xpForTrade } from "~/modules/trades/trade-rules";
 import type { TransactionRow } from "~/modules/trades/trades-page.server";
 
@@ -20,7 +20,6 @@ type Intent = "complete" | "reverse" | "cancel";
 
 const INTENT_OF: Partial<Record<TradeStatus, Intent>> = { completed: "complete", reversed: "reverse", cancelled: "cancel" };
 
-const n = (value: number) => value.toLocaleString("sv-SE");
 
 function texts(row: TransactionRow, intent: Intent) {
   const what = `${TRADE_TYPE_LABELS[row.type].toLowerCase()} på ${formatSek(row.totalOre)}`;
@@ -34,7 +33,7 @@ function texts(row: TransactionRow, intent: Intent) {
           <>
             <p>
               {row.type === "sale" ? "Säljaren har fått betalt för" : "Köparen har fått"} {what}. {member} får{" "}
-              {n(pointsForTrade(row.type, row.baseTotalOre))} poäng och {n(xpForTrade(row.type, row.baseTotalOre))} XP
+              {formatNumber(pointsForTrade(row.type, row.baseTotalOre))} poäng och {formatNumber(xpForTrade(row.type, row.baseTotalOre))} XP
               (fler poäng om en poängförmån är aktiv).
             </p>
           </>
@@ -59,7 +58,7 @@ function texts(row: TransactionRow, intent: Intent) {
         description:
           row.status === "completed" ? (
             <p>
-              Affären är genomförd: {n(row.pointsCredited)} poäng och {n(row.xpCredited)} XP tas tillbaka från {member}. Har
+              Affären är genomförd: {formatNumber(row.pointsCredited)} poäng och {formatNumber(row.xpCredited)} XP tas tillbaka från {member}. Har
               medlemmen redan använt poängen tas det som finns och resten noteras på affären.
             </p>
           ) : (

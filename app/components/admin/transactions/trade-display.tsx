@@ -1,6 +1,5 @@
-/** How the Transactions tab shows a trade's parts: time, status, type, member and level. */
+/** How the Transactions tab shows a trade's parts: status, type, member and level. */
 import { Badge } from "~/components/ui/badge";
-import { BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
   TRADE_STATUS_LABELS,
@@ -9,22 +8,6 @@ import {
   type TradeType,
 } from "~/modules/trades/trades-constants";
 import { levelById } from "~/modules/loyalty/levels";
-
-const DATE = new Intl.DateTimeFormat("sv-SE", { dateStyle: "short", timeZone: BUSINESS_TIME_ZONE });
-const TIME = new Intl.DateTimeFormat("sv-SE", { timeStyle: "short", timeZone: BUSINESS_TIME_ZONE });
-
-/** "2026-11-14 03:18", Stockholm time. */
-export function formatDateTime(iso: string): string {
-  return `${formatDate(iso)} ${formatTime(iso)}`;
-}
-
-export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
-}
-
-export function formatTime(iso: string): string {
-  return TIME.format(new Date(iso));
-}
 
 const STATUS_VARIANT: Record<TradeStatus, "success" | "secondary" | "outline" | "destructive"> = {
   pending: "outline",

@@ -5,9 +5,9 @@
 import type { useFetcher } from "react-router";
 import { CardField, DateTimeCell } from "~/components/admin/list-parts";
 import { TradeActions } from "~/components/admin/transactions/trade-actions";
-import { formatDateTime, MemberLabel, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { MemberLabel, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
 import type { DataTableColumn } from "~/components/ui/data-table";
-import { formatSek } from "~/lib/format";
 import type { TradeTotals } from "~/modules/trades/trades.server";
 import type { TransactionRow } from "~/modules/trades/trades-page.server";
 
@@ -88,9 +88,9 @@ function EarnedCell({ row }: { row: TransactionRow }) {
   if (row.pointsCredited === 0 && row.xpCredited === 0) return null;
   return (
     <span className="grid text-xs text-muted-foreground tabular-nums">
-      <span className="whitespace-nowrap">{row.pointsCredited.toLocaleString("sv-SE")} poäng</span>
+      <span className="whitespace-nowrap">{formatNumber(row.pointsCredited)} poäng</span>
       <span className="whitespace-nowrap">
-        {row.xpCredited.toLocaleString("sv-SE")} XP{row.status === "cancelled" ? ", återtaget" : ""}
+        {formatNumber(row.xpCredited)} XP{row.status === "cancelled" ? ", återtaget" : ""}
       </span>
     </span>
   );
@@ -126,13 +126,13 @@ export function TradeCard({ row, fetcher }: { row: TransactionRow; fetcher: Retu
 
 export function TradeTotalsList({ totals }: { totals: TradeTotals }) {
   const cards = [
-    { label: "Affärer", value: totals.count.toLocaleString("sv-SE") },
+    { label: "Affärer", value: formatNumber(totals.count) },
     { label: "Grundbelopp", value: formatSek(totals.baseTotalOre) },
     { label: "Bonusar", value: formatSek(totals.bonusOre) },
     { label: "Köpavgifter", value: formatSek(totals.feeOre) },
     { label: "Totalt", value: formatSek(totals.totalOre) },
-    { label: "Poäng krediterade", value: totals.pointsCredited.toLocaleString("sv-SE") },
-    { label: "XP krediterad", value: totals.xpCredited.toLocaleString("sv-SE") },
+    { label: "Poäng krediterade", value: formatNumber(totals.pointsCredited) },
+    { label: "XP krediterad", value: formatNumber(totals.xpCredited) },
   ];
   return (
     <section aria-labelledby="totals-title">

@@ -1,11 +1,12 @@
 /** How the Users tab words audit rows: the action's name and a one-line summary of the change. */
 import { sessionsEnded } from "~/modules/accounts/staff-messages";
+import { formatNumber } from "~/lib/format";
 
 /** Names of what an audit row is about. */
 export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser" };
 
 /** "+50" / "−30", Swedish digit grouping. */
-export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${Math.abs(value).toLocaleString("sv-SE")}`;
+export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${formatNumber(Math.abs(value))}`;
 
 const ACTION_LABELS: Record<string, string> = {
   "member.adjust_points": "Poäng justerade",

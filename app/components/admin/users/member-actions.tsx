@@ -15,6 +15,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import type { FieldErrors } from "~/lib/validation";
 import { ROLE_LABELS } from "./member-badges";
+import { formatNumber } from "~/lib/format";
 
 export type MemberFetcher = FetcherWithComponents<{ ok: boolean; intent?: string; fieldErrors?: FieldErrors } | undefined>;
 
@@ -30,7 +31,6 @@ function Panel({ title, children, description }: { title: string; description?: 
   );
 }
 
-const n = (value: number) => value.toLocaleString("sv-SE");
 
 export function AdjustBalance({ fetcher, points, xp }: { fetcher: MemberFetcher; points: number; xp: number }) {
   const form = useRef<HTMLFormElement>(null);
@@ -41,10 +41,10 @@ export function AdjustBalance({ fetcher, points, xp }: { fetcher: MemberFetcher;
     const amount = Number(data.get("amount"));
     const unit = data.get("currency") === "xp" ? "XP" : "poäng";
     const sign = data.get("direction") === "debit" ? "Dra av" : "Lägg till";
-    return `${sign} ${Number.isFinite(amount) && amount > 0 ? n(amount) : "?"} ${unit}. Anledning: "${String(data.get("reason") ?? "").trim() || "–"}"`;
+    return `${sign} ${Number.isFinite(amount) && amount > 0 ? formatNumber(amount) : "?"} ${unit}. Anledning: "${String(data.get("reason") ?? "").trim() || "–"}"`;
   };
   return (
-    <Panel title="Justera poäng eller XP" description={`Nu: ${n(points)} poäng och ${n(xp)} XP. Saldot kan aldrig bli negativt.`}>
+    <Panel title="Justera poäng eller XP" description={`Nu: ${formatNumber(points)} poäng och ${formatNumber(xp)} XP. Saldot kan aldrig bli negativt.`}>
       <Form method="post" ref={form} className="grid gap-3" data-testid="adjust-form">
         <input type="hidden" name="intent" value="adjust" />
         <div className="grid grid-cols-2 gap-3">

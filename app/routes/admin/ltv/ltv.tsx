@@ -7,9 +7,9 @@ import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/ltv";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { formatDate, LevelBadge, MemberLabel } from "~/components/admin/transactions/trade-display";
+import { LevelBadge, MemberLabel } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatMonth, formatNumber, formatSek } from "~/lib/format";
 import { buttonVariants } from "~/components/ui/button";
-import { formatNumber, formatSek } from "~/lib/format";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { COHORT_HORIZONS, LTV_TOP } from "~/modules/insights/ltv";
 import { loadLtv } from "~/modules/insights/ltv.server";
@@ -27,8 +27,6 @@ export const ErrorBoundary = AdminTabError;
 
 type LoaderData = Route.ComponentProps["loaderData"];
 
-const MONTH = new Intl.DateTimeFormat("sv-SE", { month: "short", year: "numeric", timeZone: "UTC" });
-const monthLabel = (month: string) => MONTH.format(new Date(`${month}-15T12:00:00Z`));
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${formatNumber(Math.round((part / whole) * 100))} %`);
 
 const members = (count: number) => `${formatNumber(count)} ${count === 1 ? "medlem" : "medlemmar"}`;
@@ -216,7 +214,7 @@ function Cohorts({ cohorts }: { cohorts: LoaderData["cohorts"] }) {
               {cohorts.map((cohort) => (
                 <tr key={cohort.month}>
                   <th scope="row" className={`${td} text-left font-medium whitespace-nowrap`}>
-                    {monthLabel(cohort.month)}
+                    {formatMonth(cohort.month)}
                   </th>
                   <td className={tdRight}>{formatNumber(cohort.members)}</td>
                   <td className={tdRight}>{percent(cohort.traded, cohort.members)}</td>

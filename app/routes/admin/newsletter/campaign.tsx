@@ -16,7 +16,7 @@ import { CampaignForm, type CampaignFormFailure } from "~/components/admin/newsl
 import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
 import { RecipientList, SEND, SendButton, type CampaignAnswer } from "~/components/admin/newsletter/campaign-recipients";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime } from "~/lib/format";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";

@@ -17,7 +17,7 @@ import { withSearchParams } from "~/lib/search-params";
 import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
 import type { CampaignView } from "~/modules/newsletter/campaigns.server";
 import { loadCampaignList } from "~/modules/newsletter/campaigns-page.server";
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatTime } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "newsletter");
 

@@ -11,7 +11,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime } from "~/lib/format";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { RETENTION } from "~/modules/legal/legal";

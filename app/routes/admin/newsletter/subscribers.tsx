@@ -12,7 +12,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
 import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
-import { formatDate } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatNumber } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -180,7 +180,7 @@ function Summary({ summary }: { summary: Route.ComponentProps["loaderData"]["sum
       {items.map((item) => (
         <div key={item.label} className="grid gap-1 rounded-xl border bg-card p-4" data-testid="newsletter-summary-item">
           <span className="text-xs text-muted-foreground sm:text-sm">{item.label}</span>
-          <span className="text-2xl font-bold tabular-nums">{item.value.toLocaleString("sv-SE")}</span>
+          <span className="text-2xl font-bold tabular-nums">{formatNumber(item.value)}</span>
           <span className="text-xs text-muted-foreground">{item.hint}</span>
         </div>
       ))}

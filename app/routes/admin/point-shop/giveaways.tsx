@@ -10,7 +10,8 @@ import type { Route } from "./+types/giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { formatDate, formatTime, MemberLabel } from "~/components/admin/transactions/trade-display";
+import { MemberLabel } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -68,7 +69,7 @@ function DrawButton({ giveaway, fetcher }: { giveaway: GiveawayView; fetcher: Fe
   );
 }
 
-const candidatesText = (count: number) => `Bland ${count.toLocaleString("sv-SE")} ${count === 1 ? "medlem" : "medlemmar"}`;
+const candidatesText = (count: number) => `Bland ${formatNumber(count)} ${count === 1 ? "medlem" : "medlemmar"}`;
 
 function DrawResult({ giveaway }: { giveaway: GiveawayView }) {
   if (!giveaway.drawnAt) return <Badge variant="outline">Ej dragen</Badge>;

@@ -21,6 +21,7 @@ import { SHOP_CATEGORIES, SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-const
 import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { SHOP_ITEM_LIMITS } from "~/modules/shop/shop-admin-schema";
 import { handleShopItemAction, loadShopItem } from "~/modules/shop/shop-admin-page.server";
+import { formatNumber } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 
@@ -51,7 +52,7 @@ export default function ShopItemForm({ loaderData, actionData }: Route.Component
         <h2 className="text-lg font-semibold">{heading}</h2>
         {item && item.orderCount > 0 ? (
           <p className="text-sm text-muted-foreground">
-            Belöningen har {item.orderCount.toLocaleString("sv-SE")} {item.orderCount === 1 ? "order" : "ordrar"}; ändringar gäller nya köp.
+            Belöningen har {formatNumber(item.orderCount)} {item.orderCount === 1 ? "order" : "ordrar"}; ändringar gäller nya köp.
           </p>
         ) : null}
       </div>

@@ -23,6 +23,7 @@ import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { withSearchParams } from "~/lib/search-params";
 import { handlePointShopAction, loadPointShop } from "~/modules/shop/shop-admin-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { formatNumber } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 
@@ -129,7 +130,7 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
           </h2>
           <p className="max-w-prose text-sm text-muted-foreground">
             {orders.pending > 0
-              ? `${orders.pending.toLocaleString("sv-SE")} ${orders.pending === 1 ? "order väntar" : "ordrar väntar"} på att levereras.`
+              ? `${formatNumber(orders.pending)} ${orders.pending === 1 ? "order väntar" : "ordrar väntar"} på att levereras.`
               : "Inga ordrar väntar på leverans."}{" "}
             En annullerad order ger medlemmen poängen tillbaka och återställer lagret.
           </p>

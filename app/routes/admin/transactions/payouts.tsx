@@ -10,12 +10,11 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatSek } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/modules/selling/selling-constants";
-import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 

@@ -9,7 +9,7 @@ import type { Route } from "./+types/prislista";
 import { handlePriceListAction, loadPriceList, type PriceListAnswer } from "~/modules/selling/price-list-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
@@ -24,7 +24,6 @@ import {
   PRICE_LIST,
   SELL_MIN_ITEM_VALUE_ORE,
 } from "~/modules/selling/selling-constants";
-import { formatSek } from "~/lib/format";
 import { withSearchParams } from "~/lib/search-params";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
@@ -149,7 +148,7 @@ export default function PriceListView({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="preview" />
             <p className="text-sm text-muted-foreground">
               Första raden: <code>market_hash_name,price</code> (pris i kronor; komma eller semikolon som avgränsare). Högst{" "}
-              {PRICE_LIST.csvMaxRows.toLocaleString("sv-SE")} rader.
+              {formatNumber(PRICE_LIST.csvMaxRows)} rader.
             </p>
             <div className="grid gap-1.5">
               <Label htmlFor="price-csv-file">CSV-fil</Label>

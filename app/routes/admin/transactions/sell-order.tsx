@@ -10,14 +10,13 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
-import { formatDateTime } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatSek } from "~/lib/format";
 import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PAYOUT_LABELS, SELL_ORDER_STATUS_LABELS, SELL_ORDERS } from "~/modules/selling/selling-constants";
-import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 

@@ -9,7 +9,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { DateTimeCell } from "~/components/admin/list-parts";
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatSek, formatTime } from "~/lib/format";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
@@ -17,7 +17,6 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Pager } from "~/components/ui/pager";
 import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/modules/selling/selling-constants";
-import { formatSek } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 

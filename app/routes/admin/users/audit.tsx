@@ -9,7 +9,7 @@ import type { Route } from "./+types/audit";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { DateTimeCell } from "~/components/admin/list-parts";
-import { formatDate, formatTime } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatTime } from "~/lib/format";
 import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary, ENTITY_LABELS } from "~/components/admin/users/audit-text";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-toolbar";
 import { Pager } from "~/components/ui/pager";

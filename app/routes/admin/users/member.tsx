@@ -10,7 +10,8 @@ import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/member";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { formatDateTime, LevelBadge, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { LevelBadge, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
+import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
 import { AccessActions, AdjustBalance, ContactPerson, RoleActions, type MemberFetcher } from "~/components/admin/users/member-actions";
 import { RoleBadges } from "~/components/admin/users/member-badges";
 import { Pager } from "~/components/ui/pager";
@@ -19,7 +20,6 @@ import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
-import { formatSek } from "~/lib/format";
 import { handleMemberAction, loadMember } from "~/modules/accounts/member-admin-page.server";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 
@@ -37,7 +37,6 @@ export const ErrorBoundary = AdminTabError;
 
 type ActionAnswer = { ok: true; title: string; message: string; intent: string } | { ok: false; title?: string; message: string; intent?: string };
 
-const n = (value: number) => value.toLocaleString("sv-SE");
 
 const SEVERITY_LABELS: Record<string, string> = { low: "låg", medium: "medel", high: "hög", critical: "kritisk" };
 
@@ -135,9 +134,9 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
-          ["Poäng", n(member.points), "member-points"],
-          ["XP", n(member.xp), "member-xp"],
-          ["Aktiva sessioner", n(member.sessions.length), "member-sessions"],
+          ["Poäng", formatNumber(member.points), "member-points"],
+          ["XP", formatNumber(member.xp), "member-xp"],
+          ["Aktiva sessioner", formatNumber(member.sessions.length), "member-sessions"],
         ].map(([label, value, testId]) => (
           <div key={label} className="rounded-xl border bg-card p-3 sm:p-4">
             <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
@@ -201,7 +200,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
                 key={order.id}
                 primary={order.itemName}
                 secondary={`${formatDateTime(order.createdAt)} · ${SHOP_ORDER_STATUS_LABELS[order.status as ShopOrderStatus] ?? order.status}`}
-                aside={`${n(order.pointsSpent)} poäng`}
+                aside={`${formatNumber(order.pointsSpent)} poäng`}
               />
             ))}
           </Rows>

@@ -10,12 +10,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
-import { formatDate, LevelBadge } from "~/components/admin/transactions/trade-display";
+import { LevelBadge } from "~/components/admin/transactions/trade-display";
+import { formatDate, formatNumber, formatPoints } from "~/lib/format";
 import { RoleBadges } from "~/components/admin/users/member-badges";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { formatPoints } from "~/lib/format";
 import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseMemberSearch, searchMembers } from "~/modules/accounts/member-admin.server";
@@ -73,7 +73,7 @@ const COLUMNS: DataTableColumn<Row>[] = [
     cell: ({ row }) => (
       <span className="grid">
         <span>{formatPoints(row.original.points)}</span>
-        <span className="text-xs text-muted-foreground">{row.original.xp.toLocaleString("sv-SE")} XP</span>
+        <span className="text-xs text-muted-foreground">{formatNumber(row.original.xp)} XP</span>
       </span>
     ),
   },
@@ -100,7 +100,7 @@ function MemberCard({ row }: { row: Row }) {
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">XP</dt>
-          <dd className="tabular-nums">{row.xp.toLocaleString("sv-SE")}</dd>
+          <dd className="tabular-nums">{formatNumber(row.xp)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted-foreground">Steam-id</dt>
