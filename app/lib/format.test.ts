@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatDate,
+  formatDayMonth,
   formatDateTime,
   formatDecimal,
   formatLongDate,
@@ -14,6 +15,7 @@ import {
   formatPoints,
   formatRange,
   formatSek,
+  formatSigned,
   formatTime,
 } from "~/lib/format";
 
@@ -70,6 +72,11 @@ describe("Swedish dates and times, in Stockholm time", () => {
     expect(formatTime("2026-07-01T10:00:00Z")).toBe("12:00");
   });
 
+  it("labels a chart's day as day/month", () => {
+    expect(formatDayMonth("2026-12-04")).toBe("4/12");
+    expect(formatDayMonth("2026-11-27")).toBe("27/11");
+  });
+
   it("names a calendar month", () => {
     expect(formatMonth("2026-11")).toBe("nov. 2026");
     expect(formatMonth("2027-01")).toBe("jan. 2027");
@@ -80,6 +87,11 @@ describe("decimals and percentages", () => {
   it("keeps as many decimals as asked for", () => {
     expect(formatDecimal(0.123456789, 6)).toBe("0,123457");
     expect(formatDecimal(0.07, 6)).toBe("0,07");
+  });
+
+  it("signs a change to a balance with plus or a true minus", () => {
+    expect(plain(formatSigned(1_500))).toBe("+1 500");
+    expect(formatSigned(-30)).toBe("−30");
   });
 
   it("writes a percentage with a space before the sign", () => {

@@ -21,6 +21,11 @@ export function formatDecimal(value: number, maximumFractionDigits: number): str
   return new Intl.NumberFormat("sv-SE", { maximumFractionDigits }).format(value);
 }
 
+/** A change to a balance: "+1 500" or "−30" (a true minus sign). */
+export function formatSigned(value: number): string {
+  return `${value > 0 ? "+" : "−"}${formatNumber(Math.abs(value))}`;
+}
+
 /** "12,5 %": a percentage given as its number of per cent. */
 export function formatPercent(value: number): string {
   return `${formatNumber(value)} %`;
@@ -90,6 +95,11 @@ export function formatLongDate(at: Date | string): string {
 /** "24 november 2026 kl. 15:30". */
 export function formatLongDateTime(at: Date | string): string {
   return LONG_DATE_TIME.format(new Date(at));
+}
+
+/** A calendar day `yyyy-mm-dd` as a chart's short label: "2026-12-04" → "4/12". */
+export function formatDayMonth(day: string): string {
+  return `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 }
 
 /** A calendar month `yyyy-mm` as "nov. 2026". */

@@ -13,7 +13,7 @@ import {
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
-import { formatDecimal, formatMediumDate, formatMediumDateTime, formatNumber, formatSek } from "~/lib/format";
+import { formatDecimal, formatMediumDate, formatMediumDateTime, formatNumber, formatSek, formatSigned } from "~/lib/format";
 import { HISTORY_TABS, profileViewSearch, type HistoryTab, type ProfileView } from "~/modules/loyalty/profile-view";
 import type { MemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
 
@@ -197,8 +197,7 @@ function LedgerList({ entries, unit }: { entries: MemberLoyalty["pointsHistory"]
                 : "text-foreground",
             )}
           >
-            {entry.amount > 0 ? "+" : "−"}
-            {formatNumber(Math.abs(entry.amount))} {unit}
+            {formatSigned(entry.amount)} {unit}
           </p>
         </li>
       ))}

@@ -27,7 +27,7 @@ import { listMemberOrders } from "~/modules/shop/shop.server";
 import { listMemberTrades } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
 import { sessionsEnded } from "./staff-messages";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, formatSigned } from "~/lib/format";
 
 const pageOf = (params: URLSearchParams, key: string) => {
   const value = Number(params.get(key));
@@ -142,7 +142,7 @@ export async function handleMemberAction(request: Request, userId: string | unde
       const result = await adjustBalance(db(), { actorUserId, userId, values: input.data });
       return answer(intent, result, (value) => ({
         title: "Saldot är justerat",
-        message: `${value.amount > 0 ? "+" : "−"}${formatNumber(Math.abs(value.amount))} ${value.currency === "points" ? "poäng" : "XP"}. Nytt saldo: ${formatNumber(Math.abs(value.balance))}.`,
+        message: `${formatSigned(value.amount)} ${value.currency === "points" ? "poäng" : "XP"}. Nytt saldo: ${formatNumber(Math.abs(value.balance))}.`,
       }));
     }
     case "role": {

@@ -4,7 +4,7 @@
  * bundles. Screen readers get the same figures as a table.
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatSek } from "~/lib/format";
+import { formatDayMonth, formatSek } from "~/lib/format";
 
 export interface VolumeDay {
   day: string;
@@ -12,13 +12,11 @@ export interface VolumeDay {
   boughtOre: number;
 }
 
-const SHORT_DAY = (day: string) => `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
-
 /** The value axis and tooltip: whole kronor from the öre the bars are drawn in, "3 800 kr" (never compact "3,8 tn"). */
 export const volumeTick = (ore: number) => formatSek(Math.round(ore));
 
 export function VolumeChart({ days }: { days: VolumeDay[] }) {
-  const points = days.map((day) => ({ day: day.day, label: SHORT_DAY(day.day), sold: day.soldOre, bought: day.boughtOre }));
+  const points = days.map((day) => ({ day: day.day, label: formatDayMonth(day.day), sold: day.soldOre, bought: day.boughtOre }));
   return (
     <figure className="grid min-w-0 gap-2" data-testid="volume-chart">
       <div aria-hidden="true" className="h-72 w-full min-w-0 overflow-hidden text-xs">

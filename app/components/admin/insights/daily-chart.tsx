@@ -13,16 +13,13 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import { formatNumber } from "~/lib/format";
+import { formatDayMonth, formatNumber } from "~/lib/format";
 
 export interface DailySeries<K extends string> {
   key: K;
   name: string;
   color: string;
 }
-
-const SHORT_DAY = (day: string) =>
-  `${Number(day.slice(8, 10))}/${Number(day.slice(5, 7))}`;
 
 /** The count axis and tooltip: "3 800", grouped the Swedish way (never compact "3,8 tn"). */
 export const dailyTick = (value: number) => formatNumber(value);
@@ -38,7 +35,7 @@ export function DailyChart<K extends string>({
   caption: string;
   testId?: string;
 }) {
-  const points = days.map((day) => ({ ...day, label: SHORT_DAY(day.day) }));
+  const points = days.map((day) => ({ ...day, label: formatDayMonth(day.day) }));
   return (
     <figure className="grid min-w-0 gap-2" data-testid={testId}>
       <div

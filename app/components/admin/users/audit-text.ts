@@ -1,12 +1,9 @@
 /** How the Users tab words audit rows: the action's name and a one-line summary of the change. */
 import { sessionsEnded } from "~/modules/accounts/staff-messages";
-import { formatNumber } from "~/lib/format";
+import { formatSigned } from "~/lib/format";
 
 /** Names of what an audit row is about. */
 export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser" };
-
-/** "+50" / "−30", Swedish digit grouping. */
-export const signedNumber = (value: number) => `${value > 0 ? "+" : "−"}${formatNumber(Math.abs(value))}`;
 
 const ACTION_LABELS: Record<string, string> = {
   "member.adjust_points": "Poäng justerade",
@@ -46,7 +43,7 @@ export function auditSummary(before: unknown, after: unknown): string {
   const parts: string[] = [];
   const a = (after ?? {}) as Record<string, unknown>;
   const b = (before ?? {}) as Record<string, unknown>;
-  if (typeof a.amount === "number") parts.push(signedNumber(a.amount));
+  if (typeof a.amount === "number") parts.push(formatSigned(a.amount));
   if (typeof a.reason === "string") parts.push(`"${a.reason}"`);
   if (Array.isArray(a.roles)) parts.push(`${Array.isArray(b.roles) && b.roles.length ? b.roles.join(", ") : "inga"} → ${a.roles.length ? a.roles.join(", ") : "inga"}`);
   if (typeof a.sessionsEnded === "number" && a.sessionsEnded > 0) parts.push(sessionsEnded(a.sessionsEnded));

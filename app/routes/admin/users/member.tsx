@@ -11,11 +11,11 @@ import type { Route } from "./+types/member";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { LevelBadge, TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
-import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
+import { formatDateTime, formatNumber, formatSek, formatSigned } from "~/lib/format";
 import { AccessActions, AdjustBalance, ContactPerson, RoleActions, type MemberFetcher } from "~/components/admin/users/member-actions";
 import { RoleBadges } from "~/components/admin/users/member-badges";
 import { Pager } from "~/components/ui/pager";
-import { auditActionLabel, auditSummary, signedNumber } from "~/components/admin/users/audit-text";
+import { auditActionLabel, auditSummary } from "~/components/admin/users/audit-text";
 import { Badge } from "~/components/ui/badge";
 import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
@@ -87,7 +87,7 @@ function Ledger({ title, id, unit, ledger, param }: { title: string; id: string;
             secondary={<time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>}
             aside={
               <span className={cn("font-medium", entry.amount < 0 ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300")}>
-                {signedNumber(entry.amount)} {unit}
+                {formatSigned(entry.amount)} {unit}
               </span>
             }
           />
