@@ -293,6 +293,8 @@ test.describe("Analytics tab", () => {
     await expect(page.getByTestId("admin-tab-title")).toHaveText("Analytics");
     await expect(page.getByTestId("online-now")).toContainText("1");
     await expect(page.locator('[data-testid="visits-chart"] svg.recharts-surface').first()).toBeVisible();
+    // Whole counts on the axis, never compact notation ("3,8 tn").
+    await expect(page.locator('[data-testid="visits-chart"] .recharts-yAxis .recharts-cartesian-axis-tick-value').last()).toHaveText(/^\d[\d\s]*$/);
     await expect(page.getByTestId("top-pages")).toContainText("/salja-skins");
     await expect(page.getByTestId("referrers")).toContainText("google.com");
     await expect(page.getByTestId("utm-sources")).toContainText("tiktok");
