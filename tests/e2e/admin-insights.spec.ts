@@ -86,8 +86,8 @@ test("the Dashboard shows its KPI cards and chart, and staff answer a contact me
   await expect(page.locator('[data-testid="volume-chart"] svg.recharts-surface').first()).toBeVisible();
   await expect(page.locator('[data-testid="volume-chart"] .recharts-bar-rectangle').first()).toBeAttached();
   // The value axis reads whole kronor ("3 000 kr"), never compact notation ("3 tn").
-  const valueTicks = page.locator('[data-testid="volume-chart"] .recharts-yAxis .recharts-cartesian-axis-tick-value');
-  await expect(valueTicks.last()).toHaveText(/^\d[\d\s]* kr$/);
+  const valueTicks = page.locator('[data-testid="volume-chart"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+  await expect(valueTicks.last()).toHaveText(/^\d[\d\s]*\skr$/);
 
   const message = page.getByTestId("contact-message").filter({ hasText: "Fråga om utbetalning" });
   await expect(message.getByTestId("contact-status")).toHaveText("Ny");

@@ -294,7 +294,7 @@ test.describe("Analytics tab", () => {
     await expect(page.getByTestId("online-now")).toContainText("1");
     await expect(page.locator('[data-testid="visits-chart"] svg.recharts-surface').first()).toBeVisible();
     // Whole counts on the axis, never compact notation ("3,8 tn").
-    await expect(page.locator('[data-testid="visits-chart"] .recharts-yAxis .recharts-cartesian-axis-tick-value').last()).toHaveText(/^\d[\d\s]*$/);
+    await expect(page.locator('[data-testid="visits-chart"] .recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').last()).toHaveText(/^\d[\d\s]*$/);
     await expect(page.getByTestId("top-pages")).toContainText("/salja-skins");
     await expect(page.getByTestId("referrers")).toContainText("google.com");
     await expect(page.getByTestId("utm-sources")).toContainText("tiktok");
