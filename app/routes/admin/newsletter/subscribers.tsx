@@ -13,7 +13,7 @@ import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
 import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDate } from "~/components/admin/transactions/trade-display";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
@@ -95,17 +95,13 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 function Confirmation({ row }: { row: Row }) {
   return row.confirmedAt ? (
     <span className="grid gap-0.5">
-      <Badge variant="success" data-testid="subscriber-status">
-        Bekräftad
-      </Badge>
+      <StatusBadge label="Bekräftad" tone="success" data-testid="subscriber-status" />
       <time dateTime={row.confirmedAt} className="text-xs text-muted-foreground">
         {formatDate(row.confirmedAt)}
       </time>
     </span>
   ) : (
-    <Badge variant="outline" data-testid="subscriber-status">
-      Väntar
-    </Badge>
+    <StatusBadge label="Väntar" tone="neutral" data-testid="subscriber-status" />
   );
 }
 

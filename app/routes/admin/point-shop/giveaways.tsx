@@ -12,6 +12,7 @@ import { BackLink } from "~/components/admin/list-parts";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDate, formatTime, MemberLabel } from "~/components/admin/transactions/trade-display";
 import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
@@ -71,7 +72,7 @@ function DrawButton({ giveaway, fetcher }: { giveaway: GiveawayView; fetcher: Fe
 const candidatesText = (count: number) => `Bland ${count.toLocaleString("sv-SE")} ${count === 1 ? "medlem" : "medlemmar"}`;
 
 function DrawResult({ giveaway }: { giveaway: GiveawayView }) {
-  if (!giveaway.drawnAt) return <Badge variant="outline">Ej dragen</Badge>;
+  if (!giveaway.drawnAt) return <StatusBadge label="Ej dragen" tone="neutral" />;
   return (
     <div className="grid gap-1 text-sm">
       <MemberLabel name={giveaway.winner?.name ?? null} email={giveaway.winner?.email ?? "Borttagen medlem"} steamId={null} />

@@ -12,7 +12,7 @@ import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
 import { formatDate, LevelBadge } from "~/components/admin/transactions/trade-display";
 import { RoleBadges } from "~/components/admin/users/member-badges";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { formatPoints } from "~/lib/format";
@@ -46,7 +46,7 @@ function MemberLink({ row }: { row: Row }) {
 function StatusCell({ row }: { row: Row }) {
   return (
     <span className="flex flex-wrap gap-1">
-      {row.blocked ? <Badge variant="destructive">Spärrad</Badge> : null}
+      {row.blocked ? <StatusBadge label="Spärrad" tone="danger" /> : null}
       <RoleBadges roles={row.roles} />
     </span>
   );
