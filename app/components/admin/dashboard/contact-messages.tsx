@@ -3,7 +3,7 @@
  * (`kontakt`, paged by `kontaktsida`), each moved forward from new to read to answered.
  */
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { ListPagination } from "~/components/admin/list-parts";
+import { Pager } from "~/components/ui/pager";
 import { formatDateTime } from "~/components/admin/transactions/trade-display";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
 import { StatusBadge, statusTable } from "~/components/ui/status-badge";
@@ -113,7 +113,7 @@ export function ContactMessages({ contact, contactQuery }: { contact: ContactPag
         </ul>
       )}
       {contact.total > contact.pageSize ? (
-        <ListPagination
+        <Pager
           param="kontaktsida"
           page={contact.page}
           pageCount={contact.pageCount}

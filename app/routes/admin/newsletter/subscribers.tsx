@@ -5,11 +5,12 @@
  * under the tab's own sub-navigation.
  */
 import { Link, useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Check, Download, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/subscribers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDate } from "~/components/admin/transactions/trade-display";
@@ -262,7 +263,7 @@ export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps)
           renderCard={(row) => <SubscriberCard row={row} />}
           empty={<ListEmpty title={filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"} hint={filtered ? "Ändra sökningen eller rensa filtren." : undefined} />}
         />
-        <ListPagination page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
+        <Pager page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
       </section>
     </div>
   );

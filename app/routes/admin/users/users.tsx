@@ -4,11 +4,12 @@
  * member's page; the audit log sits under the tab at /admin/users/audit.
  */
 import { Link, useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { ScrollText } from "~/components/ui/icons";
 import type { Route } from "./+types/users";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
 import { formatDate, LevelBadge } from "~/components/admin/transactions/trade-display";
 import { RoleBadges } from "~/components/admin/users/member-badges";
@@ -148,7 +149,7 @@ export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
           renderCard={(row) => <MemberCard row={row} />}
           empty={<ListEmpty title={q ? "Ingen medlem matchar sökningen" : "Inga medlemmar ännu"} hint={q ? "Prova en del av e-postadressen, namnet eller telefonnumret." : undefined} />}
         />
-        <ListPagination page={page} pageSize={pageSize} total={total} noun="medlemmar" />
+        <Pager page={page} pageSize={pageSize} total={total} noun="medlemmar" />
       </section>
     </div>
   );
