@@ -95,7 +95,7 @@ export function DataTable<TData extends RowData>({
   }
 
   return (
-    <div className={cn("transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined} data-testid={testId}>
+    <div className={cn("min-w-0 transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined} data-testid={testId}>
       {renderCard ? (
         <CardList className="grid gap-3 lg:hidden" aria-label={caption}>
           {rows.map((row, index) => (
