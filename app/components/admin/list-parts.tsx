@@ -1,15 +1,12 @@
 /**
- * Small pieces the staff panel's lists share: the empty state under a filter, the page links
- * kept in the URL, a date with its time below, a back link to the list a page belongs to, and
- * the cards' labelled fields.
+ * Small pieces the staff panel's lists share: the empty state under a filter, a date with its
+ * time below, a back link to the list a page belongs to, and the cards' labelled fields.
  */
 import type * as React from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { ArrowLeft } from "~/components/ui/icons";
 import { formatDate, formatTime } from "~/lib/format";
 import { buttonVariants } from "~/components/ui/button";
-import { DataTablePagination } from "~/components/ui/data-table";
-import { withSearchParams } from "~/lib/search-params";
 
 /** What an empty list shows: a title and, when there is one, a hint. */
 export function ListEmpty({ title, hint }: { title: string; hint?: React.ReactNode }) {
@@ -18,36 +15,6 @@ export function ListEmpty({ title, hint }: { title: string; hint?: React.ReactNo
       <p className="font-semibold">{title}</p>
       {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
     </div>
-  );
-}
-
-/** Page links for a server-paged list, paged by `param` in the URL (page 1 drops it); nothing when the list is empty. */
-export function ListPagination({
-  param = "page",
-  page,
-  pageCount,
-  pageSize,
-  total,
-  noun,
-}: {
-  param?: string;
-  page: number;
-  pageCount?: number;
-  pageSize: number;
-  total: number;
-  noun: string;
-}) {
-  const [params] = useSearchParams();
-  if (total <= 0) return null;
-  return (
-    <DataTablePagination
-      page={page}
-      pageCount={pageCount ?? Math.max(1, Math.ceil(total / pageSize))}
-      pageSize={pageSize}
-      total={total}
-      noun={noun}
-      hrefForPage={(target) => withSearchParams(params, { [param]: target === 1 ? null : target })}
-    />
   );
 }
 

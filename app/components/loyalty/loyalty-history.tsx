@@ -1,16 +1,11 @@
 import { Link } from "react-router";
 import { ChevronLeft, ChevronRight, History } from "~/components/ui/icons";
-import { SKIN_WEAR_LABELS } from "~/components/selling/selling-labels";
-import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
+import { SKIN_WEAR_LABELS, TRADE_STATUS } from "~/components/selling/selling-labels";
+import { SHOP_ORDER_STATUS } from "~/components/shop/shop-labels";
 import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
-import {
-  SKIN_VARIANT_LABELS,
-  TRADE_STATUS_LABELS,
-  TRADE_TYPE_LABELS,
-  type TradeStatus,
-} from "~/modules/trades/trades-constants";
-import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { SKIN_VARIANT_LABELS, TRADE_TYPE_LABELS } from "~/modules/trades/trades-constants";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { cn } from "~/lib/cn";
 import { formatDecimal, formatMediumDate, formatMediumDateTime, formatNumber, formatSek, formatSigned } from "~/lib/format";
@@ -205,13 +200,6 @@ function LedgerList({ entries, unit }: { entries: MemberLoyalty["pointsHistory"]
   );
 }
 
-const TRADE_BADGES: Record<TradeStatus, BadgeProps["variant"]> = {
-  pending: "outline",
-  completed: "success",
-  reversed: "secondary",
-  cancelled: "secondary",
-};
-
 function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
   return (
     <ul className="grid gap-3">
@@ -238,7 +226,7 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
                   {method ? ` · ${method}` : ""}
                 </span>
               </p>
-              <Badge variant={TRADE_BADGES[trade.status]}>{TRADE_STATUS_LABELS[trade.status]}</Badge>
+              <StatusBadge {...TRADE_STATUS[trade.status]} />
             </div>
             <ul className="mt-3 grid gap-1.5 text-sm" aria-label="Föremål">
               {trade.items.map((item) => (
@@ -299,12 +287,6 @@ function TradeList({ trades }: { trades: MemberLoyalty["trades"]["entries"] }) {
   );
 }
 
-const ORDER_BADGES: Record<ShopOrderStatus, BadgeProps["variant"]> = {
-  pending: "outline",
-  completed: "success",
-  cancelled: "secondary",
-};
-
 function OrderList({ orders }: { orders: MemberLoyalty["orders"]["entries"] }) {
   return (
     <ul className="divide-y rounded-lg border">
@@ -322,9 +304,7 @@ function OrderList({ orders }: { orders: MemberLoyalty["orders"]["entries"] }) {
                 {formatNumber(order.pointsSpent)} poäng
               </p>
             </div>
-            <Badge variant={ORDER_BADGES[status] ?? "outline"}>
-              {SHOP_ORDER_STATUS_LABELS[status] ?? order.status}
-            </Badge>
+            <StatusBadge {...(SHOP_ORDER_STATUS[status] ?? { label: order.status, tone: "neutral" })} />
           </li>
         );
       })}

@@ -7,8 +7,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Check, Copy, Gift, Link2, UserPlus } from "~/components/ui/icons";
 import { toast } from "sonner";
-import { REFERRAL, REFERRAL_STATUS_LABELS } from "~/modules/referrals/referrals-constants";
-import { Badge } from "~/components/ui/badge";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
+import { REFERRAL_STATUS } from "~/components/referrals/referral-status";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -257,9 +258,7 @@ function ReferralStatusCard({ referredBy }: { referredBy: NonNullable<MemberRefe
         </dl>
         {referredBy.status !== "paid" ? (
           <p className="text-sm">
-            <Badge variant={referredBy.status === "rejected" ? "destructive" : "secondary"}>
-              {REFERRAL_STATUS_LABELS[referredBy.status]}
-            </Badge>{" "}
+            <StatusBadge {...REFERRAL_STATUS[referredBy.status]} />{" "}
             {referredBy.status === "pending_review"
               ? "Belöningarna betalas ut när vi har granskat värvningen."
               : referredBy.status === "rejected"

@@ -3,7 +3,7 @@
  * current or upcoming, or the steps passed and the end state. The member's order page and the
  * staff view draw the same one.
  */
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Check, Circle, Clock, X } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import type { SellOrderStatus } from "~/modules/selling/selling-constants";
@@ -51,15 +51,11 @@ export function SellOrderTimeline({ steps }: { steps: readonly TimelineStep[] })
 
 /** The status as a badge: green when paid, red when it ended otherwise or the payout failed. */
 export function SellOrderStatusBadge({ status, text }: { status: SellOrderStatus; text: string }) {
-  const variant =
+  const tone =
     status === "paid"
       ? "success"
       : status === "payout_failed" || !(OPEN_SELL_ORDER_STATUSES as readonly SellOrderStatus[]).includes(status)
-        ? "destructive"
-        : "secondary";
-  return (
-    <Badge variant={variant} data-testid="sell-order-status" data-status={status} className="whitespace-normal text-left">
-      {text}
-    </Badge>
-  );
+        ? "danger"
+        : "muted";
+  return <StatusBadge label={text} tone={tone} wrap data-testid="sell-order-status" data-status={status} />;
 }

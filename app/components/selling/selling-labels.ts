@@ -1,6 +1,7 @@
 /** Swedish labels the selling and trade pages show. */
 import type { PriceCategory } from "~/modules/selling/selling-constants";
-import type { SkinWear } from "~/modules/trades/trades-constants";
+import { statusTable } from "~/components/ui/status-badge";
+import { TRADE_STATUS_LABELS, type SkinWear, type TradeStatus } from "~/modules/trades/trades-constants";
 
 export const PRICE_CATEGORY_LABELS: Record<PriceCategory, string> = {
   weapon: "Vapen",
@@ -19,3 +20,11 @@ export const SKIN_WEAR_LABELS: Record<SkinWear, string> = {
   WW: "Well-Worn",
   BS: "Battle-Scarred",
 };
+
+/** A trade's status as a badge, for staff and for the member's own history. */
+export const TRADE_STATUS = statusTable<TradeStatus>(TRADE_STATUS_LABELS, {
+  pending: "neutral",
+  completed: "success",
+  reversed: "muted",
+  cancelled: "danger",
+});

@@ -8,8 +8,12 @@ export interface ConfirmDialogProps {
   /**
    * The button that asks. It may be a form's submit button: with JavaScript the dialog asks
    * first, and without it the form still posts (the server checks everything either way).
+   * Without a trigger the dialog opens when `open` is set (e.g. leaving a page with unsaved
+   * changes).
    */
-  trigger: React.ReactElement;
+  trigger?: React.ReactElement;
+  /** Opens the dialog from outside (only without a trigger). */
+  open?: boolean;
   title: string;
   description: React.ReactNode;
   confirmLabel: string;
@@ -18,6 +22,8 @@ export interface ConfirmDialogProps {
   tone?: "default" | "destructive";
   /** Runs when confirmed; the dialog then closes and focus returns to the trigger. */
   onConfirm: () => void;
+  /** Runs when the dialog closes without a confirmation ('Avbryt', Esc). */
+  onCancel?: () => void;
   /** More content between the description and the buttons (e.g. a reason field). */
   children?: React.ReactNode;
   /** data-testid of the dialog. */
@@ -36,31 +42,43 @@ export function ConfirmDialog({
   cancelLabel = "Avbryt",
   tone = "default",
   onConfirm,
+  onCancel,
+  open: openFromOutside,
   children,
   testId,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = React.useState(false);
+  const [ownOpen, setOwnOpen] = React.useState(false);
+  const open = openFromOutside ?? ownOpen;
   const triggerRef = React.useRef<HTMLElement>(null);
+  const confirmed = React.useRef(false);
+  const setOpen = (next: boolean) => {
+    if (!next && !confirmed.current) onCancel?.();
+    confirmed.current = false;
+    setOwnOpen(next);
+  };
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <SlotPrimitive.Slot
-        ref={triggerRef}
-        aria-haspopup="dialog"
-        onClick={(event: React.MouseEvent) => {
-          // Keeps a submit button from posting: the dialog's confirm does that.
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {trigger}
-      </SlotPrimitive.Slot>
+      {trigger ? (
+        <SlotPrimitive.Slot
+          ref={triggerRef}
+          aria-haspopup="dialog"
+          onClick={(event: React.MouseEvent) => {
+            // Keeps a submit button from posting: the dialog's confirm does that.
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
+          {trigger}
+        </SlotPrimitive.Slot>
+      ) : null}
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0" />
         <AlertDialogPrimitive.Content
           data-testid={testId}
           onCloseAutoFocus={(event) => {
+            if (!triggerRef.current) return;
             event.preventDefault();
-            triggerRef.current?.focus();
+            triggerRef.current.focus();
           }}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto",
@@ -79,7 +97,10 @@ export function ConfirmDialog({
             <AlertDialogPrimitive.Cancel className={buttonVariants({ variant: "outline" })}>{cancelLabel}</AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
               className={buttonVariants({ variant: tone === "destructive" ? "destructive" : "default" })}
-              onClick={onConfirm}
+              onClick={() => {
+                confirmed.current = true;
+                onConfirm();
+              }}
             >
               {confirmLabel}
             </AlertDialogPrimitive.Action>

@@ -1,17 +1,15 @@
 import * as React from "react";
 import { Link } from "react-router";
 import { rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "~/components/ui/icons";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "~/components/ui/icons";
 
-import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { formatNumber } from "~/lib/format";
 
 /**
  * The one table of the staff panel (STYLE.md "Staff panel"): TanStack Table (headless) for
  * the column model, our primitives for the look. Sorting, filters and the page live in the
- * URL and the server sorts and pages (one page per request), so every header and page link
- * is a plain link: a view can be linked, reloaded and navigated back to, with or without
+ * URL and the server sorts and pages (one page per request; `Pager` gives the page links), so
+ * every header is a plain link: a view can be linked, reloaded and navigated back to, with or without
  * JavaScript.
  */
 
@@ -24,6 +22,8 @@ export interface DataTableColumnMeta {
   className?: string;
   /** The URL's sort value for this column; without it the column does not sort. */
   sortKey?: string;
+  /** The column names its row (a month, a member): its cells are row headers for screen readers. */
+  rowHeader?: boolean;
 }
 
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnMeta: {} as DataTableColumnMeta });
@@ -47,7 +47,9 @@ export interface DataTableProps<TData extends RowData> {
    * sidebar), where a wide table would need sideways scrolling; without it the table
    * scrolls sideways there.
    */
-  renderCard?: (row: TData) => React.ReactNode;
+  renderCard?: (row: TData, index: number) => React.ReactNode;
+  /** The rows' order means something (a ranking): the cards are an ordered list. */
+  ordered?: boolean;
   /** Dims the rows while a new page is on its way. */
   busy?: boolean;
   testId?: string;
@@ -67,6 +69,7 @@ export function DataTable<TData extends RowData>({
   sortHref,
   empty,
   renderCard,
+  ordered,
   busy,
   testId,
 }: DataTableProps<TData>) {
@@ -81,6 +84,7 @@ export function DataTable<TData extends RowData>({
     sortDescFirst: true,
   });
   const rows = table.getRowModel().rows;
+  const CardList = ordered ? "ol" : "ul";
 
   if (rows.length === 0) {
     return (
@@ -91,13 +95,13 @@ export function DataTable<TData extends RowData>({
   }
 
   return (
-    <div className={cn("transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined} data-testid={testId}>
+    <div className={cn("min-w-0 transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined} data-testid={testId}>
       {renderCard ? (
-        <ul className="grid gap-3 lg:hidden" aria-label={caption}>
-          {rows.map((row) => (
-            <li key={row.id}>{renderCard(row.original)}</li>
+        <CardList className="grid gap-3 lg:hidden" aria-label={caption}>
+          {rows.map((row, index) => (
+            <li key={row.id}>{renderCard(row.original, index)}</li>
           ))}
-        </ul>
+        </CardList>
       ) : null}
       <div className={cn("overflow-x-auto rounded-xl border bg-card", renderCard && "hidden lg:block")}>
         <table className="w-full border-collapse text-sm">
@@ -142,13 +146,20 @@ export function DataTable<TData extends RowData>({
               <tr key={row.id} className="border-b last:border-b-0 hover:bg-muted/30" data-row-id={row.id}>
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
+                  const Cell = meta?.rowHeader ? "th" : "td";
                   return (
-                    <td
+                    <Cell
                       key={cell.id}
-                      className={cn("px-3 py-3 align-top first:pl-4 last:pr-4", meta?.align === "right" && "text-right tabular-nums", meta?.className)}
+                      scope={meta?.rowHeader ? "row" : undefined}
+                      className={cn(
+                        "px-3 py-3 align-top first:pl-4 last:pr-4",
+                        meta?.rowHeader && "text-left font-medium",
+                        meta?.align === "right" && "text-right tabular-nums",
+                        meta?.className,
+                      )}
                     >
                       <table.FlexRender cell={cell} />
-                    </td>
+                    </Cell>
                   );
                 })}
               </tr>
@@ -187,81 +198,6 @@ function SortLink({
       <span className="sr-only">
         {sorted === "desc" ? ", sorterat fallande – sortera stigande" : sorted === "asc" ? ", sorterat stigande – sortera fallande" : ", sortera"}
       </span>
-    </Link>
-  );
-}
-
-export interface DataTablePaginationProps {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  /** Link to the same view on another page. */
-  hrefForPage: (page: number) => string;
-  /** Plural noun of what is listed, e.g. "affärer". */
-  noun: string;
-}
-
-/** Page links for a server-paged list; fits a 375 px screen (icons with spoken labels). */
-export function DataTablePagination({ page, pageCount, pageSize, total, hrefForPage, noun }: DataTablePaginationProps) {
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
-  const links = [
-    { label: "Första sidan", to: 1, Icon: ChevronsLeft, enabled: page > 1, wide: true },
-    { label: "Föregående sida", to: page - 1, Icon: ChevronLeft, enabled: page > 1, wide: false },
-    { label: "Nästa sida", to: page + 1, Icon: ChevronRight, enabled: page < pageCount, wide: false },
-    { label: "Sista sidan", to: pageCount, Icon: ChevronsRight, enabled: page < pageCount, wide: true },
-  ];
-  const button = cn(buttonVariants({ variant: "outline", size: "icon" }), "size-9");
-  return (
-    <nav aria-label="Sidor" className="flex flex-wrap items-center justify-between gap-3" data-testid="pagination">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Visar {formatNumber(first)}–{formatNumber(last)} av {formatNumber(total)} {noun}
-      </p>
-      <div className="flex items-center gap-1.5">
-        {links.slice(0, 2).map(({ label, to, Icon, enabled, wide }) => (
-          <PageLink key={label} label={label} to={hrefForPage(to)} enabled={enabled} className={cn(button, wide && "hidden sm:inline-flex")}>
-            <Icon className="size-4" aria-hidden="true" />
-          </PageLink>
-        ))}
-        <span className="px-2 text-sm font-medium whitespace-nowrap">
-          Sida {formatNumber(page)} av {formatNumber(pageCount)}
-        </span>
-        {links.slice(2).map(({ label, to, Icon, enabled, wide }) => (
-          <PageLink key={label} label={label} to={hrefForPage(to)} enabled={enabled} className={cn(button, wide && "hidden sm:inline-flex")}>
-            <Icon className="size-4" aria-hidden="true" />
-          </PageLink>
-        ))}
-      </div>
-    </nav>
-  );
-}
-
-function PageLink({
-  label,
-  to,
-  enabled,
-  className,
-  children,
-}: {
-  label: string;
-  to: string;
-  enabled: boolean;
-  className: string;
-  children: React.ReactNode;
-}) {
-  if (!enabled) {
-    return (
-      <span className={cn(className, "pointer-events-none opacity-50")} aria-disabled="true" title={label}>
-        {children}
-        <span className="sr-only">{label}</span>
-      </span>
-    );
-  }
-  return (
-    <Link to={to} className={className} preventScrollReset title={label}>
-      {children}
-      <span className="sr-only">{label}</span>
     </Link>
   );
 }

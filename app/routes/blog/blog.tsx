@@ -164,7 +164,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
               )}
               {posts.length > 0 ? (
                 <div className="mt-8">
-                  <Pager param="sida" page={page} hasMore={page < pageCount} label="blogginlägg" total={pageCount} />
+                  <Pager param="sida" page={page} hasMore={page < pageCount} label="blogginlägg" pageCount={pageCount} />
                 </div>
               ) : null}
             </div>

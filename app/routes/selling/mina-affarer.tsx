@@ -84,7 +84,7 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-        <Pager param="sida" page={page} hasMore={hasMore} total={pages} label="säljordrar" />
+        <Pager param="sida" page={page} hasMore={hasMore} pageCount={pages} label="säljordrar" />
         {orders.length > 0 ? (
           <p className="text-sm text-muted-foreground">
             Fler skins att sälja?{" "}

@@ -14,7 +14,6 @@ import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -896,22 +895,17 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
         </aside>
       </form>
 
-      <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
-        <DialogContent data-testid="leave-dialog">
-          <DialogHeader>
-            <DialogTitle>Lämna sidan?</DialogTitle>
-            <DialogDescription>Du har ändringar som inte är sparade. Lämnar du sidan försvinner de.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => blocker.reset?.()}>
-              Stanna kvar
-            </Button>
-            <Button type="button" variant="destructive" onClick={() => blocker.proceed?.()}>
-              Lämna sidan
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={blocker.state === "blocked"}
+        title="Lämna sidan?"
+        description="Du har ändringar som inte är sparade. Lämnar du sidan försvinner de."
+        confirmLabel="Lämna sidan"
+        cancelLabel="Stanna kvar"
+        tone="destructive"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+        testId="leave-dialog"
+      />
       {revalidator.state === "loading" ? <span className="sr-only">Laddar…</span> : null}
     </div>
   );

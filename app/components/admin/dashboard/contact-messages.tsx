@@ -3,10 +3,10 @@
  * (`kontakt`, paged by `kontaktsida`), each moved forward from new to read to answered.
  */
 import { Link, useFetcher, useSearchParams } from "react-router";
-import { ListPagination } from "~/components/admin/list-parts";
+import { Pager } from "~/components/ui/pager";
 import { formatDateTime } from "~/lib/format";
 import { useActionToasts } from "~/components/admin/use-action-toasts";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge, statusTable } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { CONTACT_MESSAGE_STATUS_LABELS } from "~/components/admin/dashboard/dashboard-labels";
 import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/modules/contact/contact-constants";
@@ -24,7 +24,7 @@ interface ContactPage {
   pageCount: number;
 }
 
-const CONTACT_BADGE: Record<ContactMessageStatus, "outline" | "secondary" | "success"> = { new: "outline", read: "secondary", answered: "success" };
+const CONTACT_STATUS = statusTable<ContactMessageStatus>(CONTACT_MESSAGE_STATUS_LABELS, { new: "neutral", read: "muted", answered: "success" });
 
 function ContactMessage({ message }: { message: ContactMessageRow }) {
   const fetcher = useFetcher<ActionAnswer>();
@@ -45,9 +45,7 @@ function ContactMessage({ message }: { message: ContactMessageRow }) {
         </div>
         <span className="flex items-center gap-2 text-xs text-muted-foreground">
           <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-          <Badge variant={CONTACT_BADGE[message.status]} data-testid="contact-status">
-            {CONTACT_MESSAGE_STATUS_LABELS[message.status]}
-          </Badge>
+          <StatusBadge {...CONTACT_STATUS[message.status]} data-testid="contact-status" />
         </span>
       </div>
       <details className="text-sm">
@@ -115,7 +113,7 @@ export function ContactMessages({ contact, contactQuery }: { contact: ContactPag
         </ul>
       )}
       {contact.total > contact.pageSize ? (
-        <ListPagination
+        <Pager
           param="kontaktsida"
           page={contact.page}
           pageCount={contact.pageCount}

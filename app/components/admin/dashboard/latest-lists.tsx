@@ -7,8 +7,8 @@ import { Link } from "react-router";
 import { ArrowRight } from "~/components/ui/icons";
 import { TradeStatusBadge, TradeTypeBadge } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatDateTime, formatPoints, formatSek } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
-import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
+import { SHOP_ORDER_STATUS } from "~/components/shop/shop-labels";
+import { StatusBadge } from "~/components/ui/status-badge";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import type { TradeStatus } from "~/modules/trades/trades-constants";
 import type { DashboardData } from "~/modules/insights/dashboard.server";
@@ -56,9 +56,7 @@ export function LatestLists({ data }: { data: Pick<DashboardData, "latestTrades"
               <span className="whitespace-nowrap tabular-nums">{formatPoints(order.pointsSpent)}</span>
             </span>
             <span className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-              <Badge variant={order.status === "pending" ? "outline" : order.status === "completed" ? "success" : "destructive"}>
-                {SHOP_ORDER_STATUS_LABELS[order.status as ShopOrderStatus] ?? order.status}
-              </Badge>
+              <StatusBadge {...(SHOP_ORDER_STATUS[order.status as ShopOrderStatus] ?? { label: order.status, tone: "neutral" })} />
               <span className="truncate">{order.memberName ?? "Namnlös medlem"}</span>
               <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
             </span>

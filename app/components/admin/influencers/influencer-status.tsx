@@ -1,11 +1,5 @@
-import { Badge } from "~/components/ui/badge";
-
-const LABELS = { active: "Aktiv", inactive: "Inaktiv" } as const;
+import { ACTIVE_STATUS, StatusBadge } from "~/components/ui/status-badge";
 
 export function InfluencerStatusBadge({ status }: { status: "active" | "inactive" }) {
-  return (
-    <Badge variant={status === "active" ? "success" : "secondary"} data-testid="influencer-status">
-      {LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge {...ACTIVE_STATUS[status]} data-testid="influencer-status" />;
 }

@@ -1,5 +1,5 @@
 /** A campaign's progress: a bar and sent / failed / unknown / remaining (docs/rules/newsletter.md#what-staff-see). */
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge, statusTable } from "~/components/ui/status-badge";
 import { Progress } from "~/components/ui/progress";
 import {
   CAMPAIGN_STATUS_LABELS,
@@ -10,12 +10,10 @@ import {
 import { formatNumber } from "~/lib/format";
 
 
+const CAMPAIGN_STATUS = statusTable<CampaignStatus>(CAMPAIGN_STATUS_LABELS, { draft: "neutral", sending: "info", sent: "success" });
+
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <Badge variant={status === "sent" ? "success" : status === "sending" ? "default" : "outline"} data-testid="campaign-status">
-      {CAMPAIGN_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge {...CAMPAIGN_STATUS[status]} data-testid="campaign-status" />;
 }
 
 export function CampaignProgress({ progress, label, compact }: { progress: Progressed; label: string; compact?: boolean }) {

@@ -4,8 +4,8 @@
  * whose outcome is unknown or who failed, resent one or all after a confirmation.
  */
 import { Form, type FetcherWithComponents } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Rocket, Send, Undo2 } from "~/components/ui/icons";
-import { ListPagination } from "~/components/admin/list-parts";
 import { formatDateTime, formatNumber } from "~/lib/format";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -159,7 +159,7 @@ export function RecipientList({
         renderCard={(recipient) => <RecipientCard recipient={recipient} fetcher={fetcher} />}
         empty={<p>Inga mottagare.</p>}
       />
-      <ListPagination param={param} page={page.page} pageCount={page.pageCount} pageSize={page.pageSize} total={page.total} noun="mottagare" />
+      <Pager param={param} page={page.page} pageCount={page.pageCount} pageSize={page.pageSize} total={page.total} noun="mottagare" />
     </section>
   );
 }

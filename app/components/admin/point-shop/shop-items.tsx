@@ -6,7 +6,7 @@
 import { Form, Link, type FetcherWithComponents } from "react-router";
 import { Eye, EyeOff, ImageOff, Pencil, Trash2 } from "~/components/ui/icons";
 import { CardField } from "~/components/admin/list-parts";
-import { Badge } from "~/components/ui/badge";
+import { ACTIVE_STATUS, StatusBadge } from "~/components/ui/status-badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { DataTableColumn } from "~/components/ui/data-table";
@@ -33,7 +33,7 @@ function Thumbnail({ item }: { item: AdminShopItem }) {
 const stockText = (item: AdminShopItem) => (item.stockQuantity === null ? "Obegränsat" : `${formatNumber(item.stockQuantity)} st`);
 
 function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge variant={active ? "success" : "secondary"}>{active ? "Aktiv" : "Inaktiv"}</Badge>;
+  return <StatusBadge {...ACTIVE_STATUS[active ? "active" : "inactive"]} />;
 }
 
 function ItemActions({ item, fetcher, inTable }: { item: AdminShopItem; fetcher: Fetcher; inTable?: boolean }) {

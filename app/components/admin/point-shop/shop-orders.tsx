@@ -8,24 +8,13 @@ import { CardField, DateTimeCell } from "~/components/admin/list-parts";
 import type { ShopFetcher as Fetcher } from "~/components/admin/point-shop/shop-items";
 import { MemberLabel } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatPoints, formatTime } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { DataTableColumn } from "~/components/ui/data-table";
-import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
-import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
+import { SHOP_ORDER_STATUS } from "~/components/shop/shop-labels";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { cn } from "~/lib/cn";
 import type { AdminShopOrder } from "~/modules/shop/shop-admin.server";
-
-const STATUS_VARIANT: Record<ShopOrderStatus, "outline" | "success" | "secondary"> = {
-  pending: "outline",
-  completed: "success",
-  cancelled: "secondary",
-};
-
-function OrderStatusBadge({ status }: { status: ShopOrderStatus }) {
-  return <Badge variant={STATUS_VARIANT[status]}>{SHOP_ORDER_STATUS_LABELS[status]}</Badge>;
-}
 
 function OrderActions({ order, fetcher }: { order: AdminShopOrder; fetcher: Fetcher }) {
   if (order.status !== "pending") return null;
@@ -87,7 +76,7 @@ export function orderColumns(fetcher: Fetcher): DataTableColumn<AdminShopOrder>[
     },
     { id: "item", header: "Belöning", meta: { className: "min-w-32" }, cell: ({ row }) => row.original.itemName },
     { id: "points", header: "Poäng", meta: { align: "right", className: "whitespace-nowrap" }, cell: ({ row }) => formatPoints(row.original.pointsSpent) },
-    { id: "status", header: "Status", cell: ({ row }) => <OrderStatusBadge status={row.original.status} /> },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge {...SHOP_ORDER_STATUS[row.original.status]} /> },
     {
       id: "actions",
       header: () => <span className="sr-only">Åtgärder</span>,
@@ -102,7 +91,7 @@ export function OrderCard({ order, fetcher }: { order: AdminShopOrder; fetcher: 
     <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm" data-row-id={order.id}>
       <div className="flex items-start justify-between gap-3">
         <MemberLabel name={order.memberName} email={order.memberEmail} steamId={null} />
-        <OrderStatusBadge status={order.status} />
+        <StatusBadge {...SHOP_ORDER_STATUS[order.status]} />
       </div>
       <dl className="grid grid-cols-2 gap-2">
         <CardField label="Belöning">{order.itemName}</CardField>

@@ -8,14 +8,15 @@ import { Form, Link, type FetcherWithComponents } from "react-router";
 import { Check, Trophy, X } from "~/components/ui/icons";
 import { MemberLabel } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatPoints, formatSek } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
+import { REFERRAL_STATUS } from "~/components/referrals/referral-status";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { DataTableColumn } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
 import { Progress } from "~/components/ui/progress";
 import { Textarea } from "~/components/ui/textarea";
-import { REFERRAL, REFERRAL_STATUS_LABELS, type ReferralStatus } from "~/modules/referrals/referrals-constants";
+import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { cn } from "~/lib/cn";
 import type { ReferralPage, TopReferrer } from "~/modules/referrals/referral-admin.server";
 
@@ -25,17 +26,6 @@ export type ReferralAnswer = { ok: true; title: string; message: string } | { ok
 type Fetcher = FetcherWithComponents<ReferralAnswer>;
 
 const MILESTONE_ORE = REFERRAL.milestoneTradedSek * 100;
-
-const STATUS_VARIANT: Record<ReferralStatus, "default" | "secondary" | "destructive" | "outline"> = {
-  paid: "default",
-  capped: "secondary",
-  pending_review: "outline",
-  rejected: "destructive",
-};
-
-function StatusBadge({ status }: { status: ReferralStatus }) {
-  return <Badge variant={STATUS_VARIANT[status]}>{REFERRAL_STATUS_LABELS[status]}</Badge>;
-}
 
 function Referrer({ row }: { row: Row }) {
   if (row.influencerName) {
@@ -165,7 +155,7 @@ export function referralColumns(fetcher: Fetcher): DataTableColumn<Row>[] {
     },
     { id: "referrer", header: "Värvad av", meta: { className: "max-w-48" }, cell: ({ row }) => <Referrer row={row.original} /> },
     { id: "code", header: "Kod", cell: ({ row }) => <code className="text-xs">{row.original.code}</code> },
-    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+    { id: "status", header: "Status", cell: ({ row }) => <StatusBadge {...REFERRAL_STATUS[row.original.status]} /> },
     { id: "rewards", header: "Belöningar", cell: ({ row }) => <Rewards row={row.original} /> },
     { id: "milestone", header: "Milstolpe", cell: ({ row }) => <Milestone row={row.original} /> },
     { id: "review", header: "Granskning", cell: ({ row }) => <ReviewActions row={row.original} fetcher={fetcher} /> },
@@ -177,7 +167,7 @@ export function ReferralCard({ row, fetcher }: { row: Row; fetcher: Fetcher }) {
     <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm" data-row-id={row.friendId}>
       <div className="flex items-start justify-between gap-3">
         <MemberLabel name={row.friendName} email={row.friendEmail} steamId={null} />
-        <StatusBadge status={row.status} />
+        <StatusBadge {...REFERRAL_STATUS[row.status]} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="grid gap-0.5">

@@ -6,27 +6,17 @@
 import { Link } from "react-router";
 import { CheckStatusIcon, scoreTone } from "~/components/admin/seo/check-status";
 import { SearchSnippet } from "~/components/admin/seo/search-snippet";
-import { Badge } from "~/components/ui/badge";
+import { POST_STATUS } from "~/components/admin/blog/post-status-badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Eye, TrendingUp } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
-import { editorLink, POST_STATE_LABELS, type PostState } from "~/modules/seo/seo-checks";
+import { editorLink } from "~/modules/seo/seo-checks";
 import type { SeoDashboard, SeoPostRow } from "~/modules/seo/seo-dashboard.server";
 import { formatNumber } from "~/lib/format";
 
 type Data = Pick<SeoDashboard, "averageScore" | "counts">;
 type Row = SeoPostRow;
-
-const STATE_VARIANT: Record<PostState, "default" | "secondary" | "outline" | "success"> = {
-  published: "success",
-  scheduled: "default",
-  draft: "secondary",
-  archived: "outline",
-};
-
-function StateBadge({ state }: { state: PostState }) {
-  return <Badge variant={STATE_VARIANT[state]}>{POST_STATE_LABELS[state]}</Badge>;
-}
 
 export function SiteChecks({ site }: { site: SeoDashboard["site"] }) {
   return (
@@ -110,7 +100,7 @@ export function PostChecks({ row }: { row: Row }) {
             {row.title}
           </h3>
           <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-            <StateBadge state={report.state} />
+            <StatusBadge {...POST_STATUS[report.state]} />
             <span>
               {formatNumber(report.words)} ord · {report.readingMinutes} min
             </span>

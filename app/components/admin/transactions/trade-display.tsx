@@ -1,31 +1,22 @@
 /** How the Transactions tab shows a trade's parts: status, type, member and level. */
-import { Badge } from "~/components/ui/badge";
+import { TRADE_STATUS } from "~/components/selling/selling-labels";
+import { StatusBadge, statusTable } from "~/components/ui/status-badge";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
-  TRADE_STATUS_LABELS,
   TRADE_TYPE_LABELS,
   type TradeStatus,
   type TradeType,
 } from "~/modules/trades/trades-constants";
 import { levelById } from "~/modules/loyalty/levels";
 
-const STATUS_VARIANT: Record<TradeStatus, "success" | "secondary" | "outline" | "destructive"> = {
-  pending: "outline",
-  completed: "success",
-  reversed: "secondary",
-  cancelled: "destructive",
-};
+const TRADE_TYPE = statusTable<TradeType>(TRADE_TYPE_LABELS, { sale: "info", purchase: "muted" });
 
 export function TradeStatusBadge({ status }: { status: TradeStatus }) {
-  return (
-    <Badge variant={STATUS_VARIANT[status]} data-testid="trade-status">
-      {TRADE_STATUS_LABELS[status]}
-    </Badge>
-  );
+  return <StatusBadge {...TRADE_STATUS[status]} data-testid="trade-status" />;
 }
 
 export function TradeTypeBadge({ type }: { type: TradeType }) {
-  return <Badge variant={type === "sale" ? "default" : "secondary"}>{TRADE_TYPE_LABELS[type]}</Badge>;
+  return <StatusBadge {...TRADE_TYPE[type]} />;
 }
 
 export function LevelBadge({ level }: { level: LevelId }) {

@@ -1,5 +1,5 @@
 /** How the Users tab shows a member's staff roles. */
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import type { Role } from "~/modules/accounts/accounts-constants";
 
 export const ROLE_LABELS: Record<Role, string> = { admin: "Admin", blog: "Blogg", seo: "SEO" };
@@ -9,9 +9,7 @@ export function RoleBadges({ roles }: { roles: readonly Role[] }) {
   return (
     <>
       {roles.map((role) => (
-        <Badge key={role} variant="secondary">
-          {ROLE_LABELS[role]}
-        </Badge>
+        <StatusBadge key={role} label={ROLE_LABELS[role]} tone="muted" />
       ))}
     </>
   );

@@ -188,7 +188,7 @@ export default function AdminBlogTab({ loaderData }: Route.ComponentProps) {
       {page.total > 0 ? (
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-muted-foreground">{`${formatNumber(page.total)} ${page.total === 1 ? "inlägg" : "inlägg"}`}</p>
-          <Pager param="sida" page={page.page} hasMore={page.page < page.pageCount} label="blogginlägg" total={page.pageCount} />
+          <Pager param="sida" page={page.page} hasMore={page.page < page.pageCount} label="blogginlägg" pageCount={page.pageCount} />
         </div>
       ) : null}
     </section>

@@ -17,6 +17,7 @@ import { InfluencerStatusBadge } from "~/components/admin/influencers/influencer
 import { Pager } from "~/components/ui/pager";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -38,6 +39,31 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const ErrorBoundary = AdminTabError;
 
 type LoaderData = Route.ComponentProps["loaderData"];
+type CommissionRow = LoaderData["commission"]["members"][number];
+type UtmRow = LoaderData["utm"][number];
+
+const amount = { align: "right", className: "whitespace-nowrap" } as const;
+
+const COMMISSION_COLUMNS: DataTableColumn<CommissionRow>[] = [
+  {
+    id: "member",
+    header: "Medlem",
+    cell: ({ row }) => <Link to={`/admin/users/${row.original.userId}`}>{row.original.name ?? row.original.email ?? "Namnlös medlem"}</Link>,
+  },
+  { id: "trades", header: "Affärer", meta: { align: "right" }, cell: ({ row }) => formatNumber(row.original.trades) },
+  { id: "sold", header: "Sålt", meta: amount, cell: ({ row }) => formatSek(row.original.soldOre) },
+  { id: "bought", header: "Köpt", meta: amount, cell: ({ row }) => formatSek(row.original.boughtOre) },
+  { id: "value", header: "Värde", meta: amount, cell: ({ row }) => formatSek(row.original.valueOre) },
+];
+
+const utmText = { className: "max-w-40 truncate" };
+
+const UTM_COLUMNS: DataTableColumn<UtmRow>[] = [
+  { id: "source", header: "Källa", meta: utmText, cell: ({ row }) => row.original.source },
+  { id: "medium", header: "Medium", meta: utmText, cell: ({ row }) => row.original.medium },
+  { id: "campaign", header: "Kampanj", meta: utmText, cell: ({ row }) => row.original.campaign },
+  { id: "clicks", header: "Klick", meta: { align: "right" }, cell: ({ row }) => formatNumber(row.original.clicks) },
+];
 type Answer = { ok: boolean; intent?: string; title?: string; message: string };
 
 function StatusAction({ data }: { data: LoaderData }) {
@@ -118,37 +144,14 @@ function Commission({ data }: { data: LoaderData }) {
           testId="commission-amount"
         />
       </dl>
-      {commission.members.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Inga genomförda affärer av värvade medlemmar under {commission.month}.</p>
-      ) : (
-        <div className="min-w-0 overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-sm" data-testid="commission-table">
-            <caption className="sr-only">Värvade medlemmars affärer {commission.month}</caption>
-            <thead className="text-left text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Medlem</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Affärer</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Sålt</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Köpt</th>
-                <th scope="col" className="py-2 text-right font-medium">Värde</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {commission.members.map((member) => (
-                <tr key={member.userId}>
-                  <td className="py-2 pr-3">
-                    <Link to={`/admin/users/${member.userId}`}>{member.name ?? member.email ?? "Namnlös medlem"}</Link>
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{formatNumber(member.trades)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">{formatSek(member.soldOre)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">{formatSek(member.boughtOre)}</td>
-                  <td className="py-2 text-right tabular-nums whitespace-nowrap">{formatSek(member.valueOre)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={COMMISSION_COLUMNS}
+        data={commission.members}
+        getRowId={(member) => member.userId}
+        caption={`Värvade medlemmars affärer ${commission.month}`}
+        empty={<p className="text-sm text-muted-foreground">Inga genomförda affärer av värvade medlemmar under {commission.month}.</p>}
+        testId="commission-table"
+      />
       <Pager param="sida" page={commission.page} hasMore={commission.hasMore} label="provisionsrapport" />
       <p className="text-xs text-muted-foreground">
         Provisionen räknas på värdet av värvade medlemmars genomförda försäljningar och köp under månaden (svensk tid),
@@ -246,33 +249,14 @@ export default function AdminInfluencerDetail({ loaderData, actionData }: Route.
         <h2 id="utm-title" className="font-semibold">
           Klick per källa, medium och kampanj
         </h2>
-        {data.utm.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Inga klick under perioden.</p>
-        ) : (
-          <div className="min-w-0 overflow-x-auto">
-            <table className="w-full min-w-[28rem] text-sm" data-testid="utm-table">
-              <caption className="sr-only">Klick per UTM-källa, medium och kampanj</caption>
-              <thead className="text-left text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">Källa</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Medium</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">Kampanj</th>
-                  <th scope="col" className="py-2 text-right font-medium">Klick</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y">
-                {data.utm.map((row) => (
-                  <tr key={`${row.source}|${row.medium}|${row.campaign}`}>
-                    <td className="max-w-40 truncate py-2 pr-3">{row.source}</td>
-                    <td className="max-w-40 truncate py-2 pr-3">{row.medium}</td>
-                    <td className="max-w-40 truncate py-2 pr-3">{row.campaign}</td>
-                    <td className="py-2 text-right tabular-nums">{formatNumber(row.clicks)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          columns={UTM_COLUMNS}
+          data={data.utm}
+          getRowId={(row) => `${row.source}|${row.medium}|${row.campaign}`}
+          caption="Klick per UTM-källa, medium och kampanj"
+          empty={<p className="text-sm text-muted-foreground">Inga klick under perioden.</p>}
+          testId="utm-table"
+        />
       </section>
 
       <Commission data={data} />

@@ -13,10 +13,10 @@ import { PeriodSwitch } from "~/components/admin/insights/insight-parts";
 import { InfluencerForm, type InfluencerFormFailure } from "~/components/admin/influencers/influencer-form";
 import { InfluencerStatusBadge } from "~/components/admin/influencers/influencer-status";
 import { Button } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { formatNumber, formatSek } from "~/lib/format";
-import { withSearchParams } from "~/lib/search-params";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import type { InfluencerRow } from "~/modules/influencers/influencers.server";
 import { handleInfluencersAction, loadInfluencersPage } from "~/modules/influencers/influencers-page.server";
@@ -156,13 +156,13 @@ export default function AdminInfluencersTab({ loaderData, actionData }: Route.Co
           testId="influencers-table"
         />
         {list.total > list.pageSize ? (
-          <DataTablePagination
+          <Pager
+            param="sida"
             page={list.page}
             pageCount={list.pageCount}
             pageSize={list.pageSize}
             total={list.total}
             noun="influencers"
-            hrefForPage={(page) => withSearchParams(params, { sida: page === 1 ? null : page })}
           />
         ) : null}
       </section>

@@ -9,7 +9,9 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { LevelBadge, MemberLabel } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatMonth, formatNumber, formatSek } from "~/lib/format";
+import { CardField } from "~/components/admin/list-parts";
 import { buttonVariants } from "~/components/ui/button";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { COHORT_HORIZONS, LTV_TOP } from "~/modules/insights/ltv";
 import { loadLtv } from "~/modules/insights/ltv.server";
@@ -59,10 +61,60 @@ function Summary({ levels }: { levels: LoaderData["levels"] }) {
   );
 }
 
-const th = "px-3 py-2 text-left text-xs font-medium whitespace-nowrap text-muted-foreground";
-const thRight = `${th} text-right`;
-const td = "px-3 py-2 align-top";
-const tdRight = `${td} text-right tabular-nums whitespace-nowrap`;
+type TopRow = LoaderData["top"][number];
+type CohortRow = LoaderData["cohorts"][number];
+
+const money = { align: "right", className: "whitespace-nowrap" } as const;
+
+const TOP_COLUMNS: DataTableColumn<TopRow>[] = [
+  { id: "rank", header: "#", meta: { className: "text-muted-foreground tabular-nums" }, cell: ({ row }) => row.index + 1 },
+  { id: "member", header: "Medlem", meta: { className: "max-w-56" }, cell: ({ row }) => <MemberLabel name={row.original.name} email={row.original.email} steamId={null} /> },
+  { id: "level", header: "Nivå", cell: ({ row }) => <LevelBadge level={row.original.level} /> },
+  { id: "value", header: "Livstidsvärde", meta: { ...money, className: "whitespace-nowrap font-semibold" }, cell: ({ row }) => formatSek(row.original.valueOre) },
+  { id: "sold", header: "Sålt", meta: money, cell: ({ row }) => formatSek(row.original.soldOre) },
+  { id: "bought", header: "Köpt", meta: money, cell: ({ row }) => formatSek(row.original.boughtOre) },
+  { id: "trades", header: "Affärer", meta: money, cell: ({ row }) => formatNumber(row.original.tradeCount) },
+  {
+    id: "period",
+    header: "Första – senaste",
+    meta: { className: "whitespace-nowrap" },
+    cell: ({ row }) => (
+      <>
+        <time dateTime={row.original.firstTradeAt}>{formatDate(row.original.firstTradeAt)}</time> –{" "}
+        <time dateTime={row.original.lastTradeAt}>{formatDate(row.original.lastTradeAt)}</time>
+      </>
+    ),
+  },
+];
+
+function TopMemberCard(member: TopRow, index: number) {
+  return (
+    <div className="grid gap-2 rounded-xl border bg-card p-3 text-sm">
+      <div className="flex items-start justify-between gap-2">
+        <span className="flex min-w-0 gap-2">
+          <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
+          <MemberLabel name={member.name} email={member.email} steamId={null} />
+        </span>
+        <LevelBadge level={member.level} />
+      </div>
+      <dl className="grid grid-cols-3 gap-2">
+        <CardField label="Livstidsvärde" valueClassName="font-semibold tabular-nums">
+          {formatSek(member.valueOre)}
+        </CardField>
+        <CardField label="Sålt" valueClassName="tabular-nums">
+          {formatSek(member.soldOre)}
+        </CardField>
+        <CardField label="Köpt" valueClassName="tabular-nums">
+          {formatSek(member.boughtOre)}
+        </CardField>
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        {formatNumber(member.tradeCount)} affärer, <time dateTime={member.firstTradeAt}>{formatDate(member.firstTradeAt)}</time> –{" "}
+        <time dateTime={member.lastTradeAt}>{formatDate(member.lastTradeAt)}</time>
+      </p>
+    </div>
+  );
+}
 
 function TopMembers({ top }: { top: LoaderData["top"] }) {
   return (
@@ -80,100 +132,36 @@ function TopMembers({ top }: { top: LoaderData["top"] }) {
         Livstidsvärdet är allt en medlem har sålt till oss plus allt hen har köpt av oss, i kronor, räknat på genomförda
         affärer (väntande, annullerade och återförda räknas inte). Nivån är medlemmens XP-nivå idag.
       </Help>
-      {top.length === 0 ? (
-        <p className="rounded-xl border bg-card p-6 text-center text-sm text-muted-foreground">Inga genomförda affärer ännu.</p>
-      ) : (
-        <>
-        <ol className="grid gap-2 sm:hidden">
-          {top.map((member, index) => (
-            <li key={member.userId} className="grid gap-2 rounded-xl border bg-card p-3 text-sm">
-              <div className="flex items-start justify-between gap-2">
-                <span className="flex min-w-0 gap-2">
-                  <span className="text-muted-foreground tabular-nums">{index + 1}.</span>
-                  <MemberLabel name={member.name} email={member.email} steamId={null} />
-                </span>
-                <LevelBadge level={member.level} />
-              </div>
-              <dl className="grid grid-cols-3 gap-2">
-                <div>
-                  <dt className="text-xs text-muted-foreground">Livstidsvärde</dt>
-                  <dd className="font-semibold tabular-nums">{formatSek(member.valueOre)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Sålt</dt>
-                  <dd className="tabular-nums">{formatSek(member.soldOre)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-muted-foreground">Köpt</dt>
-                  <dd className="tabular-nums">{formatSek(member.boughtOre)}</dd>
-                </div>
-              </dl>
-              <p className="text-xs text-muted-foreground">
-                {formatNumber(member.tradeCount)} affärer, <time dateTime={member.firstTradeAt}>{formatDate(member.firstTradeAt)}</time> –{" "}
-                <time dateTime={member.lastTradeAt}>{formatDate(member.lastTradeAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-        <div className="hidden overflow-x-auto rounded-xl border bg-card sm:block">
-          <table className="w-full min-w-[44rem] text-sm" data-testid="ltv-top">
-            <caption className="sr-only">Medlemmar med högst livstidsvärde</caption>
-            <thead className="border-b">
-              <tr>
-                <th scope="col" className={th}>
-                  #
-                </th>
-                <th scope="col" className={th}>
-                  Medlem
-                </th>
-                <th scope="col" className={th}>
-                  Nivå
-                </th>
-                <th scope="col" className={thRight}>
-                  Livstidsvärde
-                </th>
-                <th scope="col" className={thRight}>
-                  Sålt
-                </th>
-                <th scope="col" className={thRight}>
-                  Köpt
-                </th>
-                <th scope="col" className={thRight}>
-                  Affärer
-                </th>
-                <th scope="col" className={th}>
-                  Första – senaste
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {top.map((member, index) => (
-                <tr key={member.userId}>
-                  <td className={`${td} text-muted-foreground tabular-nums`}>{index + 1}</td>
-                  <td className={`${td} max-w-56`}>
-                    <MemberLabel name={member.name} email={member.email} steamId={null} />
-                  </td>
-                  <td className={td}>
-                    <LevelBadge level={member.level} />
-                  </td>
-                  <td className={`${tdRight} font-semibold`}>{formatSek(member.valueOre)}</td>
-                  <td className={tdRight}>{formatSek(member.soldOre)}</td>
-                  <td className={tdRight}>{formatSek(member.boughtOre)}</td>
-                  <td className={tdRight}>{formatNumber(member.tradeCount)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <time dateTime={member.firstTradeAt}>{formatDate(member.firstTradeAt)}</time> –{" "}
-                    <time dateTime={member.lastTradeAt}>{formatDate(member.lastTradeAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        </>
-      )}
+      <DataTable
+        columns={TOP_COLUMNS}
+        data={top}
+        getRowId={(member) => member.userId}
+        caption="Medlemmar med högst livstidsvärde"
+        empty={<p className="text-sm text-muted-foreground">Inga genomförda affärer ännu.</p>}
+        renderCard={TopMemberCard}
+        ordered
+        testId="ltv-top"
+      />
     </section>
   );
 }
+
+const COHORT_COLUMNS: DataTableColumn<CohortRow>[] = [
+  { id: "month", header: "Månad", meta: { rowHeader: true, className: "whitespace-nowrap" }, cell: ({ row }) => formatMonth(row.original.month) },
+  { id: "members", header: "Medlemmar", meta: money, cell: ({ row }) => formatNumber(row.original.members) },
+  { id: "traded", header: "Har handlat", meta: money, cell: ({ row }) => percent(row.original.traded, row.original.members) },
+  ...COHORT_HORIZONS.map(
+    (months): DataTableColumn<CohortRow> => ({
+      id: `after-${months}`,
+      header: `Efter ${months} mån`,
+      meta: money,
+      cell: ({ row }) => {
+        const value = row.original.averageOre[months];
+        return value === null ? <span aria-label="Inte känt ännu">–</span> : formatSek(value);
+      },
+    }),
+  ),
+];
 
 function Cohorts({ cohorts }: { cohorts: LoaderData["cohorts"] }) {
   return (
@@ -186,52 +174,14 @@ function Cohorts({ cohorts }: { cohorts: LoaderData["cohorts"] }) {
         affär. Värdet efter 1, 3, 6 och 12 månader är genomsnittligt livstidsvärde per medlem i gruppen (även de som inte
         handlat) räknat från var och ens registrering. Ett streck betyder att gruppen inte är så gammal ännu.
       </Help>
-      {cohorts.length === 0 ? (
-        <p className="rounded-xl border bg-card p-6 text-center text-sm text-muted-foreground">Inga registreringar de senaste två åren.</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border bg-card">
-          <table className="w-full min-w-[40rem] text-sm" data-testid="ltv-cohorts">
-            <caption className="sr-only">Kohorter per registreringsmånad</caption>
-            <thead className="border-b">
-              <tr>
-                <th scope="col" className={th}>
-                  Månad
-                </th>
-                <th scope="col" className={thRight}>
-                  Medlemmar
-                </th>
-                <th scope="col" className={thRight}>
-                  Har handlat
-                </th>
-                {COHORT_HORIZONS.map((months) => (
-                  <th key={months} scope="col" className={thRight}>
-                    Efter {months} mån
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y">
-              {cohorts.map((cohort) => (
-                <tr key={cohort.month}>
-                  <th scope="row" className={`${td} text-left font-medium whitespace-nowrap`}>
-                    {formatMonth(cohort.month)}
-                  </th>
-                  <td className={tdRight}>{formatNumber(cohort.members)}</td>
-                  <td className={tdRight}>{percent(cohort.traded, cohort.members)}</td>
-                  {COHORT_HORIZONS.map((months) => {
-                    const value = cohort.averageOre[months];
-                    return (
-                      <td key={months} className={tdRight}>
-                        {value === null ? <span aria-label="Inte känt ännu">–</span> : formatSek(value)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={COHORT_COLUMNS}
+        data={cohorts}
+        getRowId={(cohort) => cohort.month}
+        caption="Kohorter per registreringsmånad"
+        empty={<p className="text-sm text-muted-foreground">Inga registreringar de senaste två åren.</p>}
+        testId="ltv-cohorts"
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * newest first, with its status and progress, 25 a page (`page` in the URL).
  */
 import { useMemo } from "react";
-import { Link, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Megaphone, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/campaigns";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -12,8 +12,8 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsletter/campaign-progress";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { buttonVariants } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
-import { withSearchParams } from "~/lib/search-params";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
 import type { CampaignView } from "~/modules/newsletter/campaigns.server";
 import { loadCampaignList } from "~/modules/newsletter/campaigns-page.server";
@@ -82,7 +82,6 @@ function CampaignCard({ campaign }: { campaign: CampaignView }) {
 
 export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
   const { campaigns } = loaderData;
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const sending = useMemo(() => campaigns.rows.some((row) => row.status === "sending"), [campaigns.rows]);
   usePollWhile(sending, POLL_MS);
@@ -123,13 +122,12 @@ export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
         }
       />
       {campaigns.total > 0 ? (
-        <DataTablePagination
+        <Pager
           page={campaigns.page}
           pageCount={campaigns.pageCount}
           pageSize={campaigns.pageSize}
           total={campaigns.total}
           noun="kampanjer"
-          hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
         />
       ) : null}
     </div>

@@ -4,11 +4,12 @@
  * export of the same search.
  */
 import { useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/lansering";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDateTime } from "~/lib/format";
@@ -99,7 +100,7 @@ export default function AdminLaunchList({ loaderData }: Route.ComponentProps) {
           renderCard={(row) => <LaunchCard row={row} />}
           empty={<ListEmpty title={q ? "Ingen adress matchar sökningen" : "Ingen har anmält sig ännu"} hint={q ? "Prova en del av adressen." : undefined} />}
         />
-        <ListPagination page={page} pageSize={pageSize} total={total} noun="adresser" />
+        <Pager page={page} pageSize={pageSize} total={total} noun="adresser" />
       </section>
     </div>
   );

@@ -5,15 +5,16 @@
  * under the tab's own sub-navigation.
  */
 import { Link, useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Check, Download, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/subscribers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDate, formatNumber } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
@@ -95,17 +96,13 @@ function Flag({ on, label }: { on: boolean; label: string }) {
 function Confirmation({ row }: { row: Row }) {
   return row.confirmedAt ? (
     <span className="grid gap-0.5">
-      <Badge variant="success" data-testid="subscriber-status">
-        Bekräftad
-      </Badge>
+      <StatusBadge label="Bekräftad" tone="success" data-testid="subscriber-status" />
       <time dateTime={row.confirmedAt} className="text-xs text-muted-foreground">
         {formatDate(row.confirmedAt)}
       </time>
     </span>
   ) : (
-    <Badge variant="outline" data-testid="subscriber-status">
-      Väntar
-    </Badge>
+    <StatusBadge label="Väntar" tone="neutral" data-testid="subscriber-status" />
   );
 }
 
@@ -266,7 +263,7 @@ export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps)
           renderCard={(row) => <SubscriberCard row={row} />}
           empty={<ListEmpty title={filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"} hint={filtered ? "Ändra sökningen eller rensa filtren." : undefined} />}
         />
-        <ListPagination page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
+        <Pager page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
       </section>
     </div>
   );

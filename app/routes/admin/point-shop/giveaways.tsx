@@ -4,7 +4,7 @@
  * confirmation, the draw that picks its winner once, showing the winner, seed and candidate count.
  */
 import { useMemo } from "react";
-import { Form, useFetcher, useNavigation, useSearchParams, type FetcherWithComponents } from "react-router";
+import { Form, useFetcher, useNavigation, type FetcherWithComponents } from "react-router";
 import { Dices, Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -13,14 +13,15 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { MemberLabel } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { LEVELS } from "~/modules/loyalty/loyalty-constants";
-import { withSearchParams } from "~/lib/search-params";
 import { GIVEAWAY_DEFAULT_LEVELS, GIVEAWAY_LIMITS, levelField, levelNames } from "~/modules/loyalty/giveaway-rules";
 import type { GiveawayView } from "~/modules/loyalty/giveaways.server";
 import { handleGiveawayAction, loadGiveaways } from "~/modules/loyalty/giveaways-page.server";
@@ -72,7 +73,7 @@ function DrawButton({ giveaway, fetcher }: { giveaway: GiveawayView; fetcher: Fe
 const candidatesText = (count: number) => `Bland ${formatNumber(count)} ${count === 1 ? "medlem" : "medlemmar"}`;
 
 function DrawResult({ giveaway }: { giveaway: GiveawayView }) {
-  if (!giveaway.drawnAt) return <Badge variant="outline">Ej dragen</Badge>;
+  if (!giveaway.drawnAt) return <StatusBadge label="Ej dragen" tone="neutral" />;
   return (
     <div className="grid gap-1 text-sm">
       <MemberLabel name={giveaway.winner?.name ?? null} email={giveaway.winner?.email ?? "Borttagen medlem"} steamId={null} />
@@ -195,7 +196,6 @@ function CreateForm({ currentMonth, failure, created }: { currentMonth: string; 
 
 export default function AdminGiveaways({ loaderData, actionData }: Route.ComponentProps) {
   const { giveaways, currentMonth } = loaderData;
-  const [params] = useSearchParams();
   const navigation = useNavigation();
   const fetcher = useFetcher<ActionAnswer>({ key: "giveaway-draw" });
   useActionToasts(fetcher.data);
@@ -252,13 +252,12 @@ export default function AdminGiveaways({ loaderData, actionData }: Route.Compone
           }
         />
         {giveaways.total > 0 ? (
-          <DataTablePagination
+          <Pager
             page={giveaways.page}
             pageCount={giveaways.pageCount}
             pageSize={giveaways.pageSize}
             total={giveaways.total}
             noun="giveaways"
-            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
           />
         ) : null}
       </section>

@@ -5,11 +5,12 @@
  */
 import { useMemo } from "react";
 import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/items";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { DateRangeFields, FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { ItemCard, itemColumns, type ShopActionAnswer } from "~/components/admin/point-shop/shop-items";
 import { OrderCard, orderColumns } from "~/components/admin/point-shop/shop-orders";
@@ -120,7 +121,7 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
           renderCard={(item) => <ItemCard item={item} fetcher={fetcher} />}
           empty={<ListEmpty title="Inga belöningar ännu" hint="Skapa den första med knappen ovan." />}
         />
-        <ListPagination param="itemsPage" page={items.page} pageCount={items.pageCount} pageSize={items.pageSize} total={items.total} noun="belöningar" />
+        <Pager param="itemsPage" page={items.page} pageCount={items.pageCount} pageSize={items.pageSize} total={items.total} noun="belöningar" />
       </section>
 
       <section aria-labelledby="orders-title" className="grid min-w-0 grid-cols-1 gap-4">
@@ -151,7 +152,7 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
             />
           }
         />
-        <ListPagination page={orders.page} pageCount={orders.pageCount} pageSize={orders.pageSize} total={orders.total} noun="ordrar" />
+        <Pager page={orders.page} pageCount={orders.pageCount} pageSize={orders.pageSize} total={orders.total} noun="ordrar" />
       </section>
     </div>
   );

@@ -119,7 +119,7 @@ export default function AdminSeoTab({ loaderData }: Route.ComponentProps) {
           ) : (
             data.rows.map((row) => <PostChecks key={row.id} row={row} />)
           )}
-          <Pager param="page" page={data.page} hasMore={data.page < data.pageCount} label="Inlägg" total={data.pageCount} />
+          <Pager param="page" page={data.page} hasMore={data.page < data.pageCount} label="Inlägg" pageCount={data.pageCount} />
         </section>
         {/* One shrinkable column all the way down: a long title in "Mest lästa" is cut, never widens the column. */}
         <aside className="grid min-w-0 grid-cols-1 content-start gap-6">

@@ -11,7 +11,7 @@ import { TransactionsNav } from "~/components/admin/transactions/transactions-na
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
 import { formatDateTime, formatSek } from "~/lib/format";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/modules/selling/selling-constants";
@@ -49,12 +49,12 @@ function PayoutEntry({ entry }: { entry: Entry }) {
             {entry.details.label} {entry.details.masked}
           </span>
         ) : (
-          <Badge variant="destructive">Inga utbetalningsuppgifter</Badge>
+          <StatusBadge label="Inga utbetalningsuppgifter" tone="danger" />
         )}
-        {entry.status === "payout_failed" ? <Badge variant="destructive">Misslyckades: {entry.payoutFailure}</Badge> : null}
-        {entry.claimed ? <Badge variant="secondary">Utbetalning pågår via betalningstjänsten</Badge> : null}
+        {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" /> : null}
+        {entry.claimed ? <StatusBadge label="Utbetalning pågår via betalningstjänsten" tone="muted" /> : null}
         {entry.details && !entry.ready && !entry.claimed && entry.status === "payout_scheduled" ? (
-          <Badge variant="secondary">Väntar: nya uppgifter kan användas från {formatDateTime(entry.details.usableAt)}</Badge>
+          <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
         ) : null}
       </div>
       {entry.ready ? (

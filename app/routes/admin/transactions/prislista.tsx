@@ -12,7 +12,8 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { DataTable, DataTablePagination, type DataTableColumn } from "~/components/ui/data-table";
+import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
+import { Pager } from "~/components/ui/pager";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -230,13 +231,12 @@ export default function PriceListView({ loaderData }: Route.ComponentProps) {
           empty={<p className="font-semibold">{q ? "Inget föremål matchar sökningen" : "Prislistan är tom"}</p>}
         />
         {total > 0 ? (
-          <DataTablePagination
+          <Pager
             page={page}
             pageCount={pageCount}
             pageSize={pageSize}
             total={total}
             noun="priser"
-            hrefForPage={(target) => withSearchParams(params, { page: target === 1 ? null : target })}
           />
         ) : null}
       </section>

@@ -5,11 +5,12 @@
  */
 import { useMemo } from "react";
 import { useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/transactions";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { DateRangeFields, FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
 import { RecordTradeDialog } from "~/components/admin/transactions/record-trade-dialog";
 import { TradeCard, tradeColumns, TradeTotalsList } from "~/components/admin/transactions/trade-list";
@@ -130,7 +131,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
             />
           }
         />
-        <ListPagination page={page} pageCount={pageCount} pageSize={pageSize} total={totals.count} noun="affärer" />
+        <Pager page={page} pageCount={pageCount} pageSize={pageSize} total={totals.count} noun="affärer" />
       </section>
     </div>
   );

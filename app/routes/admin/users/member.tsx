@@ -16,7 +16,7 @@ import { AccessActions, AdjustBalance, ContactPerson, RoleActions, type MemberFe
 import { RoleBadges } from "~/components/admin/users/member-badges";
 import { Pager } from "~/components/ui/pager";
 import { auditActionLabel, auditSummary } from "~/components/admin/users/audit-text";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
@@ -125,9 +125,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
           <LevelBadge level={member.level} />
           <RoleBadges roles={member.roles} />
           {member.blockedAt ? (
-            <Badge variant="destructive" data-testid="blocked-badge">
-              Inloggning spärrad
-            </Badge>
+            <StatusBadge label="Inloggning spärrad" tone="danger" data-testid="blocked-badge" />
           ) : null}
         </div>
       </div>
@@ -225,7 +223,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
                 key={event.id}
                 primary={EVENT_LABELS[event.type] ?? event.type}
                 secondary={`${formatDateTime(event.createdAt)} · IP ${event.ipAddress ?? "okänd"}`}
-                aside={<Badge variant={event.severity === "low" ? "outline" : "secondary"}>{SEVERITY_LABELS[event.severity] ?? event.severity}</Badge>}
+                aside={<StatusBadge label={SEVERITY_LABELS[event.severity] ?? event.severity} tone={event.severity === "low" ? "neutral" : "muted"} />}
               />
             ))}
           </Rows>

@@ -4,16 +4,17 @@
  * member's page; the audit log sits under the tab at /admin/users/audit.
  */
 import { Link, useNavigation } from "react-router";
+import { Pager } from "~/components/ui/pager";
 import { ScrollText } from "~/components/ui/icons";
 import type { Route } from "./+types/users";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
-import { ListEmpty, ListPagination } from "~/components/admin/list-parts";
+import { ListEmpty } from "~/components/admin/list-parts";
 import { ListSearch } from "~/components/admin/list-toolbar";
 import { LevelBadge } from "~/components/admin/transactions/trade-display";
 import { formatDate, formatNumber, formatPoints } from "~/lib/format";
 import { RoleBadges } from "~/components/admin/users/member-badges";
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { searchedPage } from "~/lib/paging";
@@ -46,7 +47,7 @@ function MemberLink({ row }: { row: Row }) {
 function StatusCell({ row }: { row: Row }) {
   return (
     <span className="flex flex-wrap gap-1">
-      {row.blocked ? <Badge variant="destructive">Spärrad</Badge> : null}
+      {row.blocked ? <StatusBadge label="Spärrad" tone="danger" /> : null}
       <RoleBadges roles={row.roles} />
     </span>
   );
@@ -148,7 +149,7 @@ export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
           renderCard={(row) => <MemberCard row={row} />}
           empty={<ListEmpty title={q ? "Ingen medlem matchar sökningen" : "Inga medlemmar ännu"} hint={q ? "Prova en del av e-postadressen, namnet eller telefonnumret." : undefined} />}
         />
-        <ListPagination page={page} pageSize={pageSize} total={total} noun="medlemmar" />
+        <Pager page={page} pageSize={pageSize} total={total} noun="medlemmar" />
       </section>
     </div>
   );
