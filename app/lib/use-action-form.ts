@@ -37,8 +37,12 @@ export interface OutcomeToast {
 interface ActionFormOptions<T extends FormOutcome> {
   /** This form's intent: the route's action data counts only when it carries it. */
   intent?: string;
-  /** The outcome of a post without JavaScript that does not come as action data (a redirect's URL). */
-  fallback?: T;
+  /**
+   * For a form posting to a resource route (not this page's action): the outcome of a post
+   * without JavaScript, carried back by the redirect's address. The page's action data is then
+   * never this form's.
+   */
+  fallback?: T | null;
   /** The shared zod schema, run on the form's fields before posting. */
   schema?: z.ZodType;
   /** A check of its own instead (for a schema loaded on the first submit). */
@@ -83,7 +87,8 @@ export function useActionForm<T extends FormOutcome>(options: ActionFormOptions<
   const [local, setLocal] = useState<CheckFailure | null>(null);
   const busy = fetcher.state !== "idle";
 
-  const posted = actionData && (!intent || actionData.intent === intent) ? actionData : fallback;
+  const fromAction = fallback === undefined && actionData && (!intent || actionData.intent === intent);
+  const posted = fromAction ? actionData : (fallback ?? undefined);
   const answer = busy ? undefined : (data ?? posted);
   // The browser's check answers in the action's shape, so a form reads one outcome.
   const outcome = local ? ({ ok: false, intent, ...local } as FormOutcome as T) : answer;
