@@ -2,11 +2,10 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { MailCheck } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { useActionForm } from "~/lib/use-action-form";
 import { AUTH_MESSAGES, resetRequestSchema } from "~/modules/accounts/auth-schemas";
-import { FormField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form-alert";
+import { EmailField } from "./email-field";
 import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
 
@@ -57,20 +56,7 @@ export function ResetRequestForm() {
       <p className="text-sm text-muted-foreground">
         Ange e-postadressen du registrerade dig med, så skickar vi en länk för att välja ett nytt lösenord.
       </p>
-      <FormField id="reset-email" label="E-postadress" error={form.fieldErrors.email}>
-        {(aria) => (
-          <Input
-            {...aria}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="namn@exempel.se"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
+      <EmailField id="reset-email" error={form.fieldErrors.email} value={email} onChange={setEmail} />
       <div aria-live="polite" className="empty:hidden">
         {outcome && !outcome.ok && !outcome.fieldErrors?.email ? <FormAlert>{outcome.message}</FormAlert> : null}
       </div>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { showOutcomeToast, useActionForm } from "~/lib/use-action-form";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { AUTH_MESSAGES, signInSchema } from "~/modules/accounts/auth-schemas";
@@ -9,6 +8,7 @@ import { trackEvent } from "~/modules/analytics/analytics";
 import { FormField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "./password-input";
+import { EmailField } from "./email-field";
 import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
 
@@ -49,20 +49,7 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
       <input type="hidden" name="intent" value="signin" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {notice}
-      <FormField id="signin-email" label="E-postadress" error={fields.email}>
-        {(aria) => (
-          <Input
-            {...aria}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="namn@exempel.se"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
+      <EmailField id="signin-email" error={fields.email} value={email} onChange={setEmail} />
       <FormField id="signin-password" label="Lösenord" error={fields.password}>
         {(aria) => (
           <PasswordInput
