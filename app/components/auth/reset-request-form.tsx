@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { MailCheck } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { useActionForm } from "~/lib/use-action-form";
@@ -36,12 +36,13 @@ export function ResetRequestForm() {
           </p>
         </div>
         <div className="grid gap-2 sm:grid-cols-2">
-          {/* A link, so that it also works before JavaScript has loaded. */}
-          <Button asChild variant="outline">
-            <Link to="/auth?mode=reset" replace onClick={() => setDismissed(form.outcome)}>
+          {/* A GET form back to the empty reset form, so that it also works before JavaScript has loaded. */}
+          <Form method="get" action="/auth" replace className="grid" onSubmit={() => setDismissed(form.outcome)}>
+            <input type="hidden" name="mode" value="reset" />
+            <Button type="submit" variant="outline">
               Skicka igen
-            </Link>
-          </Button>
+            </Button>
+          </Form>
           <Button asChild>
             <Link to="/auth?mode=signin">Tillbaka till inloggning</Link>
           </Button>
