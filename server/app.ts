@@ -53,6 +53,12 @@ declare module "react-router" {
     /** The client's address as Express resolved it (honours TRUST_PROXY). */
     clientIp: string;
     userAgent: string;
+    /**
+     * A React Router data request (`…/x.data`: a fetcher or a client navigation), as opposed to a
+     * document request or a direct call; a resource route answers it with `data()` so a fetcher
+     * reads a refusal as data rather than as a route error (docs/decisions/033-client-form-path.md).
+     */
+    dataRequest?: boolean;
   }
 }
 
@@ -255,6 +261,7 @@ export function createApp(): express.Express {
         requestId: String(req.id ?? ""),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         userAgent: req.get("user-agent") ?? "",
+        dataRequest: req.path.endsWith(".data"),
       }),
     }),
   );

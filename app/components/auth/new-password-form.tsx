@@ -1,57 +1,44 @@
-import { useEffect, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { Loader2 } from "~/components/ui/icons";
-import { Button } from "~/components/ui/button";
-import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useActionForm } from "~/lib/use-action-form";
 import { AUTH_MESSAGES, newPasswordSchema } from "~/modules/accounts/auth-schemas";
 import { FormField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
+import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
+
+function newPasswordToast(data: AuthActionResult) {
+  if (data.ok) return { tone: "success" as const, title: AUTH_MESSAGES.passwordUpdated, description: "Logga in med ditt nya lösenord." };
+  if (data.code === "INVALID_TOKEN")
+    return { tone: "error" as const, title: AUTH_MESSAGES.linkExpired, description: "Begär en ny länk för att återställa lösenordet." };
+  return { tone: "error" as const, title: data.message ?? AUTH_MESSAGES.passwordUpdateFailed };
+}
 
 /** mode=reset-password: a new password with the sign-up rule and checklist (docs/rules/accounts.md#passwords). */
 export function NewPasswordForm({ token }: { token: string }) {
-  const fetcher = useFetcher<AuthActionResult>();
   const navigate = useNavigate();
+  const form = useActionForm<AuthActionResult>({
+    intent: "reset-password",
+    schema: newPasswordSchema,
+    toast: newPasswordToast,
+    onOutcome: (data) => {
+      if (data.ok) void navigate("/auth?mode=signin", { replace: true });
+      else if (data.code === "INVALID_TOKEN") void navigate("/auth?mode=reset", { replace: true });
+    },
+  });
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [localError, setLocalError] = useState<{ message: string; fields: FieldErrors } | null>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const outcome = form.outcome;
+  const fields = form.fieldErrors;
+  // Without JavaScript the page stays: the outcome is shown here with the way on.
+  const plain = form.fromPlainPost ? outcome : undefined;
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
-    if (data.ok) {
-      toast.success(AUTH_MESSAGES.passwordUpdated, { description: "Logga in med ditt nya lösenord." });
-      navigate("/auth?mode=signin", { replace: true });
-    } else if (data.code === "INVALID_TOKEN") {
-      toast.error(AUTH_MESSAGES.linkExpired, { description: "Begär en ny länk för att återställa lösenordet." });
-      navigate("/auth?mode=reset", { replace: true });
-    } else {
-      toast.error(data.message ?? AUTH_MESSAGES.passwordUpdateFailed);
-    }
-  }, [fetcher.data, navigate]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = newPasswordSchema.safeParse({ password, confirmPassword, token });
-    if (!parsed.success) {
-      const message = firstError(parsed.error);
-      setLocalError({ message, fields: fieldErrors(parsed.error) });
-      toast.error(message);
-      return;
-    }
-    setLocalError(null);
-    fetcher.submit({ intent: "reset-password", password, confirmPassword, token }, { method: "post", action: "/auth" });
-  }
-
-  const fields = localError?.fields ?? {};
-  const serverError = result && !result.ok ? result.message : null;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Välj nytt lösenord">
+    <form.Form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4" aria-label="Välj nytt lösenord">
+      <input type="hidden" name="intent" value="reset-password" />
+      <input type="hidden" name="token" value={token} />
       <FormField id="new-password" label="Nytt lösenord" error={fields.password} hint={<PasswordChecklist password={password} />}>
         {(aria) => (
           <PasswordInput
@@ -76,12 +63,25 @@ export function NewPasswordForm({ token }: { token: string }) {
       </FormField>
       <div aria-live="polite" className="empty:hidden">
         {/* A field's message shows next to the field (and as a toast); only a form-wide failure shows here. */}
-        {!localError && serverError ? <FormAlert>{serverError}</FormAlert> : null}
+        {plain?.ok ? (
+          <FormAlert tone="success" title={AUTH_MESSAGES.passwordUpdated}>
+            <Link to="/auth?mode=signin" className="font-medium underline underline-offset-4">
+              Logga in med ditt nya lösenord.
+            </Link>
+          </FormAlert>
+        ) : plain?.code === "INVALID_TOKEN" ? (
+          <FormAlert title={AUTH_MESSAGES.linkExpired}>
+            <Link to="/auth?mode=reset" className="font-medium underline underline-offset-4">
+              Begär en ny länk för att återställa lösenordet.
+            </Link>
+          </FormAlert>
+        ) : outcome && !outcome.ok && !outcome.fieldErrors ? (
+          <FormAlert>{outcome.message}</FormAlert>
+        ) : null}
       </div>
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-        {busy ? "Sparar..." : "Uppdatera lösenord"}
-      </Button>
-    </form>
+      <SubmitButton busy={form.busy} busyLabel="Sparar...">
+        Uppdatera lösenord
+      </SubmitButton>
+    </form.Form>
   );
 }

@@ -1,86 +1,55 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
-import { Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
+import { showOutcomeToast, useActionForm } from "~/lib/use-action-form";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { AUTH_MESSAGES, signInSchema } from "~/modules/accounts/auth-schemas";
 import { trackEvent } from "~/modules/analytics/analytics";
 import { FormField } from "~/components/ui/form-field";
 import { FormAlert } from "~/components/ui/form-alert";
 import { PasswordInput } from "./password-input";
+import { EmailField } from "./email-field";
+import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
 
-interface LocalError {
-  message: string;
-  fields: FieldErrors;
+function signInToast(data: AuthActionResult) {
+  if (data.ok) return { tone: "success" as const, title: AUTH_MESSAGES.signInSuccess };
+  if (data.title) return { tone: "error" as const, title: data.title, description: data.message };
+  return { tone: "error" as const, title: data.message ?? AUTH_MESSAGES.signInFailed };
+}
+
+function resendToast(data: AuthActionResult) {
+  return data.ok
+    ? { tone: "success" as const, title: AUTH_MESSAGES.resendSent, description: "Kolla din inkorg och klicka på länken." }
+    : { tone: "error" as const, title: data.title ?? AUTH_MESSAGES.resendFailedTitle, description: data.message ?? AUTH_MESSAGES.resendFailed };
 }
 
 export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?: React.ReactNode }) {
-  const fetcher = useFetcher<AuthActionResult>();
-  const resend = useFetcher<AuthActionResult>();
   const navigate = useNavigate();
+  const form = useActionForm<AuthActionResult>({
+    intent: "signin",
+    schema: signInSchema,
+    toast: signInToast,
+    onOutcome: (data) => {
+      if (!data.ok) return;
+      trackEvent("login", { method: "email" });
+      void navigate(data.redirectTo ?? "/", { replace: true });
+    },
+  });
+  const resend = useFetcher<AuthActionResult>();
+  useFetcherResult(resend, (data) => showOutcomeToast(resendToast(data)));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [localError, setLocalError] = useState<LocalError | null>(null);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const serverError = result && !result.ok ? result : null;
-  const unconfirmed = serverError?.code === "EMAIL_NOT_VERIFIED";
+  const outcome = form.outcome;
+  const fields = form.fieldErrors;
+  const unconfirmed = outcome && !outcome.ok && outcome.code === "EMAIL_NOT_VERIFIED";
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
-    if (data.ok) {
-      toast.success(AUTH_MESSAGES.signInSuccess);
-      trackEvent("login", { method: "email" });
-      navigate(data.redirectTo ?? "/", { replace: true });
-    } else if (data.title) {
-      toast.error(data.title, { description: data.message });
-    } else {
-      toast.error(data.message ?? AUTH_MESSAGES.signInFailed);
-    }
-  }, [fetcher.data, navigate]);
-
-  useEffect(() => {
-    const data = resend.data;
-    if (!data) return;
-    if (data.ok) toast.success(AUTH_MESSAGES.resendSent, { description: "Kolla din inkorg och klicka på länken." });
-    else toast.error(data.title ?? AUTH_MESSAGES.resendFailedTitle, { description: data.message ?? AUTH_MESSAGES.resendFailed });
-  }, [resend.data]);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      const message = firstError(parsed.error);
-      setLocalError({ message, fields: fieldErrors(parsed.error) });
-      toast.error(message);
-      return;
-    }
-    setLocalError(null);
-    fetcher.submit({ intent: "signin", email: parsed.data.email, password, redirectTo }, { method: "post", action: "/auth" });
-  }
-
-  const fields = localError?.fields ?? {};
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Logga in">
+    <form.Form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4" aria-label="Logga in">
+      <input type="hidden" name="intent" value="signin" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       {notice}
-      <FormField id="signin-email" label="E-postadress" error={fields.email}>
-        {(aria) => (
-          <Input
-            {...aria}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="namn@exempel.se"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </FormField>
+      <EmailField id="signin-email" error={fields.email} value={email} onChange={setEmail} />
       <FormField id="signin-password" label="Lösenord" error={fields.password}>
         {(aria) => (
           <PasswordInput
@@ -98,35 +67,41 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
         </Link>
       </div>
       <div aria-live="polite" className="empty:hidden">
-        {localError ? (
-          <FormAlert>{localError.message}</FormAlert>
+        {!outcome ? null : outcome.ok ? (
+          // Only after a sign-in posted without JavaScript; with it the visitor is sent on at once.
+          form.fromPlainPost ? (
+            <FormAlert tone="success" title={AUTH_MESSAGES.signInSuccess}>
+              <Link to={outcome.redirectTo ?? "/"} className="font-medium underline underline-offset-4">
+                Fortsätt
+              </Link>
+            </FormAlert>
+          ) : null
         ) : unconfirmed ? (
           <FormAlert title={AUTH_MESSAGES.emailNotConfirmed}>
-            <p>{serverError.message}</p>
+            <p>{outcome.message}</p>
             <Button
               type="button"
               variant="link"
               className="h-auto p-0 text-red-800 underline dark:text-red-200"
               disabled={resend.state !== "idle"}
-              onClick={() => resend.submit({ intent: "resend", email }, { method: "post", action: "/auth" })}
+              onClick={() => void resend.submit({ intent: "resend", email }, { method: "post", action: "/auth" })}
             >
               {resend.state !== "idle" ? "Skickar..." : "Skicka bekräftelsemail igen"}
             </Button>
           </FormAlert>
-        ) : serverError ? (
-          <FormAlert>{serverError.message}</FormAlert>
-        ) : null}
+        ) : (
+          <FormAlert>{outcome.message}</FormAlert>
+        )}
       </div>
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-        {busy ? "Loggar in..." : "Logga in"}
-      </Button>
+      <SubmitButton busy={form.busy} busyLabel="Loggar in...">
+        Logga in
+      </SubmitButton>
       <p className="text-center text-sm text-muted-foreground">
         Har du inget konto?{" "}
         <Link to="/auth?mode=signup" replace className="font-medium text-primary underline-offset-4 hover:underline">
           Skapa konto
         </Link>
       </p>
-    </form>
+    </form.Form>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { CheckCircle2, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { cn } from "~/lib/cn";
+import { useActionForm } from "~/lib/use-action-form";
 import {
   NEWSLETTER_FORM_PARAM,
   NEWSLETTER_STATUS,
@@ -14,7 +15,12 @@ import {
   type NewsletterSource,
 } from "~/modules/newsletter/newsletter";
 
-type Outcome = { ok: boolean; message: string } | null;
+/** What /api/newsletter answers (or the outcome its redirect carries). */
+interface NewsletterOutcome {
+  ok: boolean;
+  message?: string;
+  hint?: string;
+}
 
 interface NewsletterFormProps {
   source: NewsletterSource;
@@ -31,8 +37,9 @@ interface NewsletterFormProps {
  * Newsletter sign-up (docs/rules/site.md#footer-newsletter) for the footer and the blog. A success
  * adds a second line asking to confirm by mail (double opt-in). Without
  * JavaScript it is a plain form post and the server sends the page back with the outcome in the
- * URL; with JavaScript it validates with the shared schema, posts in the background and shows its
- * message inline in a live region — never window.alert.
+ * URL; with JavaScript (the one form hook, docs/decisions/033-client-form-path.md) it validates
+ * with the shared schema, posts through a fetcher and shows its message inline in a live region
+ * and once as a toast — never window.alert.
  */
 export function NewsletterForm({
   source,
@@ -43,58 +50,37 @@ export function NewsletterForm({
   stacked = false,
 }: NewsletterFormProps) {
   const id = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [searchParams] = useSearchParams();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState("");
 
   // The answer to a sign-up posted without JavaScript, meant for this form.
   const redirected = parseNewsletterStatus(searchParams.get(NEWSLETTER_STATUS_PARAM));
   const redirectedHere = redirected && (searchParams.get(NEWSLETTER_FORM_PARAM) ?? "footer") === source;
-  const shown: Outcome =
-    outcome ?? (redirectedHere ? { ok: redirected === "ok", message: NEWSLETTER_STATUS[redirected] } : null);
-
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    // The shared schema (and zod) loads with the first submit, not with the page.
-    const { checkNewsletterInput } = await import("~/modules/newsletter/newsletter-schema");
-    const parsed = checkNewsletterInput({ email, source });
-    if (!parsed.ok) {
-      setOutcome({ ok: false, message: parsed.message });
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await fetch("/api/newsletter", {
-        method: "POST",
-        headers: { Accept: "application/json" },
-        body: new URLSearchParams({ email: parsed.email, source }),
-      });
-      const body = (await response.json().catch(() => null)) as { ok?: boolean; message?: string } | null;
-      if (response.ok && body?.ok) {
-        setEmail("");
-        setOutcome({ ok: true, message: NEWSLETTER.success });
-      } else {
-        setOutcome({ ok: false, message: body?.message ?? NEWSLETTER.failure });
-      }
-    } catch {
-      setOutcome({ ok: false, message: NEWSLETTER.failure });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useActionForm<NewsletterOutcome>({
+    fallback: redirectedHere ? { ok: redirected === "ok", message: NEWSLETTER_STATUS[redirected] } : null,
+    check: async (values) => {
+      // The shared schema (and zod) loads with the first submit, not with the page.
+      const { checkNewsletterInput } = await import("~/modules/newsletter/newsletter-schema");
+      const parsed = checkNewsletterInput({ email: values.email ?? "", source });
+      return parsed.ok ? null : { message: parsed.message, fieldErrors: { email: parsed.message } };
+    },
+    toast: (outcome) => ({ tone: outcome.ok ? "success" : "error", title: outcome.message ?? NEWSLETTER.failure }),
+    onOutcome: (outcome) => {
+      if (outcome.ok) setEmail("");
+    },
+  });
+  const busy = form.busy;
+  const shown = form.outcome ? { ok: form.outcome.ok, message: form.outcome.message ?? NEWSLETTER.failure } : null;
 
   const inputId = `${id}-email`;
   const messageId = `${id}-message`;
   return (
-    <form
+    <form.Form
       id={`nyhetsbrev-${source}`}
       method="post"
       action="/api/newsletter"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       className={cn("flex flex-col gap-2", className)}
       data-testid={`newsletter-${source}`}
     >
@@ -104,7 +90,6 @@ export function NewsletterForm({
       </Label>
       <div className={cn("flex gap-2", stacked && "flex-col")}>
         <Input
-          ref={inputRef}
           id={inputId}
           name="email"
           type="email"
@@ -141,6 +126,6 @@ export function NewsletterForm({
           </span>
         ) : null}
       </p>
-    </form>
+    </form.Form>
   );
 }

@@ -2,9 +2,7 @@
  * /email-confirmation (docs/rules/accounts.md#email-confirmation): what to do after signing up,
  * tips when the mail does not show up, and a rate-limited resend for the address in the URL.
  */
-import { useEffect } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { Link, useSearchParams } from "react-router";
 import { Inbox, Loader2, MailCheck, MousePointerClick, UserCheck } from "~/components/ui/icons";
 import type { Route } from "./+types/email-confirmation";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -14,6 +12,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
+import { useActionForm } from "~/lib/use-action-form";
 import { parseRequest } from "~/lib/http.server";
 import { AUTH_MESSAGES, resendConfirmationSchema } from "~/modules/accounts/auth-schemas";
 import { resendConfirmation } from "~/modules/accounts/auth-page.server";
@@ -38,6 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return resendConfirmation(request, context, parsed.data.email);
 }
 
+const RESEND_SENT = "Ett nytt bekräftelsemail är på väg.";
+
+function resendToast(result: AuthActionResult) {
+  return result.ok
+    ? { tone: "success" as const, title: AUTH_MESSAGES.resendSent, description: RESEND_SENT }
+    : { tone: "error" as const, title: result.title ?? AUTH_MESSAGES.resendFailedTitle, description: result.message ?? AUTH_MESSAGES.resendFailed };
+}
+
 const STEPS = [
   { Icon: Inbox, title: "Öppna din inkorg", text: "Leta efter ett mejl från oss med ämnet ”Bekräfta din e-postadress”." },
   { Icon: MousePointerClick, title: "Klicka på länken", text: "Knappen i mejlet bekräftar adressen och loggar in dig direkt." },
@@ -54,16 +61,10 @@ const TIPS = [
 export default function EmailConfirmation() {
   const [searchParams] = useSearchParams();
   const email = searchParams.get("email")?.trim() ?? "";
-  const fetcher = useFetcher<AuthActionResult>();
+  const form = useActionForm<AuthActionResult>({ intent: "resend", toast: resendToast });
   const { supportEmail } = usePublicConfig();
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result) return;
-    if (result.ok) toast.success(AUTH_MESSAGES.resendSent, { description: "Ett nytt bekräftelsemail är på väg." });
-    else toast.error(result.title ?? AUTH_MESSAGES.resendFailedTitle, { description: result.message ?? AUTH_MESSAGES.resendFailed });
-  }, [fetcher.data]);
+  const busy = form.busy;
+  const outcome = form.outcome;
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6 md:py-16">
@@ -115,16 +116,21 @@ export default function EmailConfirmation() {
           </ul>
           <div aria-live="polite">
             {email ? (
-              <fetcher.Form method="post" className="grid gap-2 sm:flex sm:items-center">
+              <form.Form method="post" onSubmit={form.onSubmit} className="grid gap-2 sm:flex sm:items-center">
                 <input type="hidden" name="email" value={email} />
                 <Button type="submit" disabled={busy}>
                   {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
                   {busy ? "Skickar..." : "Skicka bekräftelsemail igen"}
                 </Button>
-                {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? (
-                  <p className="text-sm font-medium text-red-700 dark:text-red-300">{fetcher.data.message}</p>
+                {outcome && !outcome.ok ? (
+                  <p className="text-sm font-medium text-red-700 dark:text-red-300">{outcome.message}</p>
+                ) : outcome?.ok && form.fromPlainPost ? (
+                  // Without JavaScript there is no toast: the page says it instead.
+                  <p role="status" className="text-sm font-medium">
+                    {AUTH_MESSAGES.resendSent} {RESEND_SENT}
+                  </p>
                 ) : null}
-              </fetcher.Form>
+              </form.Form>
             ) : (
               <FormAlert>{AUTH_MESSAGES.resendEmailMissing}</FormAlert>
             )}

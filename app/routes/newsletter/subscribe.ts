@@ -1,5 +1,6 @@
+import { data } from "react-router";
 import type { Route } from "./+types/subscribe";
-import { asJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
+import { asJson as toJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
 import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import {
   NEWSLETTER_FORM_PARAM,
@@ -16,11 +17,13 @@ import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 /**
  * POST /api/newsletter — the footer and blog sign-up forms, with double opt-in
  * (docs/rules/site.md#footer-newsletter): the row waits unconfirmed and a confirmation mail is sent. With JavaScript the forms post
- * through a fetcher and read the JSON answer; a plain form post (no JavaScript) is sent back
- * to the page it came from with the outcome in the URL.
+ * through a fetcher and read the answer as data; a direct call gets JSON; a plain form post (no
+ * JavaScript) is sent back to the page it came from with the outcome in the URL.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const plainFormPost = isNavigation(request);
+  // A fetcher's request: the same answer as data(), so a refusal stays the form's outcome.
+  const asJson = context.dataRequest ? <T>(result: T) => result : toJson;
   const input = await readInput(request);
   const source: NewsletterSource = input.ok && input.data.source === "blog" ? "blog" : "footer";
 
@@ -44,11 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error }, "newsletter sign-up failed");
     return plainFormPost
       ? redirectBack(request, "fel", source)
-      : Response.json({ ok: false, message: NEWSLETTER.failure }, { status: 500 });
+      : asJson(data({ ok: false, message: NEWSLETTER.failure }, { status: 500 }));
   }
   return plainFormPost
     ? redirectBack(request, "ok", source)
-    : Response.json({ ok: true, message: NEWSLETTER.success, hint: NEWSLETTER_OPT_IN.confirmHint });
+    : asJson(data({ ok: true, message: NEWSLETTER.success, hint: NEWSLETTER_OPT_IN.confirmHint }));
 }
 
 export function loader() {

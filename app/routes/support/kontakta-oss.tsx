@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { CheckCircle2, MessageCircle, Send } from "~/components/ui/icons";
-import { toast } from "sonner";
 import type { Route } from "./+types/kontakta-oss";
 import { ContactChannels } from "~/components/content/contact-channels";
 import { PageIntro } from "~/components/content/page-intro";
@@ -14,15 +13,15 @@ import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
-import { fieldErrors, formToObject, type FieldErrors } from "~/lib/validation";
+import { useActionForm } from "~/lib/use-action-form";
+import type { FieldErrors } from "~/lib/validation";
 import {
-  CONTACT_FIELDS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
   contactSchema,
   type ContactField,
 } from "~/modules/contact/contact";
-import { handleContactAction } from "~/modules/contact/contact-page.server";
+import { handleContactAction, type ContactActionResult } from "~/modules/contact/contact-page.server";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -47,61 +46,41 @@ const FIELD_LABELS: Record<ContactField, string> = {
   message: "Meddelande",
 };
 
-function ContactForm() {
-  const fetcher = useFetcher<typeof action>();
-  // Set only when the page posted without JavaScript (the fetcher handles the JS case).
-  const posted = useActionData<typeof action>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const sending = fetcher.state !== "idle";
+function contactToast(result: ContactActionResult) {
+  if (result.ok) return { tone: "success" as const, title: CONTACT_MESSAGES.sentTitle, description: CONTACT_MESSAGES.sentDescription };
+  // A field's message is shown by its field; only a form-wide failure is a toast.
+  if (result.fieldErrors) return null;
+  return { tone: "error" as const, title: CONTACT_MESSAGES.failedTitle, description: result.message };
+}
 
-  const result = fetcher.data ?? posted;
-  const failure = result && !result.ok ? result : undefined;
-  const errors: FieldErrors = clientErrors ?? failure?.fieldErrors ?? {};
-  // With JavaScript a form-wide failure is a toast; without it, the re-rendered page shows it here.
+function ContactForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useActionForm<ContactActionResult>({
+    schema: contactSchema,
+    toast: contactToast,
+    onOutcome: (result) => {
+      if (result.ok) formRef.current?.reset();
+    },
+  });
+  const sending = form.busy;
+  const errors: FieldErrors = form.fieldErrors;
+  // Set only when the page posted without JavaScript: with it a form-wide failure is a toast.
+  const posted = form.fromPlainPost ? form.outcome : undefined;
   const formError = posted && !posted.ok && !posted.fieldErrors ? posted.message : undefined;
   const values = posted && !posted.ok ? posted.values : undefined;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      formRef.current?.reset();
-      toast.success(CONTACT_MESSAGES.sentTitle, { description: CONTACT_MESSAGES.sentDescription });
-    } else if (!fetcher.data.fieldErrors) {
-      toast.error(CONTACT_MESSAGES.failedTitle, { description: fetcher.data.message });
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = contactSchema.safeParse(formToObject(new FormData(event.currentTarget)));
-    if (parsed.success) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    const found = fieldErrors(parsed.error);
-    setClientErrors(found);
-    const first = CONTACT_FIELDS.find((field) => found[field]);
-    if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }
-
-  function clearError(field: ContactField) {
-    if (!errors[field]) return;
-    setClientErrors({ ...errors, [field]: undefined });
-  }
 
   const fieldProps = (field: ContactField) => ({ id: `contact-${field}`, name: field, error: errors[field] });
   const inputProps = (field: ContactField) => ({
     defaultValue: values?.[field] ?? "",
-    onChange: () => clearError(field),
+    onChange: () => form.clearField(field),
   });
 
   return (
-    <fetcher.Form
+    <form.Form
       ref={formRef}
       method="post"
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       aria-labelledby="kontaktformular"
       className="space-y-5"
     >
@@ -186,7 +165,7 @@ function ContactForm() {
           {sending ? "Skickar..." : "Skicka meddelande"}
         </Button>
       </div>
-    </fetcher.Form>
+    </form.Form>
   );
 }
 
