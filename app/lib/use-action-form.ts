@@ -11,7 +11,7 @@ import { useActionData, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { z } from "zod";
 import { useFetcherResult } from "./use-fetcher-result";
-import { fieldErrors, firstError, formToObject, type FieldErrors } from "./validation";
+import { fieldErrors, firstError, formToObject, type FieldErrors } from "./form-errors";
 
 /** What every action answers (decision 017): `{ ok, message?, title?, intent?, fieldErrors? }`. */
 export interface FormOutcome {

@@ -6,16 +6,9 @@
  */
 import { z } from "~/lib/zod";
 import { hasControlCharacters } from "./control-characters";
-import { formatNumber } from "./format";
+import { INPUT_MESSAGES } from "./form-errors";
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-export const INPUT_MESSAGES = {
-  badRequest: "Ogiltig förfrågan.",
-  controlCharacters: "Fältet innehåller tecken som inte är tillåtna.",
-  notText: "Ogiltigt värde.",
-  tooLong: (max: number) => `Fältet får vara högst ${formatNumber(max)} tecken.`,
-} as const;
+export { fieldErrors, firstError, formToObject, INPUT_MESSAGES, type FieldErrors } from "./form-errors";
 
 /**
  * The first field (top-level key) of an input whose text holds a control character; line
@@ -52,31 +45,4 @@ export function textField(max: number, options: { multiline?: boolean; trim?: bo
  */
 export function lenientTextField(max: number, options: { trim?: boolean } = {}) {
   return z.preprocess((value) => (typeof value === "string" ? value : ""), textField(max, options));
-}
-
-/** The first message for each field (by top-level path). */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "_form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The first message of a failed parse. */
-export function firstError(error: z.ZodError): string {
-  return error.issues[0]?.message ?? INPUT_MESSAGES.badRequest;
-}
-
-/**
- * FormData → a plain object of strings (the last value wins; files are left out). The object
- * has no prototype, so a field named `__proto__` is only a field.
- */
-export function formToObject(form: FormData): Record<string, string> {
-  const result: Record<string, string> = Object.create(null);
-  for (const [key, value] of form.entries()) {
-    if (typeof value === "string") result[key] = value;
-  }
-  return result;
 }

@@ -1,4 +1,4 @@
-/** A referral's status as members and staff see it (docs/rules/referrals.md). */
+/** A referral's status as members and staff see it (docs/rules/loyalty.md#referrals). */
 import { statusTable } from "~/components/ui/status-badge";
 import { REFERRAL_STATUS_LABELS, type ReferralStatus } from "~/modules/referrals/referrals-constants";
 
