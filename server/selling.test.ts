@@ -42,7 +42,11 @@ beforeAll(async () => {
     { assetId: "401", marketHashName: "AK-47 | Redline (Field-Tested)" },
     { assetId: "402", marketHashName: "Operation Breakout Weapon Case", type: { internal: "CSGO_Type_WeaponCase", name: "Container" }, tradable: false },
   ]);
-  await db().insert(sell_prices).values({ market_hash_name: "AK-47 | Redline (Field-Tested)", reference_price_ore: 20_000, source: "csv" });
+  // Over the demo content's price for the same item.
+  await db()
+    .insert(sell_prices)
+    .values({ market_hash_name: "AK-47 | Redline (Field-Tested)", reference_price_ore: 20_000, source: "csv" })
+    .onConflictDoUpdate({ target: sell_prices.market_hash_name, set: { reference_price_ore: 20_000, source: "csv" } });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

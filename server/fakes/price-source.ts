@@ -9,6 +9,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { SELL_PRICE_SEEDS } from "../../app/platform/db/seed/sell-prices";
 
 export interface FakeSkinportItem {
   market_hash_name: string;
@@ -71,17 +72,9 @@ export async function startFakePriceSource(port = 0): Promise<FakePriceSource> {
   };
 }
 
-// Run directly: the fake for offline development, with a few demo prices in SEK.
+// Run directly: the fake for offline development, with the demo prices in SEK.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const fake = await startFakePriceSource(Number(process.env.FAKE_PRICE_SOURCE_PORT ?? 3902));
-  fake.setItems([
-    { market_hash_name: "AK-47 | Redline (Field-Tested)", suggested_price: 249.5 },
-    { market_hash_name: "StatTrak™ AWP | Asiimov (Battle-Scarred)", suggested_price: 1180 },
-    { market_hash_name: "Glock-18 | Water Elemental (Minimal Wear)", suggested_price: 79.9 },
-    { market_hash_name: "★ Karambit | Doppler (Factory New)", suggested_price: 10950 },
-    { market_hash_name: "Souvenir M4A1-S | Knight (Factory New)", min_price: 8200 },
-    { market_hash_name: "USP-S | Kill Confirmed (Well-Worn)", suggested_price: 410 },
-    { market_hash_name: "Revolution Case", suggested_price: 9.2 },
-  ]);
+  fake.setItems(SELL_PRICE_SEEDS.map((price) => ({ market_hash_name: price.market_hash_name, suggested_price: price.reference_price_ore / 100 })));
   process.stdout.write(`Fake price source on ${fake.url} (PRICE_SOURCE_URL=${fake.url})\n`);
 }

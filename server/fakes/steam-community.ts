@@ -97,8 +97,11 @@ const PISTOL = { internal: "CSGO_Type_Pistol", name: "Pistol" };
 const KNIFE = { internal: "CSGO_Type_Knife", name: "Knife" };
 const CASE = { internal: "CSGO_Type_WeaponCase", name: "Container" };
 
-/** The demo inventory: a few common items, one under Trade Protection, one not tradable. */
-function demoInventory(now = new Date()): FakeItem[] {
+/**
+ * The demo inventory: a few common items, one under Trade Protection, one not tradable. The demo
+ * content prices every tradable one (`app/platform/db/seed/sell-prices.ts`).
+ */
+export function demoInventory(now = new Date()): FakeItem[] {
   return [
     { assetId: "1000000001", marketHashName: "AK-47 | Redline (Field-Tested)" },
     { assetId: "1000000002", marketHashName: "StatTrak™ AWP | Asiimov (Battle-Scarred)", type: { internal: "CSGO_Type_SniperRifle", name: "Sniper Rifle" } },

@@ -1,7 +1,7 @@
 /**
  * A member who passes the seller checklist (docs/rules/selling.md#seller-requirements), for
- * selling tests: Steam id, a matching trade link and usable Swish payout details. The trade-hold
- * check still asks Steam (a fake) with the tests' options.
+ * selling tests and the offline demo seller (`npm run dev:offline`): Steam id, a matching trade
+ * link and usable Swish payout details. The trade-hold check still asks Steam (a fake).
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -10,7 +10,7 @@ import { createMember } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles } from "~/platform/db/schema";
 import { changePayoutDetails } from "./payout-details.server";
-import { createPayoutKeyring } from "./payout-encryption.server";
+import { createPayoutKeyring, type PayoutKeyring } from "./payout-encryption.server";
 
 function tradeLinkFor(steamId64: string): string {
   const partner = BigInt(steamId64) - STEAM_TRADE_HOLD.steamId64Base;
@@ -23,10 +23,17 @@ export async function createReadySeller(db: Db, options: { steamId: string; emai
   return userId;
 }
 
-/** Gives an existing member the Steam id, a matching trade link and usable payout details. */
-export async function makeReadySeller(db: Db, userId: string, steamId: string): Promise<void> {
+/**
+ * Gives an existing member the Steam id, a matching trade link and usable payout details, sealed
+ * with `keyring` (by default a throwaway one; the server's own for details it must read back).
+ */
+export async function makeReadySeller(
+  db: Db,
+  userId: string,
+  steamId: string,
+  keyring: PayoutKeyring = createPayoutKeyring(randomBytes(32).toString("base64")),
+): Promise<void> {
   await db.update(profiles).set({ steam_id: steamId, steam_trade_link: tradeLinkFor(steamId) }).where(eq(profiles.user_id, userId));
-  const keyring = createPayoutKeyring(randomBytes(32).toString("base64"));
   await changePayoutDetails(db, keyring, {
     userId,
     details: { method: "swish", phone: "0701234512", personnummer: "191212121212" },

@@ -1,19 +1,22 @@
 /**
- * Demo content: blog posts, point-shop rewards and one influencer.
+ * Demo content: blog posts, point-shop rewards, one influencer and the price list of the
+ * offline demo inventory.
  *
  * Idempotent: every row has a natural or fixed key (blog slug, shop item id, influencer
  * referral code) and is inserted with ON CONFLICT DO NOTHING, so a second run inserts
  * nothing and never overwrites edits made through the admin panel.
  */
 import type { Db } from "../client.server";
-import { blog_posts, influencers, point_shop_items } from "../schema";
+import { blog_posts, influencers, point_shop_items, sell_prices } from "../schema";
 import { BLOG_POST_SEEDS } from "./blog-posts";
 import { blogPostValues } from "~/modules/blog/blog.server";
 import { SHOP_ITEM_SEEDS } from "./shop-items";
+import { SELL_PRICE_SEEDS } from "./sell-prices";
 import { publishEvent } from "../../realtime/publisher.server";
 
 export { BLOG_POST_SEEDS } from "./blog-posts";
 export { SHOP_ITEM_SEEDS } from "./shop-items";
+export { SELL_PRICE_SEEDS } from "./sell-prices";
 
 const INFLUENCER_SEEDS = [
   {
@@ -30,6 +33,7 @@ export interface SeedResult {
   posts: number;
   items: number;
   influencers: number;
+  prices: number;
 }
 
 export async function seed(
@@ -57,17 +61,24 @@ export async function seed(
       .onConflictDoNothing({ target: influencers.referral_code })
       .returning({ id: influencers.id });
 
+    const prices = await tx
+      .insert(sell_prices)
+      .values(SELL_PRICE_SEEDS.map((price) => ({ ...price, source: "manual" })))
+      .onConflictDoNothing({ target: sell_prices.market_hash_name })
+      .returning({ name: sell_prices.market_hash_name });
+
     // A seed into a running deployment (npm run db:seed) changes what cached pages show.
     if (posts.length > 0) await publishEvent(tx, { type: "content", tag: "blog" });
     if (items.length > 0) await publishEvent(tx, { type: "content", tag: "shop" });
 
-    return { posts: posts.length, items: items.length, influencers: partners.length };
+    return { posts: posts.length, items: items.length, influencers: partners.length, prices: prices.length };
   });
 
   log(
     `Seed: ${result.posts}/${BLOG_POST_SEEDS.length} blog posts, ` +
       `${result.items}/${SHOP_ITEM_SEEDS.length} shop items, ` +
-      `${result.influencers}/${INFLUENCER_SEEDS.length} influencers inserted.`,
+      `${result.influencers}/${INFLUENCER_SEEDS.length} influencers, ` +
+      `${result.prices}/${SELL_PRICE_SEEDS.length} prices inserted.`,
   );
   return result;
 }

@@ -3,8 +3,9 @@ import { fileURLToPath } from "node:url";
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../test-db";
-import { blog_posts, influencers, point_shop_items } from "../schema";
-import { BLOG_POST_SEEDS, SHOP_ITEM_SEEDS, seed } from "./index";
+import { demoInventory } from "../../../../server/fakes/steam-community";
+import { blog_posts, influencers, point_shop_items, sell_prices } from "../schema";
+import { BLOG_POST_SEEDS, SELL_PRICE_SEEDS, SHOP_ITEM_SEEDS, seed } from "./index";
 
 const BLOG_CATEGORIES = ["Trading", "Market", "Guides", "News"];
 const SHOP_CATEGORIES = ["gaming", "events", "bonus", "service", "vip", "other"];
@@ -50,6 +51,7 @@ describe("seed", () => {
     expect(first.posts).toBe(BLOG_POST_SEEDS.length);
     expect(first.items).toBe(SHOP_ITEM_SEEDS.length);
     expect(first.influencers).toBe(1);
+    expect(first.prices).toBe(SELL_PRICE_SEEDS.length);
     expect(messages).toHaveLength(1);
 
     const posts = await database.db
@@ -82,15 +84,30 @@ describe("seed", () => {
     expect(rows[0]).toMatchObject({ name: "NordicFrag", referral_code: "NORDIC", status: "active" });
   });
 
+  it("prices every tradable item of the offline demo inventory, without overwriting a staff price", async () => {
+    const rows = await database.db.select().from(sell_prices);
+    const priced = new Set(rows.map((row) => row.market_hash_name));
+    const tradable = demoInventory().filter((item) => item.tradable !== false || item.tradableAfter);
+    expect(tradable.length).toBeGreaterThan(3);
+    expect(tradable.map((item) => item.marketHashName).filter((name) => !priced.has(name))).toEqual([]);
+
+    const name = SELL_PRICE_SEEDS[0].market_hash_name;
+    await database.db.update(sell_prices).set({ reference_price_ore: 12_345, source: "csv" }).where(eq(sell_prices.market_hash_name, name));
+    await seed(database.db);
+    const [kept] = await database.db.select().from(sell_prices).where(eq(sell_prices.market_hash_name, name));
+    expect(kept).toMatchObject({ reference_price_ore: 12_345, source: "csv" });
+  });
+
   it("inserts nothing when run a second time", async () => {
     const countRows = async () => ({
       posts: (await database.db.select({ n: count() }).from(blog_posts))[0]?.n,
       items: (await database.db.select({ n: count() }).from(point_shop_items))[0]?.n,
       influencers: (await database.db.select({ n: count() }).from(influencers))[0]?.n,
+      prices: (await database.db.select({ n: count() }).from(sell_prices))[0]?.n,
     });
     const before = await countRows();
     const second = await seed(database.db);
-    expect(second).toEqual({ posts: 0, items: 0, influencers: 0 });
+    expect(second).toEqual({ posts: 0, items: 0, influencers: 0, prices: 0 });
     expect(await countRows()).toEqual(before);
   });
 });
