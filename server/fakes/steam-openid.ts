@@ -1,8 +1,8 @@
 /**
- * A local Steam OpenID 2.0 provider for HTTP tests, on 127.0.0.1 (the browser journeys of
- * tests/e2e/social.spec.ts run their own): `checkid_setup` sends the browser straight back
- * with an `id_res` assertion for the configured Steam id, and `check_authentication` answers
- * `is_valid` as configured.
+ * A local Steam OpenID 2.0 provider on 127.0.0.1, for HTTP tests (the browser journeys of
+ * tests/e2e/social.spec.ts run their own) and offline development (`npm run fakes`):
+ * `checkid_setup` sends the browser straight back with an `id_res` assertion for the configured
+ * Steam id, and `check_authentication` answers `is_valid` as configured.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,7 +16,7 @@ export interface FakeSteamOpenId {
   stop(): Promise<void>;
 }
 
-export async function startFakeSteamOpenId(steamId: string): Promise<FakeSteamOpenId> {
+export async function startFakeSteamOpenId(steamId: string, port = 0): Promise<FakeSteamOpenId> {
   let endpoint = "";
   const fake: FakeSteamOpenId = {
     endpoint,
@@ -63,7 +63,7 @@ export async function startFakeSteamOpenId(steamId: string): Promise<FakeSteamOp
     for (const [key, value] of Object.entries(fields)) back.searchParams.set(key, value);
     res.writeHead(302, { location: back.toString() }).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openid/login`;
   fake.endpoint = endpoint;
   return fake;

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the Steam Web API (`STEAM_API_URL`) on 127.0.0.1, used by tests and by
- * `npm run dev` offline (`npx tsx scripts/fake-steam-api.ts`, README "Offline Steam"). It answers
+ * offline development (`npm run fakes`, README "Offline development"). It answers
  * the three IEconService calls the product makes, from states a test (or a developer) sets:
  *
  * - `GET /IEconService/GetTradeHoldDurations/v1/?steamid_target=…` →
