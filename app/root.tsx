@@ -21,7 +21,7 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { lazyComponent } from "~/lib/lazy-component";
-import { useSessionUser, type PublicConfig } from "~/lib/site-config";
+import { usePublicConfig, useSessionUser, type PublicConfig } from "~/lib/site-config";
 import { themeBootScript } from "~/lib/theme";
 import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
@@ -152,8 +152,16 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const { siteName } = usePublicConfig();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const details =
     import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined;
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} details={details} />;
+  // The failed route's meta never runs, so the page names itself (React places these in the head).
+  return (
+    <>
+      <title>{`${notFound ? "Sidan kunde inte hittas" : "Något gick fel"} | ${siteName}`}</title>
+      <meta name="robots" content="noindex" />
+      {notFound ? <NotFound /> : <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} details={details} />}
+    </>
+  );
 }
