@@ -84,7 +84,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <LoyaltyHistory loyalty={loyalty} view={view} />
         <ProfileDetailsSection profile={profile} completing={completing} editing={editing} onClose={() => setEditing(false)} />
         <SellerChecklistCard checklist={selling} notice={loaderData.steamLink} />
-        <PayoutDetailsCard key={payoutDetails?.usableAt ?? "none"} summary={payoutDetails} passwordSet={passwordSet} />
+        <PayoutDetailsCard summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SessionsCard sessions={sessions} />
       </div>
