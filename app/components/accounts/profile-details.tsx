@@ -19,7 +19,6 @@ import { profileUpdateSchema } from "~/modules/accounts/profile-schema";
 export type ProfileActionResult =
   | { ok: true; intent: string; emailPending?: string | null }
   | { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors };
-type ActionResult = ProfileActionResult;
 
 /** The profile fields the card shows and edits. */
 interface EditableProfile {
