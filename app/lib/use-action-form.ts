@@ -32,6 +32,8 @@ export interface OutcomeToast {
   tone: "success" | "error";
   title: string;
   description?: string;
+  /** A button in the toast (e.g. "Visa profil" after a purchase). */
+  action?: { label: string; onClick: () => void };
 }
 
 interface ActionFormOptions<T extends FormOutcome> {
@@ -69,7 +71,8 @@ function defaultToast(outcome: FormOutcome): OutcomeToast | null {
 export function showOutcomeToast(spec: OutcomeToast | null) {
   if (!spec) return;
   const show = spec.tone === "success" ? toast.success : toast.error;
-  show(spec.title, spec.description ? { description: spec.description } : undefined);
+  const options = { description: spec.description, action: spec.action };
+  show(spec.title, spec.description || spec.action ? options : undefined);
 }
 
 function schemaCheck(schema: z.ZodType) {

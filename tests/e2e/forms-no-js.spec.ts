@@ -4,9 +4,12 @@
  * JavaScript it shows the same server answer as exactly one toast.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { PAYOUT_LABELS } from "../../app/modules/selling/selling-constants";
 import { startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
+import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
+import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
 
 test.describe.configure({ mode: "serial" });
 
@@ -117,5 +120,136 @@ test.describe("with JavaScript", () => {
     await expect(footer.getByRole("status")).toContainText("Tack! Du har prenumererat på vårt nyhetsbrev.");
     await expect(footer.getByRole("textbox")).toHaveValue("");
     await expect(page).toHaveURL(/\/kontakta-oss$/);
+  });
+});
+
+test.describe("the member forms on /profile", () => {
+  // Members are written into the database before a server starts: this block has its own.
+  let members: TestServer;
+  const WITHOUT_JS = "utan.skript.medlem@example.se";
+  const WITH_JS = "med.skript.medlem@example.se";
+  const memberUrl = (pathname: string) => `${members.url}${pathname}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    members = await startTestServer(
+      { LOG_LEVEL: "warn" },
+      {
+        prepare: async (database) => {
+          await createAccount(database, { email: WITHOUT_JS, firstName: "Ulla", lastName: "Utan" });
+          await createAccount(database, { email: WITH_JS, firstName: "Mats", lastName: "Med" });
+        },
+      },
+    );
+  });
+
+  test.afterAll(async () => {
+    await members?.stop();
+  });
+
+  /** Signs in through the /auth form's action, into the page's cookie jar (works without JavaScript). */
+  async function signIn(page: Page, email: string) {
+    const response = await page.request.post(memberUrl("/auth.data"), {
+      headers: { origin: members.url },
+      form: { intent: "signin", email, password: MEMBER_PASSWORD },
+    });
+    expect(response.status()).toBe(200);
+  }
+
+  const SWISH = { phone: "070-123 45 12", personnummer: "19811218-9876" };
+
+  test("without JavaScript the profile, referral and payout forms post as plain forms and show their outcome", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, WITHOUT_JS);
+    await page.goto(memberUrl("/profile"));
+
+    // 'Redigera Profil' asks the page for its edit form.
+    await page.getByRole("button", { name: "Redigera Profil" }).click();
+    await expect(page).toHaveURL(/\/profile\?redigera=1#redigera-profil$/);
+    const form = page.locator("#redigera-profil");
+    await form.getByLabel("Förnamn").fill("   ");
+    await form.getByRole("button", { name: "Spara ändringar" }).click();
+    await expect(form.getByText("Förnamn är obligatoriskt.")).toBeVisible();
+    await form.getByLabel("Förnamn").fill("Ulrika");
+    await form.getByLabel("Telefonnummer").fill("070-765 43 21");
+    await form.getByRole("button", { name: "Spara ändringar" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Profil uppdaterad!" })).toContainText("Dina uppgifter har sparats.");
+    await expect(form).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Ulrika" })).toBeVisible();
+    await expect(page.getByText("070-765 43 21")).toBeVisible();
+
+    // A friend's code that does not exist is refused by the field; a code of one's own is created.
+    const enter = page.getByTestId("enter-referral-code");
+    await enter.getByLabel("Referenskod").fill("OKAND123");
+    await enter.getByRole("button", { name: "Lägg till kod" }).click();
+    await expect(page.getByTestId("enter-referral-code").getByRole("alert")).toHaveText("Referenskoden finns inte eller är inte aktiv");
+    const own = page.getByTestId("own-referral-code");
+    await own.getByLabel(/Välj din kod/).fill("ULRIKA26");
+    await own.getByRole("button", { name: "Skapa kod" }).click();
+    await expect(page.getByTestId("referral-section").getByRole("status")).toHaveText("Referral kod skapad!");
+    await expect(page.getByTestId("referral-code-value")).toHaveText("ULRIKA26");
+
+    // Payout details: the form is open while there are none; a wrong password is said by its field.
+    const payout = page.getByRole("form", { name: "Utbetalningsuppgifter" });
+    await payout.getByLabel("Mobilnummer (Swish)").fill(SWISH.phone);
+    await payout.getByLabel("Personnummer").fill(SWISH.personnummer);
+    await payout.getByLabel("Ditt lösenord").fill("Fel#Losen1");
+    await payout.getByRole("button", { name: "Spara utbetalningsuppgifter" }).click();
+    await expect(payout.getByText("Fel lösenord.").first()).toBeVisible();
+    await payout.getByLabel("Mobilnummer (Swish)").fill(SWISH.phone);
+    await payout.getByLabel("Personnummer").fill(SWISH.personnummer);
+    await payout.getByLabel("Ditt lösenord").fill(MEMBER_PASSWORD);
+    await payout.getByRole("button", { name: "Spara utbetalningsuppgifter" }).click();
+    const card = page.getByRole("region", { name: "Utbetalning" });
+    await expect(card.getByRole("status")).toContainText("Utbetalningsuppgifter sparade");
+    await expect(page.getByTestId("payout-summary")).toContainText("Swish");
+    // Closed again once saved; 'Ändra' opens it as a step of the page, the method's fields shown by CSS.
+    await expect(payout).toHaveCount(0);
+    await card.getByRole("button", { name: "Ändra utbetalningsuppgifter" }).click();
+    await expect(page).toHaveURL(/\/profile\?utbetalning=andra#utbetalning$/);
+    await expect(payout.getByLabel("Mobilnummer (Swish)")).toBeVisible();
+    await expect(payout.getByLabel("IBAN")).toBeHidden();
+    await payout.getByRole("radio", { name: PAYOUT_LABELS.bank }).check();
+    await expect(payout.getByLabel("Clearingnummer")).toBeVisible();
+    await expect(payout.getByLabel("Mobilnummer (Swish)")).toBeHidden();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("with JavaScript the same answers come as exactly one toast each", async ({ browser }) => {
+    const context = await browser.newContext();
+    await presetCookieChoice(context);
+    const page = await context.newPage();
+    await signIn(page, WITH_JS);
+    await page.goto(memberUrl("/profile"));
+    const edit = page.getByRole("button", { name: "Redigera Profil" });
+    await waitForHydration(edit);
+    await edit.click();
+    await expect(page).toHaveURL(memberUrl("/profile"));
+    const form = page.locator("#redigera-profil");
+    await form.getByLabel("Förnamn").fill("Matilda");
+    await form.getByRole("button", { name: "Spara ändringar" }).click();
+    await expectOneToast(page, "Profil uppdaterad!");
+    await expect(form).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Matilda" })).toBeVisible();
+
+    const enter = page.getByTestId("enter-referral-code");
+    await enter.getByLabel("Referenskod").fill("OKAND123");
+    await enter.getByRole("button", { name: "Lägg till kod" }).click();
+    await expectOneToast(page, "Referenskoden finns inte eller är inte aktiv");
+    await expect(enter.getByRole("alert")).toHaveText("Referenskoden finns inte eller är inte aktiv");
+
+    // The saved details re-key the card's body: the answer still toasts once.
+    const payout = page.getByRole("form", { name: "Utbetalningsuppgifter" });
+    await payout.getByLabel("Mobilnummer (Swish)").fill(SWISH.phone);
+    await payout.getByLabel("Personnummer").fill(SWISH.personnummer);
+    await payout.getByLabel("Ditt lösenord").fill(MEMBER_PASSWORD);
+    await payout.getByRole("button", { name: "Spara utbetalningsuppgifter" }).click();
+    await expectOneToast(page, "Utbetalningsuppgifter sparade");
+    await expect(page.getByTestId("payout-summary")).toContainText("Swish");
+    await expect(payout).toHaveCount(0);
+    await expect(page).toHaveURL(memberUrl("/profile"));
+    await context.close();
   });
 });

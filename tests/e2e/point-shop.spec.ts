@@ -128,7 +128,7 @@ test("a member confirms a purchase: the balance drops, a toast says so, the orde
   const hoodie = card(page, "Skinhamnen-hoodie");
   await expect(hoodie.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
   await hoodie.getByRole("button", { name: "Köp Skinhamnen-hoodie" }).click();
-  const dialog = page.getByRole("dialog", { name: "Bekräfta köp" });
+  const dialog = page.getByRole("alertdialog", { name: "Bekräfta köp" });
   await expect(dialog).toContainText("Vill du köpa Skinhamnen-hoodie för 1 000 poäng?");
   await expect(dialog).toContainText(`Saldo efter köpet${sv(7_000)} poäng`);
   const axe = await new AxeBuilder({ page }).include('[data-testid="purchase-dialog"]').analyze();

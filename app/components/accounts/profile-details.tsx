@@ -1,25 +1,24 @@
 /**
  * The member's own details on /profile: read-only, or as the edit form (also the "complete your
  * profile" step after sign-up, docs/rules/accounts.md#profiles), checked in the browser with the
- * server's schema before it is sent.
+ * server's schema before it is sent, and a plain POST without JavaScript (decision 033).
  */
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useEffect, useId, useRef } from "react";
+import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
+import type { FieldErrors } from "~/lib/form-errors";
+import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
 import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 import { profileUpdateSchema } from "~/modules/accounts/profile-schema";
 
 /** What the profile page's actions answer. */
 export type ProfileActionResult =
   | { ok: true; intent: string; emailPending?: string | null }
-  | { ok: false; message: string; fieldErrors?: FieldErrors };
-type ActionResult = ProfileActionResult;
+  | { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors };
 
 /** The profile fields the card shows and edits. */
 interface EditableProfile {
@@ -32,11 +31,14 @@ interface EditableProfile {
 }
 type LoadedProfile = EditableProfile;
 
+/** The search param that opens the edit form on a page without JavaScript (`/profile?redigera=1`). */
+export const EDIT_PARAM = "redigera";
+
 const SAVED_TITLE = "Profil uppdaterad!";
 const SAVED_TEXT = "Dina uppgifter har sparats.";
 const FAILED_TEXT = "Kunde inte uppdatera profil. Försök igen.";
 
-export function ProfileDetails({ profile }: { profile: LoadedProfile }) {
+function ProfileDetails({ profile, notice }: { profile: LoadedProfile; notice: React.ReactNode }) {
   const rows: Array<[string, string]> = [
     ["Förnamn", profile.firstName || "–"],
     ["Efternamn", profile.lastName || "–"],
@@ -50,7 +52,8 @@ export function ProfileDetails({ profile }: { profile: LoadedProfile }) {
           <h2>Dina uppgifter</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {notice}
         <dl className="grid gap-4 sm:grid-cols-2">
           {rows.map(([label, value]) => (
             <div key={label} className="min-w-0">
@@ -94,59 +97,74 @@ function TextField(props: {
   );
 }
 
-export function EditProfileForm({
+/** The toast for the profile form's answer: one per answer, the e-mail change included. */
+function profileToast(result: ProfileActionResult): OutcomeToast {
+  if (!result.ok) return { tone: "error", title: "Fel", description: result.fieldErrors?.first_name ?? result.message ?? FAILED_TEXT };
+  return { tone: "success", title: SAVED_TITLE, description: savedText(result.emailPending) };
+}
+
+function savedText(emailPending: string | null | undefined) {
+  return emailPending
+    ? `${SAVED_TEXT} Bekräfta din nya e-postadress: vi har skickat en länk till ${emailPending}. Adressen byts när du har klickat på den.`
+    : SAVED_TEXT;
+}
+
+/**
+ * "Dina uppgifter" on /profile: the details, or the edit form posting `intent=profile` to the
+ * page's action (decision 033). The hook lives here, above both views: a saved answer closes the
+ * form, and without JavaScript the page the action returns shows the saved details with the outcome.
+ */
+export function ProfileDetailsSection({
   profile,
   completing,
+  editing,
   onClose,
 }: {
   profile: LoadedProfile;
   completing: boolean;
+  editing: boolean;
   onClose: () => void;
 }) {
-  const fetcher = useFetcher<ActionResult>();
   const navigate = useNavigate();
-  const [clientErrors, setErrors] = useState<FieldErrors>({});
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors: FieldErrors = { ...serverErrors, ...clientErrors };
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useActionForm<ProfileActionResult>({
+    intent: "profile",
+    schema: profileUpdateSchema,
+    toast: profileToast,
+    onOutcome: (result) => {
+      if (!result.ok) return;
+      onClose();
+      if (completing) void navigate("/profile", { replace: true });
+    },
+  });
+  if (editing) return <EditProfileForm profile={profile} completing={completing} onClose={onClose} form={form} />;
+  const saved = form.fromPlainPost && form.outcome?.ok ? form.outcome : null;
+  return (
+    <ProfileDetails
+      profile={profile}
+      notice={saved ? <FormAlert tone="success" title={SAVED_TITLE}>{savedText(saved.emailPending)}</FormAlert> : null}
+    />
+  );
+}
+
+function EditProfileForm({
+  profile,
+  completing,
+  onClose,
+  form,
+}: {
+  profile: LoadedProfile;
+  completing: boolean;
+  onClose: () => void;
+  form: ReturnType<typeof useActionForm<ProfileActionResult>>;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const busy = fetcher.state !== "idle";
+  const busy = form.busy;
+  const errors: FieldErrors = form.fieldErrors;
+  const failure = form.outcome && !form.outcome.ok && !form.outcome.fieldErrors ? form.outcome.message : null;
 
   useEffect(() => {
     if (completing) headingRef.current?.focus();
   }, [completing]);
-
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast.success(SAVED_TITLE, { description: SAVED_TEXT });
-      if (result.emailPending) {
-        toast.info("Bekräfta din nya e-postadress", {
-          description: `Vi har skickat en länk till ${result.emailPending}. Adressen byts när du har klickat på den.`,
-        });
-      }
-      onClose();
-      if (completing) void navigate("/profile", { replace: true });
-    } else {
-      toast.error("Fel", { description: result.fieldErrors?.first_name ?? result.message ?? FAILED_TEXT });
-    }
-  });
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = profileUpdateSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
-      setErrors(found);
-      toast.error("Fel", { description: found.first_name ?? Object.values(found)[0] });
-      const firstInvalid = formRef.current?.querySelector<HTMLInputElement>(`[name="${Object.keys(found)[0]}"]`);
-      firstInvalid?.focus();
-      return;
-    }
-    setErrors({});
-    form.set("intent", "profile");
-    void fetcher.submit(form, { method: "post" });
-  }
 
   return (
     <Card id="redigera-profil" role="region" aria-labelledby="redigera-rubrik">
@@ -163,7 +181,8 @@ export function EditProfileForm({
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={formRef} method="post" noValidate onSubmit={submit} className="grid gap-5">
+        <form.Form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-5">
+          <input type="hidden" name="intent" value="profile" />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               name="first_name"
@@ -210,6 +229,7 @@ export function EditProfileForm({
             hint="Du hittar länken i Steam under Inventarie → Bytesförslag → Vem kan skicka bytesförslag till mig?"
             error={errors.steam_trade_link}
           />
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onClose} disabled={busy}>
               Avbryt
@@ -221,7 +241,7 @@ export function EditProfileForm({
           <p className="sr-only" aria-live="polite">
             {busy ? "Sparar dina uppgifter" : ""}
           </p>
-        </form>
+        </form.Form>
       </CardContent>
     </Card>
   );

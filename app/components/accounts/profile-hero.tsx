@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { Info, Mail, Pencil, ShieldCheck, Sparkles, UserRound } from "~/components/ui/icons";
 import { LevelBadge } from "~/components/loyalty/level-badge";
 import { LevelProgressPanel } from "~/components/loyalty/loyalty-overview";
+import { EDIT_PARAM } from "~/components/accounts/profile-details";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { LevelProgress } from "~/modules/loyalty/levels";
@@ -65,10 +66,22 @@ export function ProfileHero({
           )}
         </div>
         <div className="flex flex-col gap-2 sm:items-end">
-          <Button onClick={onEdit} disabled={editing}>
-            <Pencil aria-hidden="true" />
-            Redigera Profil
-          </Button>
+          {/* Without JavaScript this asks the page for its edit form (`?redigera=1`); with it the form opens in place. */}
+          <form
+            method="get"
+            action="/profile#redigera-profil"
+            className="contents"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onEdit();
+            }}
+          >
+            <input type="hidden" name={EDIT_PARAM} value="1" />
+            <Button type="submit" disabled={editing}>
+              <Pencil aria-hidden="true" />
+              Redigera Profil
+            </Button>
+          </form>
           <Button asChild variant="outline">
             <Link to="/xp-system">
               <Sparkles aria-hidden="true" />

@@ -2,17 +2,32 @@
  * The settings cards at the foot of /profile: newsletter by e-mail and SMS (saved as the switch
  * moves) and the signed-in devices, with signing out every other one.
  */
-import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { LogOut, MonitorSmartphone } from "~/components/ui/icons";
 import type { ProfileActionResult as ActionResult } from "~/components/accounts/profile-details";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Switch } from "~/components/ui/switch";
 import { formatMediumDateTime } from "~/lib/format";
+import { showOutcomeToast, useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
+
+function newsletterToast(result: ActionResult): OutcomeToast {
+  return result.ok
+    ? { tone: "success", title: "Inställningarna har sparats." }
+    : { tone: "error", title: "Fel", description: result.message };
+}
+
+const REVOKED = { title: "Utloggad från andra enheter", text: "Bara den här enheten är nu inloggad." };
+
+function revokeToast(result: ActionResult): OutcomeToast {
+  return result.ok
+    ? { tone: "success", title: REVOKED.title, description: REVOKED.text }
+    : { tone: "error", title: "Fel", description: result.message };
+}
 
 
 export function NewsletterCard({
@@ -27,12 +42,8 @@ export function NewsletterCard({
   const emailOn = pending ? pending.get("email_subscribed") === "true" : settings.email_subscribed;
   const smsOn = hasPhone && (pending ? pending.get("phone_subscribed") === "true" : settings.phone_subscribed);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
-    if (result.ok) toast.success("Inställningarna har sparats.");
-    else toast.error("Fel", { description: result.message });
-  }, [fetcher.state, fetcher.data]);
+  // A switch saves as it moves (a button's submit, not a form): one toast per answer.
+  useFetcherResult(fetcher, (result) => showOutcomeToast(newsletterToast(result)));
 
   function save(next: { email_subscribed: boolean; phone_subscribed: boolean }) {
     void fetcher.submit(
@@ -91,16 +102,10 @@ export function SessionsCard({
 }: {
   sessions: Array<{ id: string; device: string; ipAddress: string | null; lastActive: string; current: boolean }>;
 }) {
-  const fetcher = useFetcher<ActionResult>();
+  const form = useActionForm<ActionResult>({ intent: "revoke-others", toast: revokeToast });
   const others = sessions.filter((session) => !session.current).length;
-  const busy = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result) return;
-    if (result.ok) toast.success("Utloggad från andra enheter", { description: "Bara den här enheten är nu inloggad." });
-    else toast.error("Fel", { description: result.message });
-  }, [fetcher.state, fetcher.data]);
+  const busy = form.busy;
+  const outcome = form.outcome;
 
   return (
     <Card role="region" aria-labelledby="enheter-rubrik">
@@ -128,13 +133,19 @@ export function SessionsCard({
             </li>
           ))}
         </ul>
-        <fetcher.Form method="post" className="flex justify-end">
+        {outcome && !outcome.ok ? <FormAlert>{outcome.message}</FormAlert> : null}
+        {outcome?.ok && form.fromPlainPost ? (
+          <FormAlert tone="success" title={REVOKED.title}>
+            {REVOKED.text}
+          </FormAlert>
+        ) : null}
+        <form.Form method="post" onSubmit={form.onSubmit} className="flex justify-end">
           <input type="hidden" name="intent" value="revoke-others" />
           <Button type="submit" variant="outline" disabled={busy || others === 0}>
             <LogOut aria-hidden="true" />
             Logga ut från andra enheter
           </Button>
-        </fetcher.Form>
+        </form.Form>
         <p className="sr-only" aria-live="polite">
           {busy ? "Loggar ut andra enheter" : ""}
         </p>

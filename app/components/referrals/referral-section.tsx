@@ -3,14 +3,13 @@
  * created once, then shown with a copy button and a share link — and entering a friend's code
  * once, after which the form is replaced by the 'Referens Status' card.
  */
-import { useEffect, useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useId, useState } from "react";
 import { Check, Copy, Gift, Link2, UserPlus } from "~/components/ui/icons";
-import { toast } from "sonner";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { REFERRAL_STATUS } from "~/components/referrals/referral-status";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -18,38 +17,60 @@ import { Progress } from "~/components/ui/progress";
 import { cn } from "~/lib/cn";
 import { formatMediumDate, formatPoints, formatSek } from "~/lib/format";
 import { usePublicConfig } from "~/lib/site-config";
-import { normalizeReferralInput, REFERRAL_MESSAGES, referralCodeError } from "~/modules/referrals/referral-code";
+import { showOutcomeToast, useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import {
+  createReferralCodeSchema,
+  enterReferralCodeSchema,
+  normalizeReferralInput,
+  REFERRAL_MESSAGES,
+  referralCodeError,
+} from "~/modules/referrals/referral-code";
 import type { MemberReferralView } from "~/modules/referrals/referrals.server";
 
 type ReferralActionResult = { ok: true; intent: string; message: string } | { ok: false; intent?: string; message: string };
+type ReferralIntent = "referral-create" | "referral-enter";
 
-/**
- * A form's answer as a toast. The fetchers are keyed and watched here, above the forms: a
- * success replaces the form (the code card, the status card), so the form itself is gone by
- * the time its answer arrives.
- */
-function useAnswerToast(key: string, errorsToo: boolean) {
-  const fetcher = useFetcher<ReferralActionResult>({ key });
-  const handled = useRef<ReferralActionResult | undefined>(undefined);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok) toast.success(result.message);
-    else if (errorsToo) toast.error("Fel", { description: result.message });
-  }, [fetcher.state, fetcher.data, errorsToo]);
+/** A created code's refusal is read by its field; entering a friend's code also says so in a toast. */
+function createToast(result: ReferralActionResult): OutcomeToast | null {
+  return result.ok ? { tone: "success", title: result.message } : null;
 }
 
+function enterToast(result: ReferralActionResult): OutcomeToast {
+  return result.ok ? { tone: "success", title: result.message } : { tone: "error", title: "Fel", description: result.message };
+}
+
+/**
+ * One referral form's hook (decision 033). It lives here, above the forms: a success replaces
+ * the form (the code card, the status card), so the form itself is gone by the time its answer
+ * arrives. The fetcher is keyed by the intent.
+ */
+function useReferralForm(intent: ReferralIntent) {
+  return useActionForm<ReferralActionResult>({
+    key: intent,
+    intent,
+    schema: intent === "referral-create" ? createReferralCodeSchema : enterReferralCodeSchema,
+    toast: intent === "referral-create" ? createToast : enterToast,
+  });
+}
+type ReferralForm = ReturnType<typeof useReferralForm>;
+
 export function ReferralSection({ referral }: { referral: MemberReferralView }) {
-  useAnswerToast("referral-create", false);
-  useAnswerToast("referral-enter", true);
+  const create = useReferralForm("referral-create");
+  const enter = useReferralForm("referral-enter");
+  // Without JavaScript the page the action returns says what happened; with it, the toast does.
+  const saved = [create, enter].find((form) => form.fromPlainPost && form.outcome?.ok)?.outcome;
   return (
     <section aria-labelledby="referral-rubrik" className="grid grid-cols-1 gap-6 md:grid-cols-2" data-testid="referral-section">
       <h2 id="referral-rubrik" className="sr-only">
         Värva vänner
       </h2>
-      <OwnCodeCard code={referral.ownCode} friendsReferred={referral.friendsReferred} />
-      {referral.referredBy ? <ReferralStatusCard referredBy={referral.referredBy} /> : <EnterCodeCard />}
+      {saved ? (
+        <FormAlert tone="success" className="md:col-span-2">
+          {saved.message}
+        </FormAlert>
+      ) : null}
+      <OwnCodeCard code={referral.ownCode} friendsReferred={referral.friendsReferred} form={create} />
+      {referral.referredBy ? <ReferralStatusCard referredBy={referral.referredBy} /> : <EnterCodeCard form={enter} />}
     </section>
   );
 }
@@ -61,28 +82,37 @@ function CodeForm({
   label,
   submitLabel,
   busyLabel,
+  form,
 }: {
-  intent: string;
+  intent: ReferralIntent;
   mode: "create" | "enter";
   label: string;
   submitLabel: string;
   busyLabel: string;
+  form: ReferralForm;
 }) {
-  const fetcher = useFetcher<ReferralActionResult>({ key: intent });
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
-  // The server's answer describes the code that was sent: typing again hides it.
+  // The answer describes the code that was sent: typing again hides it.
   const [editedSinceSubmit, setEditedSinceSubmit] = useState(false);
   const id = useId();
   const error = referralCodeError(code, mode);
-  const busy = fetcher.state !== "idle";
-  const serverError =
-    fetcher.data && !fetcher.data.ok && fetcher.state === "idle" && !editedSinceSubmit ? fetcher.data.message : null;
+  const busy = form.busy;
+  const outcome = form.outcome;
+  const serverError = outcome && !outcome.ok && !editedSinceSubmit ? (form.fieldErrors.code ?? outcome.message) : null;
 
   const message = serverError ?? (touched || code ? (error ?? REFERRAL_MESSAGES.looksGood) : null);
   const good = !serverError && !error && Boolean(code);
   return (
-    <fetcher.Form method="post" className="grid grid-cols-1 gap-3" noValidate onSubmit={() => setEditedSinceSubmit(false)}>
+    <form.Form
+      method="post"
+      className="grid grid-cols-1 gap-3"
+      noValidate
+      onSubmit={(event) => {
+        setEditedSinceSubmit(false);
+        form.onSubmit(event);
+      }}
+    >
       <input type="hidden" name="intent" value={intent} />
       <div className="grid min-w-0 grid-cols-1 gap-1.5">
         <Label htmlFor={id}>{label}</Label>
@@ -105,7 +135,8 @@ function CodeForm({
             aria-describedby={message ? `${id}-meddelande` : undefined}
             className="font-mono uppercase tracking-wider"
           />
-          <Button type="submit" disabled={busy || Boolean(error)} className="shrink-0">
+          {/* An empty field is not refused up front: before JavaScript the server's check answers. */}
+          <Button type="submit" disabled={busy || (touched && Boolean(error))} className="shrink-0">
             {busy ? busyLabel : submitLabel}
           </Button>
         </div>
@@ -119,7 +150,7 @@ function CodeForm({
           {message}
         </p>
       ) : null}
-    </fetcher.Form>
+    </form.Form>
   );
 }
 
@@ -134,9 +165,9 @@ function CopyButton({ value, label, testId }: { value: string; label: string; te
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
-      toast.success(REFERRAL_MESSAGES.copied);
+      showOutcomeToast({ tone: "success", title: REFERRAL_MESSAGES.copied });
     } catch {
-      toast.error("Kunde inte kopiera. Markera texten och kopiera den själv.");
+      showOutcomeToast({ tone: "error", title: "Kunde inte kopiera. Markera texten och kopiera den själv." });
     }
   }
   return (
@@ -147,7 +178,7 @@ function CopyButton({ value, label, testId }: { value: string; label: string; te
   );
 }
 
-function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsReferred: number }) {
+function OwnCodeCard({ code, friendsReferred, form }: { code: string | null; friendsReferred: number; form: ReferralForm }) {
   const { publicUrl } = usePublicConfig();
   const shareLink = code ? `${publicUrl}/?ref=${code}` : "";
   return (
@@ -196,6 +227,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
             label="Välj din kod (4–12 tecken, A–Z och 0–9)"
             submitLabel="Skapa kod"
             busyLabel="Skapar..."
+            form={form}
           />
         )}
       </CardContent>
@@ -203,7 +235,7 @@ function OwnCodeCard({ code, friendsReferred }: { code: string | null; friendsRe
   );
 }
 
-function EnterCodeCard() {
+function EnterCodeCard({ form }: { form: ReferralForm }) {
   return (
     <Card className="min-w-0" data-testid="enter-referral-code">
       <CardHeader>
@@ -224,6 +256,7 @@ function EnterCodeCard() {
           label="Referenskod"
           submitLabel="Lägg till kod"
           busyLabel="Kontrollerar..."
+          form={form}
         />
       </CardContent>
     </Card>

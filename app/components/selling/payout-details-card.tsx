@@ -2,19 +2,19 @@
  * "Utbetalning" on /profile (docs/rules/selling.md#payout-details): the masked details with the
  * 24-hour notice, and the form that changes them (password, or a recent Steam/Google sign-in).
  */
-import { useId, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useId, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Hourglass, ShieldCheck, Wallet } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { formatLongDateTime } from "~/lib/format";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
-import { fieldErrors as zodFieldErrors, type FieldErrors } from "~/lib/validation";
+import type { FieldErrors } from "~/lib/form-errors";
+import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS } from "~/modules/selling/crypto-addresses";
 import { PAYOUT_LABELS, PAYOUT_METHODS, payoutDetailsSchema, type PayoutMethod } from "~/modules/selling/payout-rules";
 
@@ -28,7 +28,7 @@ export interface PayoutSummaryView {
 
 type PayoutResult =
   | { ok: true; intent: "payout-details"; summary: PayoutSummaryView }
-  | { ok: false; message: string; fieldErrors?: FieldErrors; reauthenticate?: boolean };
+  | { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors; reauthenticate?: boolean };
 
 function Field(props: {
   name: string;
@@ -49,43 +49,40 @@ function Field(props: {
   );
 }
 
+/** The search param that opens the form on a page without JavaScript (`/profile?utbetalning=andra`). */
+export const CHANGE_PARAM = "utbetalning";
+const SAVED_TITLE = "Utbetalningsuppgifter sparade";
+const savedText = (usableAt: string) => `Utbetalningar till de nya uppgifterna kan göras från ${formatLongDateTime(usableAt)}.`;
+
+function payoutToast(result: PayoutResult): OutcomeToast {
+  return result.ok
+    ? { tone: "success", title: SAVED_TITLE, description: savedText(result.summary.usableAt) }
+    : { tone: "error", title: "Kunde inte spara", description: result.message };
+}
+
+type PayoutForm = ReturnType<typeof useActionForm<PayoutResult>>;
+
+/**
+ * The card holds the form's hook (decision 033); its body is keyed by the details' usable time,
+ * so after a change it starts again closed while the answer's toast and markup stay.
+ */
 export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSummaryView | null; passwordSet: boolean }) {
-  const fetcher = useFetcher<PayoutResult>();
-  const [editing, setEditing] = useState(!summary);
-  const [method, setMethod] = useState<PayoutMethod>(summary?.method ?? "swish");
-  const [bankFormat, setBankFormat] = useState<"account" | "iban">("account");
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const serverErrors = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const errors: FieldErrors = { ...serverErrors, ...clientErrors };
+  // Checked with today's Stockholm date at the moment of checking: one schema per card is enough.
+  const schema = useMemo(() => payoutDetailsSchema(), []);
+  const form = useActionForm<PayoutResult>({ intent: "payout-details", schema, toast: payoutToast });
+  return <PayoutDetailsBody key={summary?.usableAt ?? "none"} summary={summary} passwordSet={passwordSet} form={form} />;
+}
+
+function PayoutDetailsBody({ summary, passwordSet, form }: { summary: PayoutSummaryView | null; passwordSet: boolean; form: PayoutForm }) {
+  const [searchParams] = useSearchParams();
+  const outcome = form.outcome;
+  const saved = form.fromPlainPost && outcome?.ok ? outcome : null;
+  // Without JavaScript 'Ändra' asks the page for the form (`?utbetalning=andra`); once saved it is closed again.
+  const [editing, setEditing] = useState(!summary || (!saved && searchParams.get(CHANGE_PARAM) === "andra"));
+  const busy = form.busy;
+  const errors: FieldErrors = form.fieldErrors;
+  const failure = outcome && !outcome.ok && !outcome.fieldErrors ? outcome.message : null;
   const ids = { method: useId(), bank: useId(), network: useId(), password: useId() };
-
-  useFetcherResult(fetcher, (result) => {
-    if (result.ok) {
-      toast.success("Utbetalningsuppgifter sparade", {
-        description: `Utbetalningar till de nya uppgifterna kan göras från ${formatLongDateTime(result.summary.usableAt)}.`,
-      });
-      // The page's data follows, and the card is keyed by the new usable time: it starts again closed.
-    } else {
-      toast.error("Kunde inte spara", { description: result.message });
-    }
-  });
-
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const parsed = payoutDetailsSchema().safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const found = zodFieldErrors(parsed.error);
-      setClientErrors(found);
-      formRef.current?.querySelector<HTMLElement>(`[name="${Object.keys(found)[0]}"]`)?.focus();
-      return;
-    }
-    setClientErrors({});
-    form.set("intent", "payout-details");
-    void fetcher.submit(form, { method: "post" });
-  }
 
   return (
     <Card id="utbetalning" role="region" aria-labelledby="utbetalning-rubrik" className="scroll-mt-24">
@@ -99,6 +96,11 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
         <CardDescription>Vart vi betalar när du säljer skins. Uppgifterna sparas krypterade och visas bara maskerade.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
+        {saved ? (
+          <FormAlert tone="success" title={SAVED_TITLE}>
+            {savedText(saved.summary.usableAt)}
+          </FormAlert>
+        ) : null}
         {summary ? (
           <div className="grid gap-3 rounded-lg border p-4" data-testid="payout-summary">
             <p className="flex flex-wrap items-center gap-2 font-medium">
@@ -120,11 +122,19 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
               </p>
             )}
             {!editing ? (
-              <div>
-                <Button type="button" variant="outline" onClick={() => setEditing(true)}>
+              <form
+                method="get"
+                action="/profile#utbetalning"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  setEditing(true);
+                }}
+              >
+                <input type="hidden" name={CHANGE_PARAM} value="andra" />
+                <Button type="submit" variant="outline">
                   Ändra utbetalningsuppgifter
                 </Button>
-              </div>
+              </form>
             ) : null}
           </div>
         ) : (
@@ -132,7 +142,10 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
         )}
 
         {editing ? (
-          <form ref={formRef} method="post" noValidate onSubmit={submit} className="grid gap-5" aria-label="Utbetalningsuppgifter">
+          // Each method's fields show while that method is checked (CSS, so before JavaScript loads
+          // too); the schema reads only the chosen method's fields.
+          <form.Form method="post" noValidate onSubmit={form.onSubmit} className="group/payout grid gap-5" aria-label="Utbetalningsuppgifter">
+            <input type="hidden" name="intent" value="payout-details" />
             <fieldset className="grid gap-2">
               <legend className="mb-2 text-sm font-medium" id={ids.method}>
                 Hur vill du få betalt?
@@ -143,67 +156,60 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
                     key={option}
                     className="flex cursor-pointer items-center gap-2 rounded-md border px-4 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10"
                   >
-                    <input type="radio" name="method" value={option} checked={method === option} onChange={() => setMethod(option)} />
+                    <input type="radio" name="method" value={option} defaultChecked={(summary?.method ?? "swish") === option} />
                     {PAYOUT_LABELS[option]}
                   </label>
                 ))}
               </div>
             </fieldset>
 
-            {method === "swish" ? (
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Field name="swish_phone" label="Mobilnummer (Swish)" inputMode="tel" placeholder="070-123 45 67" error={errors.swish_phone} />
-                <Field
-                  name="personnummer"
-                  label="Personnummer"
-                  inputMode="numeric"
-                  placeholder="ÅÅÅÅMMDD-XXXX"
-                  hint="Swish-utbetalningar kräver personnummer. Du måste ha fyllt 18 år."
-                  error={errors.personnummer}
-                />
-              </div>
-            ) : null}
+            <div className="hidden gap-5 group-has-[input[value=swish]:checked]/payout:grid sm:grid-cols-2">
+              <Field name="swish_phone" label="Mobilnummer (Swish)" inputMode="tel" placeholder="070-123 45 67" error={errors.swish_phone} />
+              <Field
+                name="personnummer"
+                label="Personnummer"
+                inputMode="numeric"
+                placeholder="ÅÅÅÅMMDD-XXXX"
+                hint="Swish-utbetalningar kräver personnummer. Du måste ha fyllt 18 år."
+                error={errors.personnummer}
+              />
+            </div>
 
-            {method === "bank" ? (
-              <div className="grid gap-5">
-                <FormField id={ids.bank} name="bank_format" label="Kontotyp" error={errors.bank_format}>
-                  {(control) => (
-                    <NativeSelect {...control} value={bankFormat} onChange={(event) => setBankFormat(event.target.value === "iban" ? "iban" : "account")}>
-                      <option value="account">Svenskt kontonummer (clearing + konto)</option>
-                      <option value="iban">IBAN</option>
-                    </NativeSelect>
-                  )}
-                </FormField>
-                {bankFormat === "account" ? (
-                  <div className="grid gap-5 sm:grid-cols-[10rem_1fr]">
-                    <Field name="clearing_number" label="Clearingnummer" inputMode="numeric" placeholder="8327-9" error={errors.clearing_number} />
-                    <Field name="account_number" label="Kontonummer" inputMode="numeric" error={errors.account_number} />
-                  </div>
-                ) : (
-                  <Field name="iban" label="IBAN" placeholder="SE45 5000 0000 0583 9825 7466" error={errors.iban} />
+            <div className="hidden gap-5 group-has-[input[value=bank]:checked]/payout:grid">
+              <FormField id={ids.bank} name="bank_format" label="Kontotyp" error={errors.bank_format}>
+                {(control) => (
+                  <NativeSelect {...control} defaultValue="account">
+                    <option value="account">Svenskt kontonummer (clearing + konto)</option>
+                    <option value="iban">IBAN</option>
+                  </NativeSelect>
                 )}
+              </FormField>
+              <div className="hidden gap-5 group-has-[option[value=account]:checked]/payout:grid sm:grid-cols-[10rem_1fr]">
+                <Field name="clearing_number" label="Clearingnummer" inputMode="numeric" placeholder="8327-9" error={errors.clearing_number} />
+                <Field name="account_number" label="Kontonummer" inputMode="numeric" error={errors.account_number} />
               </div>
-            ) : null}
+              <div className="hidden group-has-[option[value=iban]:checked]/payout:grid">
+                <Field name="iban" label="IBAN" placeholder="SE45 5000 0000 0583 9825 7466" error={errors.iban} />
+              </div>
+            </div>
 
-            {method === "crypto" ? (
-              <div className="grid gap-5">
-                <FormField id={ids.network} name="crypto_network" label="Nätverk" required error={errors.crypto_network}>
-                  {(control) => (
-                    <NativeSelect {...control} defaultValue="">
-                      <option value="" disabled>
-                        Välj nätverk
+            <div className="hidden gap-5 group-has-[input[value=crypto]:checked]/payout:grid">
+              <FormField id={ids.network} name="crypto_network" label="Nätverk" required error={errors.crypto_network}>
+                {(control) => (
+                  <NativeSelect {...control} defaultValue="">
+                    <option value="" disabled>
+                      Välj nätverk
+                    </option>
+                    {CRYPTO_NETWORKS.map((network) => (
+                      <option key={network} value={network}>
+                        {CRYPTO_NETWORK_LABELS[network]}
                       </option>
-                      {CRYPTO_NETWORKS.map((network) => (
-                        <option key={network} value={network}>
-                          {CRYPTO_NETWORK_LABELS[network]}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  )}
-                </FormField>
-                <Field name="crypto_address" label="Adress" hint="Kontrollera adressen noga – krypto kan inte skickas tillbaka." error={errors.crypto_address} />
-              </div>
-            ) : null}
+                    ))}
+                  </NativeSelect>
+                )}
+              </FormField>
+              <Field name="crypto_address" label="Adress" hint="Kontrollera adressen noga – krypto kan inte skickas tillbaka." error={errors.crypto_address} />
+            </div>
 
             {passwordSet ? (
               <FormField id={ids.password} name="password" label="Ditt lösenord" required error={errors.password} hint="Vi ber om lösenordet varje gång utbetalningsuppgifterna ändras.">
@@ -216,6 +222,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
               </p>
             )}
 
+            {failure ? <FormAlert>{failure}</FormAlert> : null}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               {summary ? (
                 <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={busy}>
@@ -229,7 +236,7 @@ export function PayoutDetailsCard({ summary, passwordSet }: { summary: PayoutSum
             <p className="sr-only" aria-live="polite">
               {busy ? "Sparar utbetalningsuppgifterna" : ""}
             </p>
-          </form>
+          </form.Form>
         ) : null}
       </CardContent>
     </Card>

@@ -1,15 +1,9 @@
-import { Link, type useFetcher } from "react-router";
+import { useRef } from "react";
+import { Link } from "react-router";
 import { ShieldAlert, Sparkles } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { useActionForm } from "~/lib/use-action-form";
 import type { ShopCardItem } from "./shop-item-card";
 import { formatPoints } from "~/lib/format";
 
@@ -49,56 +43,58 @@ function PurchaseSummary({ item, balance }: { item: ShopCardItem; balance: numbe
   );
 }
 
-/** The confirmation dialog (with JavaScript): names the item and its cost before any point is spent. */
-export function PurchaseDialog({
+/** The question a member answers before any point is spent. */
+function PurchaseQuestion({ item }: { item: ShopCardItem }) {
+  return (
+    <p>
+      Vill du köpa <strong className="font-semibold text-foreground">{item.name}</strong> för {formatPoints(item.pointCost)}?
+    </p>
+  );
+}
+
+/** What the purchase forms need of the page's form hook (decision 033): one fetcher, one toast per answer. */
+export type PurchaseForm = Pick<ReturnType<typeof useActionForm>, "Form" | "onSubmit" | "busy">;
+
+/** The search param of the confirmation step a page without JavaScript shows. */
+export const CONFIRM_PARAM = "bekrafta";
+
+/**
+ * An item's buy button. Without JavaScript it asks the page for its confirmation step
+ * (`?bekrafta={id}`, below); with it, it opens the one confirmation dialog, which names the item
+ * and its cost, and confirming submits the item's purchase form (the page's action, `itemId`
+ * only, like the step's form).
+ */
+export function BuyButton({
   item,
   balance,
-  onCancel,
-  onConfirm,
-  returnFocusTo,
+  trigger,
+  purchase,
 }: {
-  item: ShopCardItem | null;
+  item: ShopCardItem;
   balance: number;
-  onCancel: () => void;
-  onConfirm: (item: ShopCardItem) => void;
-  returnFocusTo: HTMLElement | null;
+  trigger: React.ReactElement;
+  purchase: PurchaseForm;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
   return (
-    <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <DialogContent
-        data-testid="purchase-dialog"
-        onCloseAutoFocus={(event) => {
-          // The dialog opens without a trigger element: put focus back on the item's button.
-          if (returnFocusTo?.isConnected) {
-            event.preventDefault();
-            returnFocusTo.focus();
-          }
-        }}
-      >
-        {item ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>Bekräfta köp</DialogTitle>
-              <DialogDescription>
-                Vill du köpa <strong className="font-semibold text-foreground">{item.name}</strong> för{" "}
-                {formatPoints(item.pointCost)}?
-              </DialogDescription>
-            </DialogHeader>
-            <PurchaseSummary item={item} balance={balance} />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Avbryt
-                </Button>
-              </DialogClose>
-              <Button type="button" onClick={() => onConfirm(item)}>
-                Köp för {formatPoints(item.pointCost)}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <>
+      <form method="get" action="/point-shop">
+        <input type="hidden" name={CONFIRM_PARAM} value={item.id} />
+        <ConfirmDialog
+          testId="purchase-dialog"
+          trigger={trigger}
+          title="Bekräfta köp"
+          description={<PurchaseQuestion item={item} />}
+          confirmLabel={`Köp för ${formatPoints(item.pointCost)}`}
+          onConfirm={() => formRef.current?.requestSubmit()}
+        >
+          <PurchaseSummary item={item} balance={balance} />
+        </ConfirmDialog>
+      </form>
+      <purchase.Form ref={formRef} method="post" action="/point-shop" onSubmit={purchase.onSubmit} hidden>
+        <input type="hidden" name="itemId" value={item.id} />
+      </purchase.Form>
+    </>
   );
 }
 
@@ -109,11 +105,11 @@ export function PurchaseDialog({
 export function PurchaseConfirmPanel({
   item,
   balance,
-  fetcher,
+  purchase,
 }: {
   item: ShopCardItem;
   balance: number;
-  fetcher: Pick<ReturnType<typeof useFetcher>, "Form" | "state">;
+  purchase: PurchaseForm;
 }) {
   return (
     <section
@@ -125,15 +121,15 @@ export function PurchaseConfirmPanel({
         <h2 id="bekrafta-kop" className="text-lg font-semibold">
           Bekräfta köp
         </h2>
-        <p className="text-sm text-muted-foreground">
-          Vill du köpa <strong className="font-semibold text-foreground">{item.name}</strong> för{" "}
-          {formatPoints(item.pointCost)}?
-        </p>
+        <div className="text-sm text-muted-foreground">
+          <PurchaseQuestion item={item} />
+        </div>
       </div>
       <PurchaseSummary item={item} balance={balance} />
-      <fetcher.Form
+      <purchase.Form
         method="post"
         action="/point-shop"
+        onSubmit={purchase.onSubmit}
         className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
       >
         <input type="hidden" name="itemId" value={item.id} />
@@ -142,10 +138,10 @@ export function PurchaseConfirmPanel({
             Avbryt
           </Link>
         </Button>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" disabled={purchase.busy}>
           Köp för {formatPoints(item.pointCost)}
         </Button>
-      </fetcher.Form>
+      </purchase.Form>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { levelById } from "~/modules/loyalty/levels";
 import type { PerkEffect } from "~/modules/loyalty/perks";
 import { effectNote, redeemState } from "~/modules/shop/shop-rules";
 import { ItemPicture } from "./category-visual";
+import { BuyButton, type PurchaseForm } from "./purchase-confirmation";
 import { formatNumber, formatPoints } from "~/lib/format";
 
 /** What the card needs of an item (the loader's ShopItemView, as it arrives in the browser). */
@@ -31,8 +32,6 @@ export interface ShopCardItem {
 }
 
 export const SIGN_IN_TO_BUY_HREF = `/auth?redirectTo=${encodeURIComponent("/point-shop")}`;
-/** The search param of the confirmation step a page without JavaScript shows. */
-export const CONFIRM_PARAM = "bekrafta";
 
 
 export function ShopItemCard({
@@ -41,9 +40,8 @@ export function ShopItemCard({
   balance,
   memberLevel,
   xpLevel,
-  busy,
   buying,
-  onBuy,
+  purchase,
 }: {
   item: ShopCardItem;
   signedIn: boolean;
@@ -51,11 +49,10 @@ export function ShopItemCard({
   /** The member's effective level (gates) and the level their XP gives (temporary levels). */
   memberLevel: LevelDefinition | null;
   xpLevel: LevelDefinition | null;
-  /** A purchase is on its way: every buy button waits. */
-  busy: boolean;
   /** This item is the one being bought. */
   buying: boolean;
-  onBuy: (item: ShopCardItem, trigger: HTMLElement | null) => void;
+  /** The page's purchase form hook; while a purchase is on its way every buy button waits. */
+  purchase: PurchaseForm;
 }) {
   const state = redeemState({
     signedIn,
@@ -136,7 +133,7 @@ export function ShopItemCard({
               />
             </div>
           ) : null}
-          <RedeemControl item={item} state={state} busy={busy} buying={buying} onBuy={onBuy} />
+          <RedeemControl item={item} state={state} balance={balance} buying={buying} purchase={purchase} />
         </div>
       </div>
     </article>
@@ -146,15 +143,15 @@ export function ShopItemCard({
 function RedeemControl({
   item,
   state,
-  busy,
+  balance,
   buying,
-  onBuy,
+  purchase,
 }: {
   item: ShopCardItem;
   state: ReturnType<typeof redeemState>;
-  busy: boolean;
+  balance: number;
   buying: boolean;
-  onBuy: (item: ShopCardItem, trigger: HTMLElement | null) => void;
+  purchase: PurchaseForm;
 }) {
   if (state.kind === "sign-in") {
     return (
@@ -171,22 +168,18 @@ function RedeemControl({
       </Button>
     );
   }
-  // Without JavaScript this asks the page for its confirmation step; with it, the dialog opens.
   return (
-    <form
-      method="get"
-      action="/point-shop"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onBuy(item, event.currentTarget.querySelector("button"));
-      }}
-    >
-      <input type="hidden" name={CONFIRM_PARAM} value={item.id} />
-      <Button type="submit" className="w-full" disabled={busy}>
-        {buying ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-        {buying ? "Köper..." : state.label}
-        <span className="sr-only"> {item.name}</span>
-      </Button>
-    </form>
+    <BuyButton
+      item={item}
+      balance={balance}
+      purchase={purchase}
+      trigger={
+        <Button type="submit" className="w-full" disabled={purchase.busy}>
+          {buying ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {buying ? "Köper..." : state.label}
+          <span className="sr-only"> {item.name}</span>
+        </Button>
+      }
+    />
   );
 }

@@ -172,7 +172,9 @@ export async function handleProfileAction(request: Request) {
     }
   } catch (error) {
     logger.error({ err: error, intent }, "profile update failed");
-    return data({ ok: false as const, message: PROFILE_UPDATE_FAILED }, { status: 500 });
+    // With the form's intent, so a page posted without JavaScript shows it by that form.
+    const extras = typeof intent === "string" ? { intent } : {};
+    return data({ ok: false as const, ...extras, message: PROFILE_UPDATE_FAILED }, { status: 500 });
   }
   return badRequest(INPUT_MESSAGES.badRequest);
 }

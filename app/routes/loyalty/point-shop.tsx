@@ -1,24 +1,23 @@
-import { useState } from "react";
-import { Link, useActionData, useFetcher, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { Link, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Gift } from "~/components/ui/icons";
-import { toast } from "sonner";
 import type { Route } from "./+types/point-shop";
 import { handlePurchase, loadPointShop, type PurchaseAnswer } from "~/modules/shop/shop-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnContent } from "~/components/realtime/realtime-provider";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
-import { PurchaseConfirmPanel, PurchaseDialog } from "~/components/shop/purchase-confirmation";
+import { CONFIRM_PARAM, PurchaseConfirmPanel } from "~/components/shop/purchase-confirmation";
 import { MorePointsSection } from "~/components/shop/more-points-section";
 import { ShopBalancePanel } from "~/components/shop/shop-balance-panel";
-import { CONFIRM_PARAM, ShopItemCard, type ShopCardItem } from "~/components/shop/shop-item-card";
+import { ShopItemCard } from "~/components/shop/shop-item-card";
 import { FormAlert } from "~/components/ui/form-alert";
 import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
 import { levelById } from "~/modules/loyalty/levels";
 import { redeemState, SHOP_MESSAGES } from "~/modules/shop/shop-rules";
+import { purchaseSchema } from "~/modules/shop/shop-schema";
 import { formatLongDate, formatNumber } from "~/lib/format";
 
 const BREADCRUMBS = [{ name: "Point Shop", path: "/point-shop" }];
@@ -52,7 +51,7 @@ export function shouldRevalidate({ formMethod, formAction, defaultShouldRevalida
 }
 
 
-type Answer = PurchaseAnswer | { ok: false; message: string; title?: string };
+type Answer = PurchaseAnswer | { ok: false; message: string; title?: string; fieldErrors?: Record<string, string | undefined> };
 
 /** The toast's (or the no-JavaScript page's) words for a purchase answer. */
 function describe(answer: Answer): { title: string; text: string } {
@@ -69,43 +68,38 @@ function describe(answer: Answer): { title: string; text: string } {
 
 export default function PointShop({ loaderData }: Route.ComponentProps) {
   const { signedIn, balance, level, xpLevelId, items } = loaderData;
-  const fetcher = useFetcher<typeof action>({ key: "point-shop-purchase" });
-  // Set only when the page posted without JavaScript.
-  const posted = useActionData<typeof action>() as Answer | undefined;
-  const revalidator = useRevalidator();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [confirming, setConfirming] = useState<ShopCardItem | null>(null);
-  const [returnFocusTo, setReturnFocusTo] = useState<HTMLElement | null>(null);
+  // The one purchase form path (decision 033): the dialog's and the confirmation step's forms post
+  // `itemId` to this page's action; the answer is one toast, or the page's markup without JavaScript.
+  const purchase = useActionForm<Answer>({
+    schema: purchaseSchema,
+    toast: (answer): OutcomeToast => {
+      const { title, text } = describe(answer);
+      if (!answer.ok) return { tone: "error", title, description: text };
+      return {
+        tone: "success",
+        title,
+        description: text,
+        action: { label: "Visa profil", onClick: () => void navigate("/profile?historik=ordrar") },
+      };
+    },
+    onOutcome: (answer) => {
+      if (answer.ok && searchParams.has(CONFIRM_PARAM)) void navigate("/point-shop", { replace: true, preventScrollReset: true });
+    },
+  });
+  const revalidator = useRevalidator();
 
   const memberLevel = level ? levelById(level.id) : null;
   const xpLevel = xpLevelId ? levelById(xpLevelId) : null;
   const current = balance ?? 0;
-  const busy = fetcher.state !== "idle";
-  const buyingId = busy ? String(fetcher.formData?.get("itemId") ?? "") : null;
+  const busy = purchase.busy;
+  const buyingId = busy ? String(purchase.fetcher.formData?.get("itemId") ?? "") : null;
 
   // Stock changed (someone bought the last one, staff edited the shop) or the member's points moved.
   // (A purchase's own debit is one of those events: while it is on its way, its answer revalidates.)
   useRevalidateOnContent("shop");
   useRevalidateOnMemberEvents(["points"], busy);
-
-  useFetcherResult<Answer>(fetcher, (answer) => {
-    const { title, text } = describe(answer);
-    if (answer.ok) {
-      toast.success(title, {
-        description: text,
-        action: { label: "Visa profil", onClick: () => void navigate("/profile?historik=ordrar") },
-      });
-      if (searchParams.has(CONFIRM_PARAM)) void navigate("/point-shop", { replace: true, preventScrollReset: true });
-    } else {
-      toast.error(title, { description: text });
-    }
-  });
-
-  function buy(item: ShopCardItem) {
-    setConfirming(null);
-    void fetcher.submit({ itemId: item.id }, { method: "post", action: "/point-shop" });
-  }
 
   const confirmId = searchParams.get(CONFIRM_PARAM);
   const stepItem = signedIn ? items.find((item) => item.id === confirmId) : undefined;
@@ -121,6 +115,8 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
       grantsLevel: stepItem.effect?.kind === "temporary_level" ? stepItem.effect.level : null,
       xpLevel,
     }).kind === "buy";
+  // Set only when the page posted without JavaScript: with it the answer is a toast.
+  const posted = purchase.fromPlainPost ? purchase.outcome : undefined;
   const postedAnswer = posted ? describe(posted) : null;
 
   return (
@@ -150,7 +146,7 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
             {postedAnswer.text}
           </FormAlert>
         ) : null}
-        {stepOpen && stepItem ? <PurchaseConfirmPanel item={stepItem} balance={current} fetcher={fetcher} /> : null}
+        {stepOpen && stepItem ? <PurchaseConfirmPanel item={stepItem} balance={current} purchase={purchase} /> : null}
 
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
@@ -187,12 +183,8 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
                   balance={current}
                   memberLevel={memberLevel}
                   xpLevel={xpLevel}
-                  busy={busy}
                   buying={buyingId === item.id}
-                  onBuy={(chosen, trigger) => {
-                    setReturnFocusTo(trigger);
-                    setConfirming(chosen);
-                  }}
+                  purchase={purchase}
                 />
               </li>
             ))}
@@ -205,13 +197,6 @@ export default function PointShop({ loaderData }: Route.ComponentProps) {
 
       <MorePointsSection />
 
-      <PurchaseDialog
-        item={confirming}
-        balance={current}
-        onCancel={() => setConfirming(null)}
-        onConfirm={buy}
-        returnFocusTo={returnFocusTo}
-      />
     </>
   );
 }

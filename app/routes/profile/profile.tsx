@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useActionData, useSearchParams } from "react-router";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/profile";
 import { handleProfileAction, loadProfilePage } from "~/modules/accounts/profile-page.server";
-import { EditProfileForm, ProfileDetails } from "~/components/accounts/profile-details";
+import { EDIT_PARAM, ProfileDetailsSection } from "~/components/accounts/profile-details";
 import { ProfileHero } from "~/components/accounts/profile-hero";
 import { NewsletterCard, SessionsCard } from "~/components/accounts/profile-settings";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
@@ -37,7 +37,11 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral, payoutDetails, passwordSet, selling } =
     loaderData;
-  const [editing, setEditing] = useState(completing);
+  // Without JavaScript the edit form is a step of the page (`?redigera=1`), closed again once saved.
+  const [searchParams] = useSearchParams();
+  const posted = useActionData<typeof action>() as { ok?: boolean; intent?: string } | undefined;
+  const saved = posted?.ok === true && posted.intent === "profile";
+  const [editing, setEditing] = useState(!saved && (completing || searchParams.get(EDIT_PARAM) === "1"));
   // Live: XP highlights for a second on a change (docs/rules/loyalty.md#profile); level and bar follow it.
   const { xp, highlighted: xpHighlighted } = useLiveXp(loyalty.xp);
   const { points, highlighted: pointsHighlighted } = useLivePoints(loyalty.points);
@@ -78,13 +82,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         {referral ? <ReferralSection referral={referral} /> : null}
         <GiveawaysCard giveaways={giveaways} />
         <LoyaltyHistory loyalty={loyalty} view={view} />
-        {editing ? (
-          <EditProfileForm profile={profile} completing={completing} onClose={() => setEditing(false)} />
-        ) : (
-          <ProfileDetails profile={profile} />
-        )}
+        <ProfileDetailsSection profile={profile} completing={completing} editing={editing} onClose={() => setEditing(false)} />
         <SellerChecklistCard checklist={selling} notice={loaderData.steamLink} />
-        <PayoutDetailsCard key={payoutDetails?.usableAt ?? "none"} summary={payoutDetails} passwordSet={passwordSet} />
+        <PayoutDetailsCard summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SessionsCard sessions={sessions} />
       </div>
