@@ -6,7 +6,6 @@
 import type { ServerBuild } from "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -26,6 +25,7 @@ import { APP_JOBS } from "~/jobs.server";
 import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
+import { compressResponses } from "./compression";
 import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
 import { createRouteMatcher, HtmlPageCache, htmlCacheMiddleware } from "./html-cache";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
@@ -42,7 +42,7 @@ import {
 } from "./request-guards";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
-import { EventStreams, isEventStream, type StreamSession } from "~/platform/realtime/event-stream.server";
+import { EventStreams, type StreamSession } from "~/platform/realtime/event-stream.server";
 import { closeRealtimeHub, realtimeHub } from "~/platform/realtime/hub.server";
 import { singleton } from "~/platform/singleton.server";
 
@@ -203,14 +203,14 @@ export function createApp(): express.Express {
     );
   }
 
-  // An event stream must reach the browser event by event, never held back to be compressed.
-  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+  app.use(compressResponses());
   app.use(sameOriginOnly);
 
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      const pages = htmlPageCache();
+      // HTML_CACHE_MB=0: no cache, and none may be made (an LRU of 0 bytes is refused).
+      const pages = cfg.HTML_CACHE_MB > 0 ? htmlPageCache() : { size: 0, bytes: 0 };
       res.set("Cache-Control", "no-store").json({
         status: "ok",
         database: database().driver,
