@@ -87,6 +87,7 @@ export function eventStreams(): EventStreams {
         readSession: streamSession,
         isSessionActive: (sessionId) => isSessionActive(sessionId),
         heartbeatMs: config().SSE_HEARTBEAT_MS,
+        maxStreams: config().SSE_MAX_STREAMS,
       }),
   );
 }
