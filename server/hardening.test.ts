@@ -253,7 +253,8 @@ describe("state-changing requests from another site are refused, with or without
       body: formBody({ email: "utan-js@example.se", source: "footer" }),
       redirect: "manual",
     });
-    expect(plain.status).toBe(302);
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toContain("/blog?");
     expect(await subscribed("utan-js@example.se")).toBe(1);
   });
 
