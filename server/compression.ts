@@ -21,7 +21,7 @@ type Listener = (...args: unknown[]) => void;
  * emitter `compression` added the listener to. Mounted right after `compression`, whose
  * `res.on` answers with the zlib stream when it hands a `drain` listener over to it.
  */
-export const drainListenersFollowCompression: RequestHandler = (_req, res, next) => {
+const drainListenersFollowCompression: RequestHandler = (_req, res, next) => {
   const on = res.on;
   const removeListener = res.removeListener;
   // The emitters other than the response itself that hold each drain listener.

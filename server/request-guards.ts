@@ -144,7 +144,7 @@ function sameOrigin(origin: string, own: string): boolean {
  * changes anything, and is added here by name together with that check (docs/rules/http.md#origin).
  * BankID calls no endpoint of ours; Swish and card payments will. Exact paths, never prefixes.
  */
-export const PROVIDER_CALLBACK_PATHS: readonly string[] = [];
+const PROVIDER_CALLBACK_PATHS: readonly string[] = [];
 
 /** `Sec-Fetch-Site` values of a request our own pages made (`none`: typed or bookmarked by the user). */
 const OWN_FETCH_SITES = new Set(["same-origin", "none"]);

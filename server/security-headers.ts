@@ -15,7 +15,7 @@ import type { Config } from "~/platform/config.server";
  * steamcdn-a.akamaihd.net) and Google's profile pictures (`picture`, on lhN.googleusercontent.com).
  * docs/rules/accounts.md#social-sign-in: no other source can set an avatar.
  */
-export const AVATAR_IMAGE_SOURCES = [
+const AVATAR_IMAGE_SOURCES = [
   "https://*.steamstatic.com",
   "https://steamcdn-a.akamaihd.net",
   "https://*.googleusercontent.com",
@@ -29,7 +29,7 @@ const ANALYTICS_CONNECT_SOURCES = ["https://*.google-analytics.com", "https://*.
  * Chromium, Firefox and Safari know (an unknown one is a console error in Chromium). The
  * clipboard stays on (copying a referral link), and fullscreen for our own origin.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
   "browsing-topics=()",
@@ -122,7 +122,7 @@ const SECURITY_TXT_VALID_DAYS = 180;
  * the configuration, so its Expires moves along while the site runs and never lapses unnoticed;
  * the contact is SUPPORT_EMAIL and the canonical address is under PUBLIC_URL.
  */
-export function securityTxt(cfg: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL">, now: Date = new Date()): string {
+function securityTxt(cfg: Pick<Config, "PUBLIC_URL" | "SUPPORT_EMAIL">, now: Date = new Date()): string {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const expires = new Date(day + SECURITY_TXT_VALID_DAYS * 24 * 60 * 60 * 1000);
   return [

@@ -45,7 +45,7 @@ function canonicalOverride(value: string | null): string | undefined {
  * A post by the team rather than a person (docs/rules/blog.md#feeds-and-sitemap): no author, or one
  * named after the site ("Skinhamnen-teamet"). Its JSON-LD author is the Organization.
  */
-export function isTeamAuthor(authorName: string | null, siteName: string): boolean {
+function isTeamAuthor(authorName: string | null, siteName: string): boolean {
   const name = authorName?.trim().toLocaleLowerCase("sv-SE") ?? "";
   return name === "" || name.startsWith(siteName.trim().toLocaleLowerCase("sv-SE"));
 }
