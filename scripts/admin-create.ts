@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { auth } from "../app/modules/accounts/auth.server";
 import { createOrPromoteStaff, staffInputSchema } from "../app/modules/accounts/staff-accounts.server";
+import { config } from "../app/platform/config.server";
 import { closeDatabase, database } from "../app/platform/db/client.server";
 import { prepareDatabase } from "../app/platform/db/setup.server";
 
@@ -24,6 +25,21 @@ try {
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage}\n`);
   process.exit(2);
+}
+
+// The link is made from PUBLIC_URL (else http://localhost:$PORT), read from this command's own
+// environment: it must be run with the server's PUBLIC_URL (or PORT), or the link opens nothing.
+let publicUrl: string;
+try {
+  publicUrl = config().PUBLIC_URL;
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
+if (!process.env.PUBLIC_URL?.trim()) {
+  process.stderr.write(
+    `PUBLIC_URL is not set: the link below uses ${publicUrl}. If the site is served elsewhere, run this again with the server's PUBLIC_URL (or PORT).\n`,
+  );
 }
 
 try {

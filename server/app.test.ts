@@ -144,6 +144,68 @@ describe("the production server", () => {
   });
 });
 
+describe("headers of pages and of what other sites may embed", () => {
+  const directive = (csp: string, name: string) =>
+    csp.split(";").map((d) => d.trim()).find((d) => d.startsWith(`${name} `))?.split(/\s+/).slice(1) ?? [];
+
+  it("keeps pages same-origin, turns off unused browser features and lists the image hosts instead of any https: address", async () => {
+    for (const path of ["/", "/auth", "/point-shop"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      const permissions = response.headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) {
+        expect(permissions, path).toContain(feature);
+      }
+      const imgSrc = directive(response.headers.get("content-security-policy") ?? "", "img-src");
+      expect(imgSrc, path).not.toContain("https:");
+      expect(imgSrc, path).toEqual(
+        expect.arrayContaining([
+          "'self'",
+          "https://community.akamai.steamstatic.com",
+          "https://*.steamstatic.com",
+          "https://*.googleusercontent.com",
+        ]),
+      );
+      await response.body?.cancel();
+    }
+  });
+
+  it("lets other sites embed the pictures, the feed and the icons (Cross-Origin-Resource-Policy: cross-origin)", async () => {
+    for (const path of ["/images/blog/default.webp", "/blog/rss.xml", "/favicon.ico", "/favicon.svg"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("cross-origin");
+      await response.body?.cancel();
+    }
+    // Not the sitemap, the data answers or anything else.
+    for (const path of ["/sitemap.xml", "/blog.data", "/healthz"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      await response.body?.cancel();
+    }
+  });
+
+  it("serves /.well-known/security.txt per RFC 9116: contact, expiry within a year, languages, canonical", async () => {
+    const response = await fetch(`${server.url}/.well-known/security.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const fields = Object.fromEntries(
+      (await response.text())
+        .trim()
+        .split("\n")
+        .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
+    );
+    expect(fields.Contact).toBe("mailto:support@skinhamnen.se");
+    expect(fields["Preferred-Languages"]).toBe("sv, en");
+    expect(fields.Canonical).toBe(`${server.url}/.well-known/security.txt`);
+    expect(fields.Expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const expires = Date.parse(fields.Expires!);
+    expect(expires).toBeGreaterThan(Date.now() + 30 * 86_400_000);
+    expect(expires).toBeLessThan(Date.now() + 365 * 86_400_000);
+  });
+});
+
 describe("start-up and shutdown", () => {
   it("refuses a bad configuration with one line naming the variable", async () => {
     const { code, output } = await runServerExpectingExit({ PORT: "not-a-port" });

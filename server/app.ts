@@ -6,11 +6,9 @@
 import type { ServerBuild } from "react-router";
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
-import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
 import { AUTH_ENDPOINT_MESSAGES, AUTH_HTTP_ENDPOINTS } from "~/modules/accounts/auth-endpoints";
@@ -26,6 +24,8 @@ import { APP_JOBS } from "~/jobs.server";
 import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
+import { compressResponses } from "./compression";
+import { securityHeaders, securityTxtHandler } from "./security-headers";
 import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
 import { createRouteMatcher, HtmlPageCache, htmlCacheMiddleware } from "./html-cache";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
@@ -42,7 +42,7 @@ import {
 } from "./request-guards";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
-import { EventStreams, isEventStream, type StreamSession } from "~/platform/realtime/event-stream.server";
+import { EventStreams, type StreamSession } from "~/platform/realtime/event-stream.server";
 import { closeRealtimeHub, realtimeHub } from "~/platform/realtime/hub.server";
 import { singleton } from "~/platform/singleton.server";
 
@@ -87,6 +87,7 @@ export function eventStreams(): EventStreams {
         readSession: streamSession,
         isSessionActive: (sessionId) => isSessionActive(sessionId),
         heartbeatMs: config().SSE_HEARTBEAT_MS,
+        maxStreams: config().SSE_MAX_STREAMS,
       }),
   );
 }
@@ -135,43 +136,7 @@ export function createApp(): express.Express {
   };
   app.use(nonce);
 
-  const https = cfg.PUBLIC_URL.startsWith("https://");
-  const gaOrigin = cfg.GA_MEASUREMENT_ID ? [cfg.GA_SCRIPT_ORIGIN] : [];
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        // Development keeps Vite's HMR working; the policy is enforced in production.
-        reportOnly: cfg.isDevelopment,
-        directives: {
-          "default-src": ["'self'"],
-          "base-uri": ["'self'"],
-          "form-action": ["'self'", cfg.STEAM_OPENID_URL],
-          "frame-ancestors": ["'none'"],
-          "object-src": ["'none'"],
-          "script-src": [
-            "'self'",
-            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-            ...gaOrigin,
-          ],
-          "script-src-attr": ["'none'"],
-          // Inline style attributes (React, Radix positioning) are allowed; inline scripts never are.
-          "style-src": ["'self'", "'unsafe-inline'"],
-          // Steam item images come from STEAM_IMAGE_URL (a local fake in tests and offline development).
-          "img-src": ["'self'", "data:", "blob:", "https:", new URL(cfg.STEAM_IMAGE_URL).origin],
-          "font-src": ["'self'", "data:"],
-          "connect-src": ["'self'", ...gaOrigin, ...(cfg.GA_MEASUREMENT_ID ? ["https://*.google-analytics.com"] : [])],
-          "frame-src": ["'self'"],
-          "manifest-src": ["'self'"],
-          "upgrade-insecure-requests": https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https ? { maxAge: 63_072_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: "deny" },
-    }),
-  );
+  app.use(securityHeaders(cfg));
 
   const pageHandler = createPageHandler(build, cfg.isDevelopment ? "development" : "production");
   // The SEO Dashboard reads the public documents as a crawler gets them, rendered in-process.
@@ -203,14 +168,14 @@ export function createApp(): express.Express {
     );
   }
 
-  // An event stream must reach the browser event by event, never held back to be compressed.
-  app.use(compression({ filter: (req, res) => !isEventStream(res) && compression.filter(req, res) }));
+  app.use(compressResponses());
   app.use(sameOriginOnly);
 
   app.get("/healthz", async (_req, res) => {
     try {
       await ping();
-      const pages = htmlPageCache();
+      // HTML_CACHE_MB=0: no cache, and none may be made (an LRU of 0 bytes is refused).
+      const pages = cfg.HTML_CACHE_MB > 0 ? htmlPageCache() : { size: 0, bytes: 0 };
       res.set("Cache-Control", "no-store").json({
         status: "ok",
         database: database().driver,
@@ -221,6 +186,8 @@ export function createApp(): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
     }
   });
+
+  app.get("/.well-known/security.txt", securityTxtHandler(cfg));
 
   // Uploaded pictures, public and the same for everyone (docs/decisions/019-image-service.md).
   app.get("/images/*splat", serveImage(db));

@@ -2,6 +2,7 @@
  * The blog, its feeds and the newsletter over HTTP, against the real production build with
  * its own freshly seeded database.
  */
+import { statSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "../app/lib/public-pages";
 import { BLOG_POST_SEEDS } from "../app/platform/db/seed/blog-posts";
@@ -47,6 +48,42 @@ describe("/sitemap.xml", () => {
     }
     expect(xml).not.toContain("/admin");
   });
+
+  it("gives each demo post its publication as its last change, not the time it was seeded", async () => {
+    const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const post of BLOG_POST_SEEDS) {
+      expect(xml).toContain(`<loc>${server.url}/blog/${post.slug}</loc>\n    <lastmod>${post.published_at.toISOString()}</lastmod>`);
+    }
+  });
+});
+
+describe("conditional requests for the feed and the sitemap", () => {
+  it.each(["/sitemap.xml", "/blog/rss.xml"])("%s carries ETag and Last-Modified and answers 304 when unchanged", async (path) => {
+    const first = await fetch(`${server.url}${path}`);
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    const etag = first.headers.get("etag");
+    const lastModified = first.headers.get("last-modified");
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    expect(Number.isNaN(Date.parse(lastModified ?? ""))).toBe(false);
+
+    const byEtag = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag! } });
+    expect(byEtag.status).toBe(304);
+    expect(await byEtag.text()).toBe("");
+    expect(byEtag.headers.get("etag")).toBe(etag);
+
+    const byDate = await fetch(`${server.url}${path}`, { headers: { "if-modified-since": lastModified! } });
+    expect(byDate.status).toBe(304);
+
+    // An older copy, or another version, gets the document.
+    const older = new Date(Date.parse(lastModified!) - 1_000).toUTCString();
+    const stale = await fetch(`${server.url}${path}`, { headers: { "if-modified-since": older } });
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe(body);
+    const other = await fetch(`${server.url}${path}`, { headers: { "if-none-match": 'W/"annan"', "if-modified-since": lastModified! } });
+    expect(other.status).toBe(200);
+    await other.body?.cancel();
+  });
 });
 
 describe("/robots.txt", () => {
@@ -71,8 +108,29 @@ describe("/blog/rss.xml", () => {
     expect(xml).toContain('<rss version="2.0"');
     expect(xml.match(/<item>/g)).toHaveLength(BLOG_POST_SEEDS.length);
     expect(xml).toContain(`<link>${server.url}/blog/${seed.slug}</link>`);
-    // The pinned post comes first, as on the blog page.
-    expect(xml.indexOf(seed.slug)).toBeLessThan(xml.indexOf("upptack-bedragerier-och-api-nyckel-phishing"));
+  });
+
+  it("lists the newest post first, pinned or not", async () => {
+    const xml = await (await fetch(`${server.url}/blog/rss.xml`)).text();
+    const dates = [...xml.matchAll(/<pubDate>([^<]+)<\/pubDate>/g)].map((match) => Date.parse(match[1]!));
+    expect(dates).toHaveLength(BLOG_POST_SEEDS.length);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const newest = [...BLOG_POST_SEEDS].sort((a, b) => b.published_at.getTime() - a.published_at.getTime())[0]!;
+    expect(xml.indexOf(`/blog/${newest.slug}<`)).toBeLessThan(xml.indexOf(`/blog/${seed.slug}<`));
+  });
+
+  it("gives each picture's enclosure its real size in bytes", async () => {
+    const xml = await (await fetch(`${server.url}/blog/rss.xml`)).text();
+    const enclosures = [...xml.matchAll(/<enclosure url="([^"]+)" type="([^"]+)" length="(\d+)"\/>/g)];
+    expect(enclosures).toHaveLength(BLOG_POST_SEEDS.length);
+    for (const [, url, type, length] of enclosures) {
+      const picture = await fetch(url!);
+      expect(picture.status, url).toBe(200);
+      const bytes = (await picture.arrayBuffer()).byteLength;
+      expect(Number(length), url).toBe(bytes);
+      expect(Number(length), url).toBe(statSync(`public${new URL(url!).pathname}`).size);
+      expect(type).toBe("image/webp");
+    }
   });
 
   it("is announced on blog pages", async () => {
@@ -145,11 +203,21 @@ describe("/blog/:slug", () => {
       headline: seed.title,
       image: [`${server.url}${seed.featured_image_url}`],
       datePublished: seed.published_at.toISOString(),
-      author: { name: seed.author_name },
+      // A team post: the author is the Organization itself.
+      author: { "@type": "Organization", "@id": `${server.url}/#organization`, name: "Skinhamnen" },
       publisher: { "@id": `${server.url}/#organization` },
     });
+    // The page shows and dates it by its publication until it is changed.
+    expect(article.dateModified).toBe(seed.published_at.toISOString());
     expect(typeof article.dateModified).toBe("string");
     expect(graph.some((node) => node["@id"] === `${server.url}/#organization`)).toBe(true);
+  });
+
+  it("names a writer's post's author as a Person", async () => {
+    const byPerson = BLOG_POST_SEEDS.find((post) => post.author_name && !post.author_name.startsWith("Skinhamnen"))!;
+    const html = await (await fetch(`${server.url}/blog/${byPerson.slug}`)).text();
+    const graph = (jsonLdBlocks(html)[0] as { "@graph": Array<Record<string, unknown>> })["@graph"];
+    expect(graph.find((node) => node["@type"] === "Article")!.author).toEqual({ "@type": "Person", name: byPerson.author_name });
   });
 
   it("answers a missing post with HTTP 404 and 'Blogginlägg hittades inte'", async () => {

@@ -12,6 +12,7 @@ import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { blog_posts, contact_messages, newsletter_subscriptions } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { CROSS_ORIGIN_MESSAGE } from "./request-guards";
 import { createMember, formBody, type TestMember } from "./test-members";
 
 let server: InProcessServer;
@@ -194,6 +195,72 @@ describe("hostile requests get a Swedish 4xx and change nothing", () => {
     );
     expect(response.status).toBe(400);
     expect(await server.database.db.select().from(contact_messages).where(eq(contact_messages.email, "anna@example.se"))).toHaveLength(0);
+  });
+});
+
+describe("state-changing requests from another site are refused, with or without Origin", () => {
+  const signUp = (email: string, headers: Record<string, string>) =>
+    fetch(`${server.url}/api/newsletter`, {
+      method: "POST",
+      headers: { accept: "application/json", "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: formBody({ email, source: "footer" }),
+    });
+  const subscribed = async (email: string) =>
+    (await server.database.db.select().from(newsletter_subscriptions).where(eq(newsletter_subscriptions.email, email))).length;
+
+  it.each(["cross-site", "same-site"])("refuses a POST without Origin marked Sec-Fetch-Site: %s with a Swedish 403, storing nothing", async (site) => {
+    const email = `utan-origin-${site}@example.se`;
+    const response = await signUp(email, { "sec-fetch-site": site });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ ok: false, message: CROSS_ORIGIN_MESSAGE });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await subscribed(email)).toBe(0);
+  });
+
+  it("refuses a foreign Origin whatever Sec-Fetch-Site says", async () => {
+    const response = await signUp("falsk-origin@example.se", { origin: "https://evil.example", "sec-fetch-site": "same-origin" });
+    expect(response.status).toBe(403);
+  });
+
+  it("keeps a signed-in visitor signed in when another site posts the sign-out without Origin", async () => {
+    const signOut = await fetch(`${server.url}/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: member.cookie, "sec-fetch-site": "cross-site", accept: "text/html" },
+      redirect: "manual",
+    });
+    expect(signOut.status).toBe(403);
+    expect(await signOut.text()).toContain(CROSS_ORIGIN_MESSAGE);
+    expect((await get("/profile", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("lets our own pages post: a same-origin form post, with Origin or only Sec-Fetch-Site", async () => {
+    const withOrigin = await signUp("egen-sida@example.se", { origin: server.url, "sec-fetch-site": "same-origin" });
+    expect(withOrigin.status).toBe(200);
+    expect(await subscribed("egen-sida@example.se")).toBe(1);
+    const fetchOnly = await signUp("egen-sida-2@example.se", { "sec-fetch-site": "same-origin" });
+    expect(fetchOnly.status).toBe(200);
+    // A plain form post without JavaScript, as a browser sends it: back to the page with the outcome.
+    const plain = await fetch(`${server.url}/api/newsletter`, {
+      method: "POST",
+      headers: {
+        origin: server.url,
+        "sec-fetch-site": "same-origin",
+        "sec-fetch-mode": "navigate",
+        accept: "text/html",
+        referer: `${server.url}/blog`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: formBody({ email: "utan-js@example.se", source: "footer" }),
+      redirect: "manual",
+    });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toContain("/blog?");
+    expect(await subscribed("utan-js@example.se")).toBe(1);
+  });
+
+  it("lets a request with neither Origin nor Sec-Fetch-Site through (no browser's: scripts, servers)", async () => {
+    const response = await signUp("skript@example.se", {});
+    expect(response.status).toBe(200);
   });
 });
 

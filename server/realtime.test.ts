@@ -219,6 +219,41 @@ describe("GET /api/events", () => {
   });
 });
 
+describe("the process-wide cap (SSE_MAX_STREAMS)", () => {
+  it("refuses the stream beyond the cap with 503, Retry-After and a Swedish message, whatever its address, and reuses a freed place", async () => {
+    const capped = await startTestServer({ ...SERVER_ENV, SSE_MAX_STREAMS: "3" });
+    const tabs: TestEventStream[] = [];
+    try {
+      // Three addresses, one stream each: no per-address cap is near.
+      for (let i = 0; i < 3; i++) tabs.push(await openEventStream(capped.url, { "x-forwarded-for": freshIp() }));
+      expect(tabs.map((t) => t.response.status)).toEqual([200, 200, 200]);
+      const refused = await openEventStream(capped.url, { "x-forwarded-for": freshIp() });
+      tabs.push(refused);
+      expect(refused.response.status).toBe(503);
+      expect(refused.response.headers.get("retry-after")).toBe(String(REALTIME.fullRetryAfterSeconds));
+      expect(refused.response.headers.get("cache-control")).toContain("no-store");
+      await refused.ended;
+      expect(JSON.parse(refused.raw())).toEqual({ ok: false, message: REALTIME.messages.serverFull });
+      // A closed tab frees its place for anyone.
+      tabs[0]!.close();
+      await expect
+        .poll(async () => {
+          const again = await openEventStream(capped.url, { "x-forwarded-for": freshIp() });
+          tabs.push(again);
+          return again.response.status;
+        })
+        .toBe(200);
+      // ...and only that one.
+      const over = await openEventStream(capped.url, { "x-forwarded-for": freshIp() });
+      tabs.push(over);
+      expect(over.response.status).toBe(503);
+    } finally {
+      for (const tab of tabs) tab.close();
+      await capped.stop();
+    }
+  }, 90_000);
+});
+
 describe("shutdown", () => {
   it("ends open streams and exits 0 promptly on SIGTERM", async () => {
     const own = await startTestServer({ ...SERVER_ENV, LOG_LEVEL: "info" });

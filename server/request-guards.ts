@@ -126,7 +126,7 @@ export const publicHost: RequestHandler = (req, _res, next) => {
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const CROSS_ORIGIN_MESSAGE = "Förfrågan kom från en annan webbplats och avvisades.";
+export const CROSS_ORIGIN_MESSAGE = "Förfrågan kom från en annan webbplats och avvisades.";
 
 function sameOrigin(origin: string, own: string): boolean {
   try {
@@ -138,10 +138,25 @@ function sameOrigin(origin: string, own: string): boolean {
 }
 
 /**
+ * Paths of payment providers' server-to-server callbacks (Swish, card payments), exempt from the
+ * origin rule: a provider posts from its own servers, with no Origin or a foreign one. Each
+ * must authenticate the caller itself, by the provider's signature or by mutual TLS, before it
+ * changes anything, and is added here by name together with that check (docs/rules/http.md#origin).
+ * BankID calls no endpoint of ours; Swish and card payments will. Exact paths, never prefixes.
+ */
+const PROVIDER_CALLBACK_PATHS: readonly string[] = [];
+
+/** `Sec-Fetch-Site` values of a request our own pages made (`none`: typed or bookmarked by the user). */
+const OWN_FETCH_SITES = new Set(["same-origin", "none"]);
+
+/**
  * React Router refuses a page or data action whose Origin is not the request's own, but
  * resource routes (no component: /auth/sign-out, /api/newsletter, …) skip that check. This
- * applies the same rule to every state-changing request: an Origin, when sent, must be ours.
- * Browsers send one with every cross-site POST; a request without one is not a browser's.
+ * applies the same rule to every state-changing request (docs/rules/http.md#origin): an Origin,
+ * when sent, must be ours. Without one, a browser's `Sec-Fetch-Site` decides: a request a
+ * browser marks `cross-site` or `same-site` is a foreign page's and refused. A request with
+ * neither header is no browser's (browsers send Origin with every POST they make for a page, and
+ * Fetch Metadata with every request), so it carries no visitor's session by accident and passes.
  */
 export const sameOriginOnly: RequestHandler = (req, res, next) => {
   if (!STATE_CHANGING.has(req.method)) return next();
@@ -154,8 +169,18 @@ export const sameOriginOnly: RequestHandler = (req, res, next) => {
     delete req.headers.origin;
     return next();
   }
+  if (req.method === "POST" && PROVIDER_CALLBACK_PATHS.includes(req.path)) {
+    delete req.headers.origin;
+    return next();
+  }
   const origin = req.get("origin");
-  if (origin === undefined || sameOrigin(origin, `${req.protocol}://${req.host}`)) return next();
-  req.log?.warn({ origin }, "cross-origin request refused");
+  if (origin !== undefined) {
+    if (sameOrigin(origin, `${req.protocol}://${req.host}`)) return next();
+    req.log?.warn({ origin }, "cross-origin request refused");
+    return refuse(req, res, 403, CROSS_ORIGIN_MESSAGE);
+  }
+  const site = req.get("sec-fetch-site");
+  if (site === undefined || OWN_FETCH_SITES.has(site.trim().toLowerCase())) return next();
+  req.log?.warn({ secFetchSite: site }, "cross-site request without Origin refused");
   refuse(req, res, 403, CROSS_ORIGIN_MESSAGE);
 };

@@ -65,6 +65,12 @@ describe("configuration", () => {
     expect(() => parseEnv({ PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
   });
 
+  it("caps open event streams per process at 1000 unless SSE_MAX_STREAMS says otherwise", () => {
+    expect(parseEnv({}).SSE_MAX_STREAMS).toBe(1000);
+    expect(parseEnv({ SSE_MAX_STREAMS: "3" }).SSE_MAX_STREAMS).toBe(3);
+    for (const bad of ["0", "-5", "1.5", "many"]) expect(() => parseEnv({ SSE_MAX_STREAMS: bad })).toThrow(/SSE_MAX_STREAMS/);
+  });
+
   it("takes TRUST_PROXY as true, false or the number of proxies in front", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
     expect(buildConfig(parseEnv({ DATA_DIR: dir })).TRUST_PROXY).toBe(false);

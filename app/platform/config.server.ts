@@ -4,7 +4,7 @@ import path from "node:path";
 import { z } from "~/lib/zod";
 import { COMPANY } from "../lib/company";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
-import { HTML_CACHE, SSE_HEARTBEAT_MS } from "./platform-constants";
+import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -67,6 +67,8 @@ const envSchema = z
     SEED_DEMO: withDefault(z.enum(["true", "false"], "must be true or false"), "false"),
     /** Comment lines on open event streams keep proxies from cutting them as idle (ms). */
     SSE_HEARTBEAT_MS: withDefault(z.coerce.number().int().min(100).max(300_000), SSE_HEARTBEAT_MS),
+    /** Open event streams on one server process, all addresses together; beyond it 503 (docs/rules/realtime.md). */
+    SSE_MAX_STREAMS: withDefault(z.coerce.number().int().min(1).max(100_000), REALTIME.maxStreamsPerProcess),
     /** Memory for anonymous visitors' cached pages (MB of compressed bodies); 0 turns the cache off. */
     HTML_CACHE_MB: withDefault(z.coerce.number().int().min(0).max(4096), HTML_CACHE.defaultMb),
     /** Newsletter campaign mails sent per minute by the one sender of a campaign (docs/rules/newsletter.md#sending). */

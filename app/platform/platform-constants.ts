@@ -112,6 +112,13 @@ export const REALTIME = {
   maxStreamsPerUser: 8,
   /** Open anonymous streams per client IP on one server. */
   maxAnonymousStreamsPerIp: 6,
+  /**
+   * Default of SSE_MAX_STREAMS: open streams of any kind on one server process, whatever their
+   * addresses (each holds a socket and a file descriptor); beyond it a new one is refused with 503.
+   */
+  maxStreamsPerProcess: 1_000,
+  /** Retry-After of a stream refused because the process is full (seconds). */
+  fullRetryAfterSeconds: 60,
   /** The `retry:` hint: browsers reconnect a dropped stream after about this long. */
   reconnectMs: 5_000,
   /** Retry-After of a refused stream (seconds). */
@@ -122,6 +129,7 @@ export const REALTIME = {
     tooManyStreams: "För många öppna flikar med liveuppdateringar. Stäng några och försök igen om en stund.",
     methodNotAllowed: "Metoden stöds inte. Använd GET.",
     unavailable: "Liveuppdateringar är inte tillgängliga just nu. Försök igen om en stund.",
+    serverFull: "Servern har för många öppna liveuppdateringar just nu. Sidan fungerar som vanligt, men uppdateras inte direkt. Försök igen om en stund.",
     pointsTitle: "Grattis!",
   },
 } as const;

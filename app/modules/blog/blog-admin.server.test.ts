@@ -79,6 +79,29 @@ describe("saving a post (docs/rules/blog.md#editing)", () => {
     expect(row!.seo_script).toBe(`<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article"}</script>`);
   });
 
+  it("leaves updated_at (the version, lastmod and dateModified) alone when a save changes nothing, and moves it when one does", async () => {
+    const slug = `oforandrad-${unique()}`;
+    const post = await created({ slug, status: "published" });
+    const [before] = await db().select().from(blog_posts).where(eq(blog_posts.id, post.postId));
+    const same = { ...whole({ slug, status: "published" }), published_at: before!.published_at };
+    const unchanged = await savePost(db(), { actorUserId: blogUser, roles: ["blog"], postId: post.postId, version: post.version, values: { whole: same } });
+    expect(unchanged).toMatchObject({ ok: true, version: post.version });
+    const [after] = await db().select().from(blog_posts).where(eq(blog_posts.id, post.postId));
+    expect(after!.updated_at.getTime()).toBe(before!.updated_at.getTime());
+
+    const edited = await savePost(db(), {
+      actorUserId: blogUser,
+      roles: ["blog"],
+      postId: post.postId,
+      version: post.version,
+      values: { whole: { ...same, title: "Ny rubrik" } },
+    });
+    expect(edited.ok).toBe(true);
+    const [changed] = await db().select().from(blog_posts).where(eq(blog_posts.id, post.postId));
+    expect(changed!.updated_at.getTime()).toBeGreaterThan(before!.updated_at.getTime());
+    expect((edited as SaveSuccess).version).toBe(changed!.updated_at.toISOString());
+  });
+
   it("answers a stale version with 409 and overwrites nothing", async () => {
     const post = await created();
     const first = await savePost(db(), {

@@ -473,9 +473,11 @@ export async function savePost(db: Db, input: SaveInput): Promise<SaveResult> {
       }
 
       const changed = changedKeys(before, after);
+      // docs/rules/blog.md#no-lost-writes: a save that changes nothing leaves `updated_at` (the
+      // version, the sitemap's lastmod and the page's dateModified) where it was.
       const [updated] = await tx
         .update(blog_posts)
-        .set({ ...rowValues(after), updated_at: nextUpdatedAt })
+        .set({ ...rowValues(after), ...(changed.length > 0 ? { updated_at: nextUpdatedAt } : {}) })
         .where(eq(blog_posts.id, locked.id))
         .returning();
       await addRevision(tx, { postId: locked.id, kind, snapshot: after, actorUserId: input.actorUserId });
@@ -520,7 +522,7 @@ export async function restoreRevision(
       const after = cleaned({ ...before, ...(revision.snapshot as PostSnapshot) });
       const [updated] = await tx
         .update(blog_posts)
-        .set({ ...rowValues(after), updated_at: nextUpdatedAt })
+        .set({ ...rowValues(after), ...(changedKeys(before, after).length > 0 ? { updated_at: nextUpdatedAt } : {}) })
         .where(eq(blog_posts.id, locked.id))
         .returning();
       await addRevision(tx, { postId: locked.id, kind: "restore", snapshot: after, actorUserId: input.actorUserId });

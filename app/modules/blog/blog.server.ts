@@ -161,14 +161,35 @@ export async function getPublishedPost(db: Db, slug: string): Promise<BlogPostRo
   return rows[0] ?? null;
 }
 
-/** The RSS feed's posts (docs/rules/blog.md#pages: the feed lists them all, unpaged), with their author. */
+/** docs/rules/blog.md#feeds-and-sitemap: newest first by the date a post shows, pinned or not. */
+const FEED_ORDER = [
+  sql`COALESCE(${blog_posts.published_at}, ${blog_posts.created_at}) DESC`,
+  sql`${blog_posts.created_at} DESC`,
+];
+
+/** The RSS feed's posts (docs/rules/blog.md#pages: the feed lists them all, unpaged), newest first, with their author. */
 export async function feedPosts(db: Db): Promise<Array<BlogCardRow & { author_name: string | null }>> {
   return db
     .select({ ...CARD_COLUMNS, author_name: blog_posts.author_name })
     .from(blog_posts)
     .where(publishedWhere({}))
-    .orderBy(...PUBLISHED_ORDER)
+    .orderBy(...FEED_ORDER)
     .limit(MAX_LIST_ROWS);
+}
+
+/**
+ * The last moment anything the feed or the sitemap shows of the posts changed: the latest
+ * `updated_at` of any post (an unpublished or archived one included: it left the lists then)
+ * or the latest date a public post came due (a scheduled post appears without a write). Null
+ * without posts.
+ */
+export async function postsLastChanged(db: Db): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      ms: sql<number | null>`floor(extract(epoch from GREATEST(max(${blog_posts.updated_at}), max(${blog_posts.published_at}) FILTER (WHERE ${IS_PUBLIC}))) * 1000)::float8`,
+    })
+    .from(blog_posts);
+  return row?.ms == null ? null : new Date(Number(row.ms));
 }
 
 /** Slugs and last changes of published, due posts, for the sitemap. */

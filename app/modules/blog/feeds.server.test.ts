@@ -17,7 +17,7 @@ const post = {
 };
 
 describe("RSS feed", () => {
-  const xml = rssFeed(site, [post]);
+  const xml = rssFeed(site, [post], new Map([["/images/blog/default.webp", 48_213]]));
 
   it("is RSS 2.0 with an absolute self link", () => {
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
@@ -30,8 +30,21 @@ describe("RSS feed", () => {
     expect(xml).toContain("<link>https://skinhamnen.se/blog/tips-och-tricks</link>");
     expect(xml).toContain("<dc:creator>Elin &lt;Admin&gt;</dc:creator>");
     expect(xml).toContain("<pubDate>Wed, 12 Mar 2025 08:30:00 GMT</pubDate>");
-    expect(xml).toContain('url="https://skinhamnen.se/images/blog/default.webp"');
+    expect(xml).toContain('<enclosure url="https://skinhamnen.se/images/blog/default.webp" type="image/webp" length="48213"/>');
     expect(xml).not.toMatch(/<säkert>/);
+  });
+
+  it("leaves out the enclosure of a picture whose size is unknown, never a length of 0", () => {
+    const unknown = rssFeed(site, [post]);
+    expect(unknown).not.toContain("<enclosure");
+    expect(unknown).toContain("<item>");
+  });
+
+  it("lists the newest post first, whatever order it is given", () => {
+    const older = { ...post, slug: "aldre", published_at: new Date("2024-01-01T00:00:00Z") };
+    const undated = { ...post, slug: "utan-datum", published_at: null, created_at: new Date("2026-06-01T00:00:00Z") };
+    const order = [...rssFeed(site, [older, post, undated]).matchAll(/<link>https:\/\/skinhamnen\.se\/blog\/([^<]+)<\/link>/g)].map((m) => m[1]);
+    expect(order).toEqual(["utan-datum", "tips-och-tricks", "aldre"]);
   });
 
   it("is a valid channel without posts", () => {

@@ -12,9 +12,28 @@ function postUrl(publicUrl: string, slug: string): string {
   return absoluteUrl(publicUrl, `/blog/${encodeURIComponent(slug)}`);
 }
 
+const PICTURE_TYPES: Readonly<Record<string, string>> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  avif: "image/avif",
+  gif: "image/gif",
+};
+
+function pictureType(path: string): string | undefined {
+  return PICTURE_TYPES[/\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? ""];
+}
+
+/**
+ * docs/rules/blog.md#feeds-and-sitemap: newest first by their date, whatever is pinned. `sizes`
+ * holds the byte size of each featured picture by its path; a picture without one gets no
+ * enclosure (RSS requires the real length, and a guessed one is wrong).
+ */
 export function rssFeed(
   site: { publicUrl: string; siteName: string },
   posts: ReadonlyArray<Pick<BlogPostRow, "slug" | "title" | "excerpt" | "categories" | "author_name" | "published_at" | "created_at" | "featured_image_url">>,
+  sizes: ReadonlyMap<string, number> = new Map(),
 ): string {
   const blogUrl = absoluteUrl(site.publicUrl, "/blog");
   const selfUrl = absoluteUrl(site.publicUrl, "/blog/rss.xml");
@@ -22,8 +41,12 @@ export function rssFeed(
     const date = postDate(post);
     return !latest || date > latest ? date : latest;
   }, null);
-  const items = posts.map((post) => {
+  const ordered = [...posts].sort((a, b) => postDate(b).getTime() - postDate(a).getTime());
+  const items = ordered.map((post) => {
     const link = postUrl(site.publicUrl, post.slug);
+    const picture = featuredImage(post.featured_image_url);
+    const bytes = sizes.get(picture);
+    const type = pictureType(picture);
     return [
       "    <item>",
       `      <title>${escapeXml(post.title)}</title>`,
@@ -33,7 +56,9 @@ export function rssFeed(
       `      <description>${escapeXml(cardExcerpt(post.excerpt))}</description>`,
       ...(post.author_name ? [`      <dc:creator>${escapeXml(post.author_name)}</dc:creator>`] : []),
       ...post.categories.map((category) => `      <category>${escapeXml(category)}</category>`),
-      `      <enclosure url="${escapeXml(absoluteUrl(site.publicUrl, featuredImage(post.featured_image_url)))}" type="image/webp" length="0"/>`,
+      ...(bytes !== undefined && type
+        ? [`      <enclosure url="${escapeXml(absoluteUrl(site.publicUrl, picture))}" type="${type}" length="${bytes}"/>`]
+        : []),
       "    </item>",
     ].join("\n");
   });

@@ -41,6 +41,15 @@ function canonicalOverride(value: string | null): string | undefined {
   }
 }
 
+/**
+ * A post by the team rather than a person (docs/rules/blog.md#feeds-and-sitemap): no author, or one
+ * named after the site ("Skinhamnen-teamet"). Its JSON-LD author is the Organization.
+ */
+function isTeamAuthor(authorName: string | null, siteName: string): boolean {
+  const name = authorName?.trim().toLocaleLowerCase("sv-SE") ?? "";
+  return name === "" || name.startsWith(siteName.trim().toLocaleLowerCase("sv-SE"));
+}
+
 export function postView(post: PostViewSource) {
   const published = postDate(post);
   return {
@@ -53,6 +62,7 @@ export function postView(post: PostViewSource) {
     categories: post.categories,
     tags: post.tags,
     author: post.author_name?.trim() || config().SITE_NAME,
+    authorIsTeam: isTeamAuthor(post.author_name, config().SITE_NAME),
     date: formatLongDate(published),
     dateIso: published.toISOString(),
     modifiedIso: new Date(post.updated_at).toISOString(),

@@ -13,7 +13,7 @@ import type { Metadata } from "sharp";
 async function loadSharp() {
   return (await import("sharp")).default;
 }
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { IMAGE_LIMITS, type ImageWidth } from "~/platform/platform-constants";
 import type { Db } from "~/platform/db/client.server";
 import { IMAGE_MESSAGES } from "./images";
@@ -138,6 +138,30 @@ export async function readImageVariant(db: Db, imageId: string, width: number) {
 }
 
 const PATH = /^\/images\/([^/]+)\/(\d{1,4})\.webp$/;
+
+/**
+ * The sizes in bytes of stored variants, by their public paths (`/images/<id>/<width>.webp`), in
+ * one query; a path that is no stored variant is absent from the answer.
+ */
+export async function imageVariantSizes(db: Db, paths: readonly string[]): Promise<Map<string, number>> {
+  const wanted = new Map<string, string>();
+  for (const path of paths) {
+    const match = PATH.exec(path);
+    if (match && UUID.test(match[1]!)) wanted.set(`${match[1]!.toLowerCase()}/${Number(match[2])}`, path);
+  }
+  const sizes = new Map<string, number>();
+  if (wanted.size === 0) return sizes;
+  const ids = [...new Set([...wanted.keys()].map((key) => key.split("/")[0]!))];
+  const rows = await db
+    .select({ id: image_variants.image_id, width: image_variants.width, bytes: image_variants.byte_size })
+    .from(image_variants)
+    .where(inArray(image_variants.image_id, ids));
+  for (const row of rows) {
+    const path = wanted.get(`${row.id}/${row.width}`);
+    if (path) sizes.set(path, row.bytes);
+  }
+  return sizes;
+}
 const NOT_FOUND = "Bilden finns inte.";
 
 /** GET /images/:id/:width.webp — public, cached for a year, revalidated by ETag. */

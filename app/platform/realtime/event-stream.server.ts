@@ -25,6 +25,8 @@ export interface EventStreamOptions {
   /** Whether a session still exists and is valid: the periodic backstop to `session-ended`. */
   isSessionActive(sessionId: string): Promise<boolean>;
   heartbeatMs: number;
+  /** Open streams of this process, of every member and address together (SSE_MAX_STREAMS). */
+  maxStreams?: number;
   /** How long a new stream waits for the LISTEN connection before it answers anyway (ms). */
   readyTimeoutMs?: number;
 }
@@ -104,6 +106,13 @@ export class EventStreams {
     await Promise.all(open.map((stream) => stream.finished));
   }
 
+  /** The process is full: refused before its session is read, and again once it is. */
+  private full(res: Response): boolean {
+    if (this.streams.size < (this.options.maxStreams ?? REALTIME.maxStreamsPerProcess)) return false;
+    refuse(res, 503, REALTIME.messages.serverFull, { "Retry-After": String(REALTIME.fullRetryAfterSeconds) });
+    return true;
+  }
+
   private async open(req: Request, res: Response): Promise<void> {
     if (req.method !== "GET") {
       refuse(res, 405, REALTIME.messages.methodNotAllowed, { Allow: "GET" });
@@ -113,6 +122,7 @@ export class EventStreams {
       refuse(res, 503, REALTIME.messages.unavailable, { "Retry-After": "5" });
       return;
     }
+    if (this.full(res)) return;
     const session = await this.options.readSession(req);
     // The tab may have gone, or the server begun to stop, while the session was read.
     if (res.writableEnded || req.socket.destroyed) return;
@@ -123,6 +133,7 @@ export class EventStreams {
     const userId = session?.userId ?? null;
     const ip = req.ip ?? req.socket.remoteAddress ?? "";
     // Counted and registered without an await in between, so concurrent opens cannot overshoot.
+    if (this.full(res)) return;
     const over = userId
       ? this.count((s) => s.userId === userId) >= REALTIME.maxStreamsPerUser
       : this.count((s) => s.userId === null && s.ip === ip) >= REALTIME.maxAnonymousStreamsPerIp;

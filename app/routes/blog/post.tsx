@@ -71,7 +71,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     image: [image],
     datePublished: post.dateIso,
     dateModified: post.modifiedIso,
-    author: { "@type": "Person", name: post.author },
+    // A team post's author is the Organization of the graph, a named writer's a Person.
+    author: post.authorIsTeam
+      ? { "@type": "Organization", "@id": `${site.publicUrl}/#organization`, name: site.siteName, url: `${site.publicUrl}/` }
+      : { "@type": "Person", name: post.author },
     publisher: { "@id": `${site.publicUrl}/#organization` },
     mainEntityOfPage: { "@type": "WebPage", "@id": canonical },
     inLanguage: "sv-SE",

@@ -45,7 +45,13 @@ export async function seed(
   const result = await db.transaction(async (tx) => {
     const posts = await tx
       .insert(blog_posts)
-      .values(BLOG_POST_SEEDS.map((post) => blogPostValues(post)))
+      // Written and last changed when published, as real posts are: not at the seed's time,
+      // which would make every demo post look changed today (the sitemap's lastmod, dateModified).
+      .values(
+        BLOG_POST_SEEDS.map((post) =>
+          blogPostValues({ ...post, created_at: post.created_at ?? post.published_at, updated_at: post.updated_at ?? post.published_at }),
+        ),
+      )
       .onConflictDoNothing({ target: blog_posts.slug })
       .returning({ id: blog_posts.id });
 
