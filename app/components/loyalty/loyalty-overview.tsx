@@ -27,11 +27,8 @@ export function LevelProgressPanel({
     <div className="grid gap-3" data-testid="level-progress">
       <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
         <div>
-          <p className="text-sm text-muted-foreground" id="profil-xp-etikett">
-            Din XP
-          </p>
+          <p className="text-sm text-muted-foreground">Din XP</p>
           <p
-            aria-labelledby="profil-xp-etikett"
             data-testid="profile-xp"
             data-highlighted={highlighted ? "true" : "false"}
             className={cn(

@@ -64,7 +64,8 @@ function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean;
         className="flex h-full cursor-pointer flex-col rounded-lg border bg-card p-3 transition-colors has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         data-testid="inventory-item"
       >
-        <div className="flex items-start justify-between gap-2">
+        {/* A label holds phrasing content only: spans laid out as blocks. */}
+        <span className="flex items-start justify-between gap-2">
           <input
             id={id}
             type="checkbox"
@@ -74,19 +75,19 @@ function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean;
             onChange={(event) => onToggle(event.target.checked)}
             className="mt-1 size-4 accent-[var(--color-primary)]"
           />
-          <div className="flex flex-wrap justify-end gap-1">
+          <span className="flex flex-wrap justify-end gap-1">
             {item.variant ? <Badge variant="secondary">{SKIN_VARIANT_LABELS[item.variant]}</Badge> : null}
             {item.wear ? (
               <Badge variant="outline" title={SKIN_WEAR_LABELS[item.wear]}>
                 {item.wear}
               </Badge>
             ) : null}
-          </div>
-        </div>
+          </span>
+        </span>
         {item.imageUrl ? (
           <img src={item.imageUrl} alt="" loading="lazy" width={128} height={96} className="mx-auto my-2 h-24 w-32 object-contain" />
         ) : (
-          <div className="mx-auto my-2 h-24 w-32 rounded bg-muted" aria-hidden="true" />
+          <span className="mx-auto my-2 block h-24 w-32 rounded bg-muted" aria-hidden="true" />
         )}
         <span className="font-medium leading-snug break-words">{item.name}</span>
         <span className="text-xs text-muted-foreground">

@@ -13,6 +13,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useHydrated } from "~/lib/use-hydrated";
 import { formatDayMonth, formatNumber } from "~/lib/format";
 
 export interface DailySeries<K extends string> {
@@ -36,70 +37,71 @@ export function DailyChart<K extends string>({
   testId?: string;
 }) {
   const points = days.map((day) => ({ ...day, label: formatDayMonth(day.day) }));
+  // Drawn in the browser, where the chart can measure its box; the table carries the figures before that.
+  const hydrated = useHydrated();
   return (
     <figure className="grid min-w-0 gap-2" data-testid={testId}>
       <div
         aria-hidden="true"
         className="h-64 w-full min-w-0 overflow-hidden text-xs"
       >
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 720, height: 256 }}
-        >
-          <BarChart
-            accessibilityLayer={false}
-            data={points}
-            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+        {hydrated ? (
+          <ResponsiveContainer
+            width="100%"
+            height="100%"
+            initialDimension={{ width: 720, height: 256 }}
           >
-            <CartesianGrid
-              strokeDasharray="3 3"
-              vertical={false}
-              stroke="var(--color-border)"
-            />
-            <XAxis
-              dataKey="label"
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={16}
-              stroke="var(--color-muted-foreground)"
-            />
-            <YAxis
-              allowDecimals={false}
-              tickFormatter={dailyTick}
-              width={48}
-              tickLine={false}
-              stroke="var(--color-muted-foreground)"
-            />
-            <Tooltip
-              formatter={(value, name) => [dailyTick(Number(value)), name]}
-              labelFormatter={(_label, payload) =>
-                payload?.[0]?.payload?.day ?? ""
-              }
-              contentStyle={{
-                background: "var(--color-popover)",
-                color: "var(--color-popover-foreground)",
-                borderRadius: 8,
-                border: "1px solid var(--color-border)",
-              }}
-            />
-            {series.length > 1 ? <Legend /> : null}
-            {series.map((entry) => (
-              <Bar
-                key={entry.key}
-                dataKey={entry.key}
-                name={entry.name}
-                fill={entry.color}
-                radius={[3, 3, 0, 0]}
-                isAnimationActive={false}
+            <BarChart
+              accessibilityLayer={false}
+              data={points}
+              margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            >
+              <CartesianGrid
+                strokeDasharray="3 3"
+                vertical={false}
+                stroke="var(--color-border)"
               />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+              <XAxis
+                dataKey="label"
+                tickLine={false}
+                interval="preserveStartEnd"
+                minTickGap={16}
+                stroke="var(--color-muted-foreground)"
+              />
+              <YAxis
+                allowDecimals={false}
+                tickFormatter={dailyTick}
+                width={48}
+                tickLine={false}
+                stroke="var(--color-muted-foreground)"
+              />
+              <Tooltip
+                formatter={(value, name) => [dailyTick(Number(value)), name]}
+                labelFormatter={(_label, payload) =>
+                  payload?.[0]?.payload?.day ?? ""
+                }
+                contentStyle={{
+                  background: "var(--color-popover)",
+                  color: "var(--color-popover-foreground)",
+                  borderRadius: 8,
+                  border: "1px solid var(--color-border)",
+                }}
+              />
+              {series.length > 1 ? <Legend /> : null}
+              {series.map((entry) => (
+                <Bar
+                  key={entry.key}
+                  dataKey={entry.key}
+                  name={entry.name}
+                  fill={entry.color}
+                  radius={[3, 3, 0, 0]}
+                  isAnimationActive={false}
+                />
+              ))}
+            </BarChart>
+          </ResponsiveContainer>
+        ) : null}
       </div>
-      <figcaption className="text-xs text-muted-foreground">
-        {caption}
-      </figcaption>
       {/* In a clipped box: a wide table in the clipped element itself would still widen a phone's page. */}
       <div className="sr-only">
         <table>
@@ -126,6 +128,9 @@ export function DailyChart<K extends string>({
           </tbody>
         </table>
       </div>
+      <figcaption className="text-xs text-muted-foreground">
+        {caption}
+      </figcaption>
     </figure>
   );
 }

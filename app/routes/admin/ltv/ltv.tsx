@@ -157,7 +157,7 @@ const COHORT_COLUMNS: DataTableColumn<CohortRow>[] = [
       meta: money,
       cell: ({ row }) => {
         const value = row.original.averageOre[months];
-        return value === null ? <span aria-label="Inte känt ännu">–</span> : formatSek(value);
+        return value === null ? <><span aria-hidden="true">–</span><span className="sr-only">Inte känt ännu</span></> : formatSek(value);
       },
     }),
   ),

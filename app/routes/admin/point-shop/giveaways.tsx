@@ -154,7 +154,7 @@ function CreateForm({ currentMonth, failure, created }: { currentMonth: string; 
           {(control) => <Input {...control} maxLength={GIVEAWAY_LIMITS.prize} autoComplete="off" placeholder="t.ex. AK-47 | Redline (FT)" />}
         </FormField>
         <FormField id="giveaway-month" name="month" label="Månad" required error={errors.month} hint="ÅÅÅÅ-MM, svensk tid.">
-          {(control) => <Input {...control} type="month" defaultValue={currentMonth} pattern="\d{4}-\d{2}" />}
+          {(control) => <Input {...control} type="month" defaultValue={currentMonth} />}
         </FormField>
         <fieldset className="grid gap-2" aria-describedby={errors.eligibleLevels ? "giveaway-levels-error" : undefined}>
           <legend className="mb-2 flex items-center gap-2 text-sm font-medium">
