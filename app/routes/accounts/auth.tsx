@@ -31,13 +31,12 @@ import {
 } from "~/modules/accounts/auth-schemas";
 import { safeRedirectTo } from "~/modules/accounts/safe-redirect";
 import { getCurrentSession } from "~/modules/accounts/session.server";
-import { signupSchema, signupToastTitle } from "~/modules/accounts/signup-schema";
 import {
   requestPasswordReset,
   resendConfirmation,
   resetPassword,
   signIn,
-  signUp,
+  signUpFromWizard,
 } from "~/modules/accounts/auth-page.server";
 import { formatPlus } from "~/lib/format";
 
@@ -95,11 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return parsed.response;
       return signIn(request, context, { ...parsed.data, redirectTo: safeRedirectTo(parsed.data.redirectTo) });
     }
-    case "signup": {
-      const parsed = validate(form, signupSchema, (message) => ({ intent: "signup", title: signupToastTitle(message) }));
-      if (!parsed.ok) return parsed.response;
-      return signUp(request, context, parsed.data);
-    }
+    case "signup":
+      // A fetcher's request is a `.data` address; anything else is the page posted without JavaScript.
+      return signUpFromWizard(request, context, form, { plainPost: !context.dataRequest });
     case "reset": {
       const parsed = validate(form, resetRequestSchema, { intent: "reset" });
       if (!parsed.ok) return parsed.response;
