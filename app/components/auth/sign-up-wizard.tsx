@@ -118,7 +118,11 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
     event.preventDefault();
     setStepCheck(null);
     const previous = Math.max(1, step - 1) as SignupStep;
-    if (previous === 1) setPasswordAtEnd(false);
+    if (previous === 1 && passwordAtEnd) {
+      // The password fields move back to step 1, empty.
+      setPasswordAtEnd(false);
+      setPassword("");
+    }
     setStep(previous);
   }
 
