@@ -215,6 +215,97 @@ describe("account forms", () => {
   });
 });
 
+describe("the sign-up wizard posted step by step (no JavaScript)", () => {
+  const SECRET_PASSWORD = "Hemligt#Steg2026";
+  /** A wizard step as the browser posts the page without JavaScript: a document request. */
+  const step = (fields: Record<string, string>) =>
+    post("/auth?mode=signup", form({ intent: "signup", ...fields }), { accept: "text/html" });
+  /** The page's markup, without React's markers between adjoining texts. */
+  const markup = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
+  const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
+
+  it("checks each step on the server, answers with the next step and carries every value but the password", async () => {
+    const email = "steg.for.steg@example.se";
+    const mismatch = await step({ step: "1", email, password: SECRET_PASSWORD, confirmPassword: `${SECRET_PASSWORD}x` });
+    expect(mismatch.status).toBe(400);
+    let html = await markup(mismatch);
+    expect(html).toContain("Steg 1 av 3");
+    expect(html).toMatch(/id="signup-confirm-error"[^>]*>Lösenorden matchar inte\./);
+    expect(html).not.toContain(SECRET_PASSWORD);
+
+    const first = await step({ step: "1", email, password: SECRET_PASSWORD, confirmPassword: SECRET_PASSWORD });
+    expect(first.status).toBe(200);
+    html = await markup(first);
+    expect(html).toContain("Steg 2 av 3");
+    expect(valueOf(html, "email")).toBe(email);
+    expect(valueOf(html, "step")).toBe("2");
+    // The password is never written back into the page.
+    expect(html).not.toContain(SECRET_PASSWORD);
+    expect(html).not.toMatch(/name="(password|confirmPassword)"[^>]*value="[^"]/);
+
+    const noNames = await step({ step: "2", email, firstName: " ", lastName: "", phoneNumber: "070-123 45 67" });
+    expect(noNames.status).toBe(400);
+    html = await markup(noNames);
+    expect(html).toContain("Steg 2 av 3");
+    expect(html).toMatch(/id="signup-first-name-error"[^>]*>Vänligen fyll i för- och efternamn\./);
+    expect(valueOf(html, "phoneNumber")).toBe("070-123 45 67");
+
+    const second = await step({ step: "2", email, firstName: "Stina", lastName: "Steg", phoneNumber: "" });
+    html = await markup(second);
+    expect(html).toContain("Steg 3 av 3");
+    expect([valueOf(html, "email"), valueOf(html, "firstName"), valueOf(html, "lastName")]).toEqual([email, "Stina", "Steg"]);
+    // The last step asks for the password again, empty.
+    expect(html).toContain("Skriv ditt lösenord igen");
+    expect(html).toMatch(/<input[^>]*name="password"/);
+
+    const back = await step({ step: "3", back: "1", email, firstName: "Stina", lastName: "Steg" });
+    expect(back.status).toBe(200);
+    expect(await markup(back)).toContain("Steg 2 av 3");
+
+    const weak = await step({ step: "3", email, firstName: "Stina", lastName: "Steg", password: "svagt", confirmPassword: "svagt" });
+    expect(weak.status).toBe(400);
+    html = await markup(weak);
+    expect(html).toContain("Steg 3 av 3");
+    expect(html).toMatch(/id="signup-password-error"[^>]*>Lösenordet måste innehålla versaler, gemener, siffror och symboler\./);
+
+    const badLink = await step({
+      step: "3", email, firstName: "Stina", lastName: "Steg", password: SECRET_PASSWORD, confirmPassword: SECRET_PASSWORD,
+      steamTradeLink: "https://example.com/trade",
+    });
+    expect(badLink.status).toBe(400);
+    html = await markup(badLink);
+    expect(html).toMatch(/id="signup-trade-link-error"[^>]*>Ange en giltig trade-länk/);
+    expect(html).not.toContain(SECRET_PASSWORD);
+
+    const created = await step({
+      step: "3", email, firstName: "Stina", lastName: "Steg", password: SECRET_PASSWORD, confirmPassword: SECRET_PASSWORD, newsletter: "on",
+    });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe(`/email-confirmation?email=${encodeURIComponent(email)}&mode=signup`);
+    await created.arrayBuffer();
+    // The account exists, unconfirmed, with the password of step 3.
+    const signIn = await post("/auth.data", form({ intent: "signin", email, password: SECRET_PASSWORD }));
+    expect(signIn.status).toBe(403);
+    expect(await signIn.text()).toContain("EMAIL_NOT_VERIFIED");
+  });
+
+  it("answers a fetcher's steps and last step as data, the created account without a redirect", async () => {
+    const email = "med.skript@example.se";
+    const first = await post("/auth.data", form({ intent: "signup", step: "1", email, password: SECRET_PASSWORD, confirmPassword: SECRET_PASSWORD }));
+    expect(first.status).toBe(200);
+    const body = await first.text();
+    expect(body).toContain(email);
+    expect(body).not.toContain(SECRET_PASSWORD);
+    const fields = { intent: "signup", step: "3", email, password: SECRET_PASSWORD, confirmPassword: SECRET_PASSWORD, firstName: "Med", lastName: "Skript" };
+    const mismatch = await post("/auth.data", form({ ...fields, confirmPassword: "Annat#2026" }));
+    expect(mismatch.status).toBe(400);
+    expect(await mismatch.text()).toContain("Lösenorden matchar inte.");
+    const created = await post("/auth.data", form(fields));
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain(email);
+  });
+});
+
 describe("the referral_code cookie", () => {
   it("is the fallback code of an email sign-up and a Steam sign-in start, never over an explicit code, ignored when invalid", async () => {
     const own = await startWithMember("hanna@example.se");

@@ -112,6 +112,25 @@ describe("accepting a quote at /mina-affarer", () => {
   });
 });
 
+describe("cancelling on the member's order page without JavaScript", () => {
+  it("posts the page's cancel form and shows the outcome on the page it answers with", async () => {
+    const [seller] = sellers;
+    const quoteId = await createQuote(db(), seller!.userId);
+    const location = (await post("/mina-affarer", { intent: "accept", quoteId }, seller!.cookie)).headers.get("location") ?? "";
+    // The form as the browser posts it: a document request with the form's hidden intent.
+    const page = await fetch(`${server.url}${location}`, { headers: { cookie: seller!.cookie } });
+    expect(await page.text()).toMatch(/<form[^>]*method="post"[^>]*>\s*<input type="hidden" name="intent" value="cancel"/);
+    // The page's markup only: the answer's data also travels in a script for the browser.
+    const markup = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    const cancelled = await post(location, { intent: "cancel" }, seller!.cookie);
+    expect(cancelled.status).toBe(200);
+    expect(await markup(cancelled)).toMatch(/role="status"[^>]*>(?:(?!role=)[\s\S])*Ordern är avbruten\./);
+    const again = await post(location, { intent: "cancel" }, seller!.cookie);
+    expect(again.status).toBe(409);
+    expect(await markup(again)).toMatch(/role="alert"[^>]*>(?:(?!role=)[\s\S])*Ordern kan inte ändras så nu/);
+  });
+});
+
 describe("the staff's sell-order pages", () => {
   it("refuses a bad trade offer id, a missing reference and an unknown order in Swedish", async () => {
     const [, seller] = sellers;

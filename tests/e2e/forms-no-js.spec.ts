@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { PAYOUT_LABELS } from "../../app/modules/selling/selling-constants";
-import { startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
@@ -251,5 +251,93 @@ test.describe("the member forms on /profile", () => {
     await expect(payout).toHaveCount(0);
     await expect(page).toHaveURL(memberUrl("/profile"));
     await context.close();
+  });
+});
+
+test.describe("the sign-up wizard", () => {
+  const PASSWORD = "Hemligt#Utan2026";
+
+  test("without JavaScript every step posts, the server checks it by its field, and the last one creates the account", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const main = page.getByRole("main");
+    const next = page.getByRole("button", { name: "Nästa" });
+    const email = "utan.skript.konto@example.se";
+
+    await page.goto(url("/auth?mode=signup"));
+    await expect(main.getByText("Steg 1 av 3")).toBeVisible();
+    await main.getByLabel("E-postadress").fill(email);
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Bekräfta lösenord").fill(`${PASSWORD}x`);
+    await next.click();
+    // The server's answer, by its field; the address stays, the passwords never come back.
+    await expect(main.getByText("Lösenorden matchar inte.")).toBeVisible();
+    await expect(main.getByLabel("Bekräfta lösenord")).toHaveAttribute("aria-invalid", "true");
+    await expect(main.getByLabel("E-postadress")).toHaveValue(email);
+    await expect(main.getByLabel("Lösenord", { exact: true })).toHaveValue("");
+    await expect(page).toHaveURL(/\/auth\?mode=signup$/);
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Bekräfta lösenord").fill(PASSWORD);
+    await next.click();
+
+    await expect(main.getByText("Steg 2 av 3")).toBeVisible();
+    expect(await page.content()).not.toContain(PASSWORD);
+    await next.click();
+    await expect(main.getByText("Vänligen fyll i för- och efternamn.").first()).toBeVisible();
+    await main.getByLabel("Förnamn").fill("Ingrid");
+    await main.getByLabel("Efternamn").fill("Utanskript");
+    await main.getByLabel("Telefonnummer").fill("070-123 45 67");
+    await next.click();
+
+    await expect(main.getByText("Steg 3 av 3")).toBeVisible();
+    await page.getByRole("button", { name: "Tillbaka" }).click();
+    await expect(main.getByText("Steg 2 av 3")).toBeVisible();
+    await expect(main.getByLabel("Förnamn")).toHaveValue("Ingrid");
+    await next.click();
+
+    // The last step asks for the password again: the page never held it.
+    await expect(main.getByText("Steg 3 av 3")).toBeVisible();
+    await expect(main.getByTestId("signup-password-again")).toBeVisible();
+    await main.getByLabel("Steam trade-länk").fill("https://example.com/trade");
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Bekräfta lösenord").fill(PASSWORD);
+    await page.getByRole("button", { name: "Skapa konto" }).click();
+    await expect(main.getByText("Ange en giltig trade-länk")).toBeVisible();
+    await expect(main.getByLabel("Förnamn")).toBeHidden();
+
+    await main.getByLabel("Steam trade-länk").fill("https://steamcommunity.com/tradeoffer/new/?partner=12345678&token=AbCdEf12");
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Bekräfta lösenord").fill(PASSWORD);
+    const before = smtp.messages.length;
+    await page.getByRole("button", { name: "Skapa konto" }).click();
+    await expect(page).toHaveURL(url(`/email-confirmation?email=${encodeURIComponent(email)}&mode=signup`));
+    await expect(page.getByRole("heading", { name: "Bekräfta din e-postadress" })).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+    const mail = await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 20_000);
+    expect(decodeQuotedPrintable(mail.raw)).toContain("/api/auth/verify-email");
+    await context.close();
+  });
+
+  test("with JavaScript a step refused in the browser and the account created are one toast each", async ({ page }) => {
+    const main = page.getByRole("main");
+    await page.goto(url("/auth?mode=signup"));
+    const next = page.getByRole("button", { name: "Nästa" });
+    await waitForHydration(next);
+    await main.getByLabel("E-postadress").fill("med.skript.konto@example.se");
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await main.getByLabel("Bekräfta lösenord").fill(`${PASSWORD}x`);
+    await next.click();
+    await expectOneToast(page, "Lösenordsfel");
+    await main.getByLabel("Bekräfta lösenord").fill(PASSWORD);
+    await next.click();
+    await main.getByLabel("Förnamn").fill("Maja");
+    await main.getByLabel("Efternamn").fill("Medskript");
+    await next.click();
+    // The password stays in the page: not asked for again.
+    await expect(main.getByTestId("signup-password-again")).toHaveCount(0);
+    await page.getByRole("button", { name: "Skapa konto" }).click();
+    await expect(page).toHaveURL(/\/email-confirmation\?email=med\.skript\.konto%40example\.se&mode=signup$/);
+    await expectOneToast(page, "Konto skapat!");
   });
 });

@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
 import { ArrowLeft, ArrowRight, ExternalLink, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Progress } from "~/components/ui/progress";
+import { FormAlert } from "~/components/ui/form-alert";
 import { forgetReferralCode, pendingReferralCode } from "~/modules/referrals/referral-link";
-import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
+import { formToObject } from "~/lib/validation";
+import { showOutcomeToast, useActionForm, type CheckFailure, type OutcomeToast } from "~/lib/use-action-form";
 import {
   SIGNUP_FAILED_MESSAGE,
-  SIGNUP_STEP_SCHEMAS,
-  SIGNUP_TOAST_TITLES,
-  signupSchema,
+  signupRefusal,
+  signupStepOfField,
   signupToastTitle,
   type SignupStep,
 } from "~/modules/accounts/signup-schema";
@@ -27,91 +27,128 @@ const SIGNUP_STEPS = 3;
 const STEAM_TRADE_LINK_HELP_URL =
   "https://steamcommunity.com/my/tradeoffers/privacy#trade_offer_access_url";
 
-const EMPTY = {
-  email: "",
-  password: "",
-  confirmPassword: "",
-  firstName: "",
-  lastName: "",
-  phoneNumber: "",
-  steamTradeLink: "",
-};
-type Fields = typeof EMPTY;
-
 const STEP_TITLES: Record<SignupStep, string> = {
   1: "Inloggningsuppgifter",
   2: "Om dig",
   3: "Trade-länk",
 };
 
-/** The 3-step sign-up wizard (docs/rules/accounts.md#sign-up), validated per step with the shared schemas. */
-export function SignUpWizard({ referralCode }: { referralCode: string | null }) {
-  const fetcher = useFetcher<AuthActionResult>();
-  const navigate = useNavigate();
-  const [step, setStep] = useState<SignupStep>(1);
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors | null>(null);
-  // Unticked until the visitor ticks it: the newsletter is opt-in.
-  const [newsletter, setNewsletter] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const busy = fetcher.state !== "idle";
-  const percent = Math.round((step / SIGNUP_STEPS) * 100);
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data) return;
+/** The toast for an answer or a refused step: none for a step the server moved on to. */
+function signupToast(data: AuthActionResult): OutcomeToast | null {
+  if (data.ok) {
+    return data.email
+      ? { tone: "success", title: "Konto skapat!", description: "Kolla din e-post och klicka på länken för att bekräfta ditt konto." }
+      : null;
+  }
+  const message = data.message ?? SIGNUP_FAILED_MESSAGE;
+  return { tone: "error", title: data.title ?? signupToastTitle(message), description: message };
+}
+
+/** The last step's check in the browser: the same as the server's. */
+const checkLastStep = (values: Record<string, string>): CheckFailure | null => signupRefusal(values, SIGNUP_STEPS);
+
+/**
+ * The 3-step sign-up wizard (docs/rules/accounts.md#sign-up), one form over all steps: the steps not
+ * shown are hidden, so the last step posts every field. With JavaScript "Nästa" checks the step in
+ * the browser and moves on, and the last step posts through the form hook. Without it each step
+ * posts (`step`, and `back` for "Tillbaka") and the server answers with the step to show and the
+ * values to carry; the password is never carried, so it is typed again on the last step
+ * (docs/decisions/033-client-form-path.md).
+ */
+export function SignUpWizard({ referralCode }: { referralCode: string | null }) {
+  const navigate = useNavigate();
+  const form = useActionForm<AuthActionResult>({
+    intent: "signup",
+    check: checkLastStep,
+    toast: signupToast,
+    onOutcome: (data) => onAnswer(data),
+  });
+  // After a post without JavaScript the page opens on the step the server answered with, its
+  // values filled in and, past step 1, the passwords on the last step (they are never carried).
+  const posted = form.fromPlainPost ? form.outcome : undefined;
+  const [step, setStep] = useState<SignupStep>(() => posted?.step ?? 1);
+  const [passwordAtEnd, setPasswordAtEnd] = useState(() => (posted?.step ?? 1) > 1);
+  const [carried] = useState(() => posted?.values ?? {});
+  const [stepCheck, setStepCheck] = useState<CheckFailure | null>(null);
+  const [password, setPassword] = useState("");
+  const percent = Math.round((step / SIGNUP_STEPS) * 100);
+  const errors = stepCheck?.fieldErrors ?? form.fieldErrors;
+  const outcome = stepCheck ? null : form.outcome;
+  const formWide = outcome && !outcome.ok && Object.keys(outcome.fieldErrors ?? {}).length === 0 ? outcome.message : null;
+
+  function onAnswer(data: AuthActionResult) {
     if (data.ok && data.email) {
-      toast.success("Konto skapat!", {
-        description: "Kolla din e-post och klicka på länken för att bekräfta ditt konto.",
-      });
       trackEvent("sign_up", { method: "email" });
       // The code now waits on the profile for the account's confirmation.
       forgetReferralCode();
-      navigate(`/email-confirmation?email=${encodeURIComponent(data.email)}&mode=signup`);
-    } else if (!data.ok) {
-      toast.error(data.title ?? SIGNUP_TOAST_TITLES.failed, { description: data.message ?? SIGNUP_FAILED_MESSAGE });
+      void navigate(`/email-confirmation?email=${encodeURIComponent(data.email)}&mode=signup`);
+      return;
     }
-  }, [fetcher.data, navigate]);
-
-  const update = (key: keyof Fields) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setFields((current) => ({ ...current, [key]: event.target.value }));
-
-  /** Shows a validation message next to its field and as its toast, and moves focus there. */
-  function reject(error: Parameters<typeof firstError>[0]) {
-    const message = firstError(error);
-    const byField = fieldErrors(error);
-    setErrors(byField);
-    toast.error(signupToastTitle(message), { description: message });
-    const first = Object.keys(byField)[0];
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+    // A refused field is shown on its step.
+    const first = Object.keys(data.fieldErrors ?? {})[0];
+    if (!data.ok && first) setStep(signupStepOfField(first, passwordAtEnd ? 3 : 1, step));
   }
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const element = event.currentTarget;
+    setStepCheck(null);
+    if (step === SIGNUP_STEPS) {
+      // The code of the visit or the stored one, unless the address gave one.
+      const code = element.elements.namedItem("referralCode") as HTMLInputElement | null;
+      if (code && !code.value) code.value = pendingReferralCode() ?? "";
+      form.onSubmit(event);
+      return;
+    }
     event.preventDefault();
-    const parsed = SIGNUP_STEP_SCHEMAS[step].safeParse(fields);
-    if (!parsed.success) return reject(parsed.error);
-    if (step < SIGNUP_STEPS) {
-      setErrors(null);
+    const failed = signupRefusal(formToObject(new FormData(element)), step);
+    if (!failed) {
       setStep((step + 1) as SignupStep);
       return;
     }
-    const payload = { ...fields, referralCode: referralCode ?? pendingReferralCode() ?? "", newsletter: String(newsletter) };
-    const full = signupSchema.safeParse(payload);
-    if (!full.success) return reject(full.error);
-    setErrors(null);
-    fetcher.submit({ intent: "signup", ...payload }, { method: "post", action: "/auth" });
+    setStepCheck(failed);
+    showOutcomeToast(signupToast({ ok: false, ...failed }));
+    const first = Object.keys(failed.fieldErrors)[0];
+    if (first) element.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`)?.focus();
   }
 
-  function back() {
-    setErrors(null);
-    setStep((current) => Math.max(1, current - 1) as SignupStep);
+  function back(event: React.MouseEvent) {
+    // With JavaScript "Tillbaka" stays in the browser; without it, it posts `back`.
+    event.preventDefault();
+    setStepCheck(null);
+    const previous = Math.max(1, step - 1) as SignupStep;
+    if (previous === 1 && passwordAtEnd) {
+      // The password fields move back to step 1, empty.
+      setPasswordAtEnd(false);
+      setPassword("");
+    }
+    setStep(previous);
   }
 
-  // The server's field messages (a refused sign-up) show next to their fields too.
-  const serverFields = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : undefined;
-  const fieldError: FieldErrors = errors ?? serverFields ?? {};
+  const passwordFields = (
+    <>
+      <FormField
+        id="signup-password"
+        label="Lösenord"
+        error={errors.password}
+        hint={<PasswordChecklist password={password} />}
+      >
+        {(aria) => (
+          <PasswordInput {...aria} name="password" autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} />
+        )}
+      </FormField>
+      <FormField id="signup-confirm" label="Bekräfta lösenord" error={errors.confirmPassword}>
+        {(aria) => <PasswordInput {...aria} name="confirmPassword" autoComplete="new-password" />}
+      </FormField>
+    </>
+  );
+
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Skapa konto">
+    <form.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Skapa konto">
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="step" value={step} />
+      <input type="hidden" name="referralCode" defaultValue={referralCode ?? carried.referralCode ?? ""} />
       <div className="grid gap-2">
         <div className="flex items-center justify-between text-sm">
           <p className="font-semibold" id="signup-progress-label">
@@ -123,171 +160,160 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
         <Progress value={percent} aria-labelledby="signup-progress-label" />
       </div>
 
-      {step === 1 ? (
-        <fieldset className="grid gap-4">
-          <legend className="sr-only">{STEP_TITLES[1]}</legend>
-          <FormField id="signup-email" label="E-postadress" error={fieldError.email}>
-            {(aria) => (
-              <Input
-                {...aria}
-                name="email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="namn@exempel.se"
-                value={fields.email}
-                onChange={update("email")}
-              />
-            )}
-          </FormField>
-          <FormField
-            id="signup-password"
-            label="Lösenord"
-            error={fieldError.password}
-            hint={<PasswordChecklist password={fields.password} />}
-          >
-            {(aria) => (
-              <PasswordInput {...aria} name="password" autoComplete="new-password" value={fields.password} onChange={update("password")} />
-            )}
-          </FormField>
-          <FormField id="signup-confirm" label="Bekräfta lösenord" error={fieldError.confirmPassword}>
-            {(aria) => (
-              <PasswordInput
-                {...aria}
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={fields.confirmPassword}
-                onChange={update("confirmPassword")}
-              />
-            )}
-          </FormField>
-        </fieldset>
-      ) : null}
-
-      {step === 2 ? (
-        <fieldset className="grid gap-4">
-          <legend className="sr-only">{STEP_TITLES[2]}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id="signup-first-name" label="Förnamn" error={fieldError.firstName}>
-              {(aria) => (
-                <Input {...aria} name="firstName" autoComplete="given-name" value={fields.firstName} onChange={update("firstName")} />
-              )}
-            </FormField>
-            <FormField id="signup-last-name" label="Efternamn" error={fieldError.lastName}>
-              {(aria) => (
-                <Input {...aria} name="lastName" autoComplete="family-name" value={fields.lastName} onChange={update("lastName")} />
-              )}
-            </FormField>
-          </div>
-          <FormField
-            id="signup-phone"
-            label="Telefonnummer"
-            optional
-            error={fieldError.phoneNumber}
-            hint="Svenskt nummer, t.ex. 070-123 45 67 eller +46 70 123 45 67."
-          >
-            {(aria) => (
-              <Input
-                {...aria}
-                name="phoneNumber"
-                type="tel"
-                autoComplete="tel"
-                inputMode="tel"
-                value={fields.phoneNumber}
-                onChange={update("phoneNumber")}
-              />
-            )}
-          </FormField>
-        </fieldset>
-      ) : null}
-
-      {step === 3 ? (
-        <fieldset className="grid gap-4">
-          <legend className="sr-only">{STEP_TITLES[3]}</legend>
-          <FormField
-            id="signup-trade-link"
-            label="Steam trade-länk"
-            optional
-            error={fieldError.steamTradeLink}
-            hint={
-              <div className="grid gap-1">
-                <a
-                  href={STEAM_TRADE_LINK_HELP_URL}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Hitta din trade-länk på Steam
-                  <ExternalLink className="size-3.5" aria-hidden="true" />
-                  <span className="sr-only">(öppnas i en ny flik)</span>
-                </a>
-                <span>Du kan också lägga till den senare i din profil.</span>
-              </div>
-            }
-          >
-            {(aria) => (
-              <Input
-                {...aria}
-                name="steamTradeLink"
-                type="url"
-                inputMode="url"
-                placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
-                value={fields.steamTradeLink}
-                onChange={update("steamTradeLink")}
-              />
-            )}
-          </FormField>
-          <div className="flex items-start gap-3 rounded-lg border p-3">
-            <input
-              id="signup-newsletter"
-              name="newsletter"
-              type="checkbox"
-              checked={newsletter}
-              onChange={(event) => setNewsletter(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-primary"
+      <fieldset className="grid gap-4" hidden={step !== 1}>
+        <legend className="sr-only">{STEP_TITLES[1]}</legend>
+        <FormField id="signup-email" label="E-postadress" error={errors.email}>
+          {(aria) => (
+            <Input
+              {...aria}
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder="namn@exempel.se"
+              defaultValue={carried.email}
             />
-            <label htmlFor="signup-newsletter" className="text-sm">
-              Ja, skicka mig nyhetsbrev och erbjudanden via e-post.{" "}
-              <span className="text-muted-foreground">Valfritt – du kan ändra dig när som helst i din profil.</span>
-            </label>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            Genom att skapa ett konto godkänner du våra{" "}
-            <Link to="/anvandarvillkor" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
-              användarvillkor
-            </Link>{" "}
-            och bekräftar att du har läst vår{" "}
-            <Link to="/integritetspolicy" target="_blank" className="font-medium text-primary underline-offset-4 hover:underline">
-              integritetspolicy
-            </Link>
-            .
-          </p>
-        </fieldset>
-      ) : null}
+          )}
+        </FormField>
+        {passwordAtEnd ? null : passwordFields}
+      </fieldset>
 
-      <div className="flex gap-3">
-        <Button type="button" variant="outline" onClick={back} disabled={step === 1 || busy} className="flex-1">
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Tillbaka
-        </Button>
+      <fieldset className="grid gap-4" hidden={step !== 2}>
+        <legend className="sr-only">{STEP_TITLES[2]}</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="signup-first-name" label="Förnamn" error={errors.firstName}>
+            {(aria) => <Input {...aria} name="firstName" autoComplete="given-name" defaultValue={carried.firstName} />}
+          </FormField>
+          <FormField id="signup-last-name" label="Efternamn" error={errors.lastName}>
+            {(aria) => <Input {...aria} name="lastName" autoComplete="family-name" defaultValue={carried.lastName} />}
+          </FormField>
+        </div>
+        <FormField
+          id="signup-phone"
+          label="Telefonnummer"
+          optional
+          error={errors.phoneNumber}
+          hint="Svenskt nummer, t.ex. 070-123 45 67 eller +46 70 123 45 67."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="phoneNumber"
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              defaultValue={carried.phoneNumber}
+            />
+          )}
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-4" hidden={step !== 3}>
+        <legend className="sr-only">{STEP_TITLES[3]}</legend>
+        {passwordAtEnd ? (
+          <>
+            <p className="text-sm text-muted-foreground" data-testid="signup-password-again">
+              Skriv ditt lösenord igen – av säkerhetsskäl skickas det aldrig tillbaka till sidan.
+            </p>
+            {passwordFields}
+          </>
+        ) : null}
+        <FormField
+          id="signup-trade-link"
+          label="Steam trade-länk"
+          optional
+          error={errors.steamTradeLink}
+          hint={
+            <div className="grid gap-1">
+              <a
+                href={STEAM_TRADE_LINK_HELP_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`inline-flex items-center gap-1 ${linkClass}`}
+              >
+                Hitta din trade-länk på Steam
+                <ExternalLink className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">(öppnas i en ny flik)</span>
+              </a>
+              <span>Du kan också lägga till den senare i din profil.</span>
+            </div>
+          }
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              name="steamTradeLink"
+              type="url"
+              inputMode="url"
+              placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
+              defaultValue={carried.steamTradeLink}
+            />
+          )}
+        </FormField>
+        <div className="flex items-start gap-3 rounded-lg border p-3">
+          {/* Unticked until the visitor ticks it: the newsletter is opt-in. */}
+          <input
+            id="signup-newsletter"
+            name="newsletter"
+            type="checkbox"
+            defaultChecked={carried.newsletter === "on"}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
+          <label htmlFor="signup-newsletter" className="text-sm">
+            Ja, skicka mig nyhetsbrev och erbjudanden via e-post.{" "}
+            <span className="text-muted-foreground">Valfritt – du kan ändra dig när som helst i din profil.</span>
+          </label>
+        </div>
+        <p className="text-sm text-muted-foreground">
+          Genom att skapa ett konto godkänner du våra{" "}
+          <Link to="/anvandarvillkor" target="_blank" className={linkClass}>
+            användarvillkor
+          </Link>{" "}
+          och bekräftar att du har läst vår{" "}
+          <Link to="/integritetspolicy" target="_blank" className={linkClass}>
+            integritetspolicy
+          </Link>
+          .
+        </p>
+      </fieldset>
+
+      <div aria-live="polite" className="empty:hidden">
+        {formWide ? <FormAlert>{formWide}</FormAlert> : null}
+      </div>
+
+      {/* "Nästa" comes first in the markup, so Enter in a field moves on rather than back. */}
+      <div className="flex flex-row-reverse gap-3">
         {step < SIGNUP_STEPS ? (
           <Button type="submit" className="flex-1">
             Nästa
             <ArrowRight className="size-4" aria-hidden="true" />
           </Button>
         ) : (
-          <Button type="submit" disabled={busy} className="flex-1">
-            {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
-            {busy ? "Skapar konto..." : "Skapa konto"}
+          <Button type="submit" disabled={form.busy} className="flex-1">
+            {form.busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+            {form.busy ? "Skapar konto..." : "Skapa konto"}
           </Button>
         )}
+        <Button
+          type="submit"
+          name="back"
+          value="1"
+          formNoValidate
+          variant="outline"
+          onClick={back}
+          disabled={step === 1 || form.busy}
+          className="flex-1"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Tillbaka
+        </Button>
       </div>
       <p className="text-center text-sm text-muted-foreground">
         Har du redan ett konto?{" "}
-        <Link to="/auth?mode=signin" replace className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to="/auth?mode=signin" replace className={linkClass}>
           Logga in
         </Link>
       </p>
-    </form>
+    </form.Form>
   );
 }

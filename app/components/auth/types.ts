@@ -1,3 +1,5 @@
+import type { SignupStep, SignupValues } from "~/modules/accounts/signup-schema";
+
 /** What the /auth and /email-confirmation actions answer (see app/modules/accounts/auth-page.server.ts). */
 export interface AuthActionResult {
   ok: boolean;
@@ -8,4 +10,7 @@ export interface AuthActionResult {
   email?: string;
   redirectTo?: string;
   fieldErrors?: Partial<Record<string, string>>;
+  /** A sign-up wizard post: the step to show and the values it carries (never the password). */
+  step?: SignupStep;
+  values?: SignupValues;
 }

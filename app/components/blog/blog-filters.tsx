@@ -51,8 +51,9 @@ export function BlogSearch({ search, category }: { search: string; category: Cat
       role="search"
       className="mt-8 max-w-xl"
       onSubmit={(event) => {
+        // The same search the GET form sends without JavaScript, read from its field.
         event.preventDefault();
-        go(query, false);
+        go(String(new FormData(event.currentTarget).get("q") ?? ""), false);
       }}
     >
       <Label htmlFor="blog-search" className="sr-only">

@@ -1,5 +1,4 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
 import { CONSENT_EVENTS } from "~/modules/consent/consent-constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
 import { reportConsentChoice } from "~/modules/analytics/visitor-tracking";
@@ -14,6 +13,7 @@ import {
 import { syncStoredReferralCode } from "~/modules/referrals/referral-link";
 import { CookieBanner } from "./cookie-banner";
 import { lazyComponent } from "~/lib/lazy-component";
+import { showOutcomeToast } from "~/lib/use-action-form";
 
 const CookieSettingsDialog = lazyComponent(() => import("./cookie-settings-dialog").then((module) => module.CookieSettingsDialog));
 
@@ -74,7 +74,9 @@ export function CookieConsent() {
     saveConsent(next);
     reportConsentChoice(next);
     setSettingsOpen(false);
-    toast.success("Dina cookie-val är sparade", {
+    showOutcomeToast({
+      tone: "success",
+      title: "Dina cookie-val är sparade",
       description: "Du kan ändra dem när som helst via Cookie-inställningar längst ned på sidan.",
     });
   }, []);

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -57,26 +57,29 @@ export function CookieSettingsDialog({
   );
 }
 
-function SettingsForm({ initial, onSave }: { initial: ConsentChoice; onSave: (choice: ConsentChoice) => void }) {
-  const [draft, setDraft] = useState<ConsentChoice>(initial);
-  const set = (category: OptionalCategory, on: boolean) => setDraft((prev) => ({ ...prev, [category]: on }));
+/** The choice the form's switches hold: a ticked switch posts its category's name (Radix's form input). */
+function choiceFromForm(form: HTMLFormElement): ConsentChoice {
+  const fields = new FormData(form);
+  const on = (category: OptionalCategory) => fields.get(category) === "on";
+  return { necessary: true, analytics: on("analytics"), marketing: on("marketing"), functional: on("functional") };
+}
 
+/**
+ * The choice is kept in this browser only (docs/rules/privacy.md#cookie-consent), so the form
+ * never posts: "Spara val" reads the switches from the form's fields.
+ */
+function SettingsForm({ initial, onSave }: { initial: ConsentChoice; onSave: (choice: ConsentChoice) => void }) {
   return (
     <form
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        onSave(draft);
+        onSave(choiceFromForm(event.currentTarget));
       }}
     >
       <ul className="grid gap-2 sm:gap-3">
         {COOKIE_CATEGORIES.map((category) => (
-          <CategoryRow
-            key={category}
-            category={category}
-            checked={draft[category]}
-            onCheckedChange={category === "necessary" ? undefined : (on) => set(category, on)}
-          />
+          <CategoryRow key={category} category={category} defaultChecked={initial[category]} />
         ))}
       </ul>
       <DialogFooter className="gap-2 sm:justify-between">
@@ -94,19 +97,10 @@ function SettingsForm({ initial, onSave }: { initial: ConsentChoice; onSave: (ch
   );
 }
 
-function CategoryRow({
-  category,
-  checked,
-  onCheckedChange,
-}: {
-  category: CookieCategory;
-  checked: boolean;
-  /** Absent for the category that is always on. */
-  onCheckedChange?: (on: boolean) => void;
-}) {
+function CategoryRow({ category, defaultChecked }: { category: CookieCategory; defaultChecked: boolean }) {
   const id = useId();
   const details = COOKIE_CATEGORY_DETAILS[category];
-  const alwaysOn = !onCheckedChange;
+  const alwaysOn = category === "necessary";
   return (
     <li className="flex items-start justify-between gap-3 rounded-lg border bg-card p-3 sm:gap-4 sm:p-4">
       <div className="grid gap-1.5">
@@ -126,9 +120,9 @@ function CategoryRow({
       <Switch
         id={`${id}-switch`}
         data-category={category}
-        checked={checked}
+        name={alwaysOn ? undefined : category}
+        defaultChecked={defaultChecked}
         disabled={alwaysOn}
-        onCheckedChange={onCheckedChange}
         aria-describedby={`${id}-description`}
         className="mt-0.5"
       />

@@ -3,13 +3,14 @@
  * changing, 'Logga in' / 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga
  * ut' when signed in.
  */
-import { Suspense, useEffect } from "react";
+import { Suspense, useCallback } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Banknote, HandCoins, LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { lazyComponent } from "~/lib/lazy-component";
 import { useSessionUser } from "~/lib/site-config";
+import { showOutcomeToast } from "~/lib/use-action-form";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { ProfileMenuButton } from "./profile-menu-button";
 
 // The dropdown's code loads after the page's (signed-in visitors only).
@@ -46,16 +47,24 @@ function useSessionState() {
 export function useSignOutFeedback() {
   const signOut = useSignOutFetcher();
   const navigate = useNavigate();
-  useEffect(() => {
-    const result = signOut.data;
-    if (!result) return;
-    if (result.ok) {
-      toast.success(AUTH_MESSAGES.signedOutTitle, { description: AUTH_MESSAGES.signedOut });
-      navigate("/");
-    } else {
-      toast.error(result.title ?? AUTH_MESSAGES.signOutFailedTitle, { description: result.message ?? AUTH_MESSAGES.signOutFailed });
-    }
-  }, [signOut.data, navigate]);
+  useFetcherResult(
+    signOut,
+    useCallback(
+      (result: SignOutResult) => {
+        if (result.ok) {
+          showOutcomeToast({ tone: "success", title: AUTH_MESSAGES.signedOutTitle, description: AUTH_MESSAGES.signedOut });
+          void navigate("/");
+        } else {
+          showOutcomeToast({
+            tone: "error",
+            title: result.title ?? AUTH_MESSAGES.signOutFailedTitle,
+            description: result.message ?? AUTH_MESSAGES.signOutFailed,
+          });
+        }
+      },
+      [navigate],
+    ),
+  );
 }
 
 function LoadingButton({ className }: { className?: string }) {

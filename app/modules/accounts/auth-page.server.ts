@@ -3,14 +3,26 @@
  * (plus the client IP, for the abuse limits) and maps its outcomes to the Swedish
  * texts of docs/rules/accounts.md. Routes stay thin: validate, call one of these, answer.
  */
-import { data, type AppLoadContext } from "react-router";
-import { clientIp } from "~/lib/http.server";
+import { data, redirect, type AppLoadContext } from "react-router";
+import { clientIp, type Input } from "~/lib/http.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
 import { auth, AUTH_CALLBACKS } from "~/modules/accounts/auth.server";
 import { withProfileSeed } from "~/modules/accounts/profiles.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
-import { SIGNUP_FAILED_MESSAGE, SIGNUP_TOAST_TITLES, type SignupInput } from "~/modules/accounts/signup-schema";
+import {
+  carriedSignupValues,
+  postedSignupStep,
+  SIGNUP_FAILED_MESSAGE,
+  SIGNUP_TOAST_TITLES,
+  signupRefusal,
+  signupSchema,
+  signupStepOfField,
+  signupToastTitle,
+  type SignupInput,
+  type SignupStep,
+  type SignupValues,
+} from "~/modules/accounts/signup-schema";
 import { referralCodeFromCookie } from "~/modules/referrals/referral-cookie.server";
 import { logger } from "~/platform/logger.server";
 
@@ -142,6 +154,51 @@ export async function signUp(request: Request, context: AppLoadContext, input: S
       message: SIGNUP_FAILED_MESSAGE,
     });
   }
+}
+
+/** What a wizard post answers besides the 017 shape: the step to show and the values it carries. */
+interface WizardPosition {
+  step: SignupStep;
+  values: SignupValues;
+}
+
+/** Where the account's confirmation is explained, as the browser goes with JavaScript. */
+export function emailConfirmationPath(email: string): string {
+  return `/email-confirmation?email=${encodeURIComponent(email)}&mode=signup`;
+}
+
+/**
+ * The sign-up wizard's post (docs/rules/accounts.md#sign-up, decision 033). A step posted on its
+ * own (`step` 1 or 2, a page without JavaScript) is checked with its step's schema and answered
+ * with the next step and the values to carry, never the password; "Tillbaka" (`back`) answers the
+ * step before. The last step (`step` 3, where a page without JavaScript has the password typed
+ * again) is checked as step 1 and 3, then like a sign-up posted in one go (no `step`) with the
+ * full schema, and creates the account. A plain form post that created it is sent on to the
+ * confirmation page; a fetcher's request gets the answer as data.
+ */
+export async function signUpFromWizard(request: Request, context: AppLoadContext, form: Input, { plainPost }: { plainPost: boolean }) {
+  const step = postedSignupStep(form.step);
+  const values = carriedSignupValues(form);
+  const at = (next: SignupStep): WizardPosition => ({ step: next, values });
+  if (step && form.back !== undefined) {
+    return data({ ok: true as const, intent: "signup" as const, ...at(Math.max(1, step - 1) as SignupStep) });
+  }
+  const refused = signupRefusal(form, step);
+  if (refused) {
+    const { message, fieldErrors } = refused;
+    const position = step ? at(signupStepOfField(Object.keys(fieldErrors)[0], step === 3 ? 3 : 1, step)) : {};
+    return data(
+      { ok: false as const, intent: "signup" as const, title: signupToastTitle(message), message, fieldErrors, ...position },
+      { status: 400 },
+    );
+  }
+  if (step === 1 || step === 2) return data({ ok: true as const, intent: "signup" as const, ...at((step + 1) as SignupStep) });
+
+  const result = await signUp(request, context, signupSchema.parse(form));
+  if (result.data.ok) return plainPost ? redirect(emailConfirmationPath(result.data.email)) : result;
+  if (!step) return result;
+  const field = Object.keys(result.data.fieldErrors ?? {})[0];
+  return data({ ...result.data, ...at(signupStepOfField(field, 3, 3)) }, result.init ?? undefined);
 }
 
 /** Answers the same whether or not the address has an account. */

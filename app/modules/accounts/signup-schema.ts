@@ -5,7 +5,7 @@
  */
 import { z } from "~/lib/zod";
 import { TEXT_LIMITS } from "~/platform/platform-constants";
-import { lenientTextField } from "~/lib/validation";
+import { fieldErrors, firstError, lenientTextField, type FieldErrors } from "~/lib/validation";
 import { phoneNumberSchema, steamTradeLinkSchema } from "./contact-details";
 import { isStrongPassword } from "./password-rule";
 import { SIGNUP_MESSAGES } from "./auth-messages";
@@ -114,3 +114,68 @@ export const SIGNUP_STEP_SCHEMAS = {
   2: signupStep2Schema,
   3: signupStep3Schema,
 } as const;
+
+/**
+ * What a wizard step carries forward in the page when it posts without JavaScript: every value
+ * but the password, which the server never writes back into the page (decision 033).
+ */
+export const SIGNUP_CARRIED_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "phoneNumber",
+  "steamTradeLink",
+  "referralCode",
+  "newsletter",
+] as const;
+export type SignupValues = Partial<Record<(typeof SIGNUP_CARRIED_FIELDS)[number], string>>;
+
+/** The carried values of a posted form, as the strings the visitor typed. */
+export function carriedSignupValues(input: Record<string, unknown>): SignupValues {
+  const values: SignupValues = {};
+  for (const key of SIGNUP_CARRIED_FIELDS) {
+    const value = input[key];
+    if (typeof value === "string" && value !== "") values[key] = value;
+  }
+  return values;
+}
+
+/** The step a wizard post names (`step`), or null for a sign-up posted in one go. */
+export function postedSignupStep(value: unknown): SignupStep | null {
+  return value === "1" || value === "2" || value === "3" ? (Number(value) as SignupStep) : null;
+}
+
+const FIELD_STEPS: Record<string, SignupStep> = { email: 1, firstName: 2, lastName: 2, phoneNumber: 2, steamTradeLink: 3 };
+
+/**
+ * The step to show with a refused field: the step that holds it (`passwordStep` for the two
+ * passwords, which are typed again on the last step after posts without JavaScript), else
+ * `otherwise`.
+ */
+export function signupStepOfField(field: string | undefined, passwordStep: SignupStep, otherwise: SignupStep): SignupStep {
+  if (field === "password" || field === "confirmPassword") return passwordStep;
+  return (field && FIELD_STEPS[field]) || otherwise;
+}
+
+/**
+ * The first refusal of a wizard post, checked in the browser and again on the server: a step
+ * posted on its own (1 or 2) with its step's schema; the last step as steps 1 and 3 (the
+ * passwords may have been typed again there) and then the full schema; a sign-up posted in one go
+ * (no step) with the full schema only.
+ */
+export function signupRefusal(
+  values: Record<string, unknown>,
+  step: SignupStep | null,
+): { message: string; fieldErrors: FieldErrors } | null {
+  const checks: z.ZodType[] =
+    step === 1 || step === 2
+      ? [SIGNUP_STEP_SCHEMAS[step]]
+      : step === 3
+        ? [signupStep1Schema, signupStep3Schema, signupSchema]
+        : [signupSchema];
+  for (const schema of checks) {
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) return { message: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
+  }
+  return null;
+}

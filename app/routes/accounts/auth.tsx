@@ -4,7 +4,6 @@
  */
 import { useEffect } from "react";
 import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { toast } from "sonner";
 import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "~/components/ui/icons";
 import type { Route } from "./+types/auth";
 import { signInErrorParam, socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
@@ -20,6 +19,7 @@ import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
+import { showOutcomeToast } from "~/lib/use-action-form";
 import { badRequest, readInput, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import {
@@ -31,13 +31,12 @@ import {
 } from "~/modules/accounts/auth-schemas";
 import { safeRedirectTo } from "~/modules/accounts/safe-redirect";
 import { getCurrentSession } from "~/modules/accounts/session.server";
-import { signupSchema, signupToastTitle } from "~/modules/accounts/signup-schema";
 import {
   requestPasswordReset,
   resendConfirmation,
   resetPassword,
   signIn,
-  signUp,
+  signUpFromWizard,
 } from "~/modules/accounts/auth-page.server";
 import { formatPlus } from "~/lib/format";
 
@@ -95,11 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return parsed.response;
       return signIn(request, context, { ...parsed.data, redirectTo: safeRedirectTo(parsed.data.redirectTo) });
     }
-    case "signup": {
-      const parsed = validate(form, signupSchema, (message) => ({ intent: "signup", title: signupToastTitle(message) }));
-      if (!parsed.ok) return parsed.response;
-      return signUp(request, context, parsed.data);
-    }
+    case "signup":
+      // A fetcher's request is a `.data` address; anything else is the page posted without JavaScript.
+      return signUpFromWizard(request, context, form, { plainPost: !context.dataRequest });
     case "reset": {
       const parsed = validate(form, resetRequestSchema, { intent: "reset" });
       if (!parsed.ok) return parsed.response;
@@ -147,7 +144,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   // docs/rules/accounts.md#email-confirmation: a confirmed account with a session is welcomed and sent to the start page.
   useEffect(() => {
     if (!confirmedWithSession) return;
-    toast.success(AUTH_MESSAGES.confirmed, { description: "Välkommen! Ditt konto är nu aktiverat." });
+    showOutcomeToast({ tone: "success", title: AUTH_MESSAGES.confirmed, description: "Välkommen! Ditt konto är nu aktiverat." });
     navigate("/", { replace: true });
   }, [confirmedWithSession, navigate]);
 
@@ -155,8 +152,11 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const badResetLink = mode === "reset-password" && (Boolean(linkError) || !token);
   useEffect(() => {
     if (!badResetLink) return;
-    if (linkError) toast.error(AUTH_MESSAGES.linkExpired, { description: "Begär en ny länk för att återställa lösenordet." });
-    else toast.error(AUTH_MESSAGES.noValidSession, { description: "Begär en ny länk för att återställa lösenordet." });
+    showOutcomeToast({
+      tone: "error",
+      title: linkError ? AUTH_MESSAGES.linkExpired : AUTH_MESSAGES.noValidSession,
+      description: "Begär en ny länk för att återställa lösenordet.",
+    });
     navigate("/auth?mode=reset", { replace: true });
   }, [badResetLink, linkError, navigate]);
 

@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
 import { ArrowLeft, FileQuestion } from "~/components/ui/icons";
-import { toast } from "sonner";
 import type { Route } from "./+types/post";
 import { useBlogNavigationPending } from "~/components/blog/blog-loading";
 import { PostArticle } from "~/components/blog/post-article";
 import { RSS_LINK } from "~/components/blog/rss-link";
 import { Button } from "~/components/ui/button";
 import { absoluteUrl, pageMeta, publicConfigFromMatches } from "~/lib/seo";
+import { showOutcomeToast } from "~/lib/use-action-form";
 import { toCard } from "~/modules/blog/blog";
 import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.server";
 import { postView } from "~/modules/blog/post-view.server";
@@ -43,7 +43,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     return await serverLoader();
   } catch (error) {
     if (!(isRouteErrorResponse(error) && error.status === 404)) {
-      toast.error("Fel", { description: "Kunde inte ladda blogginlägget." });
+      showOutcomeToast({ tone: "error", title: "Fel", description: "Kunde inte ladda blogginlägget." });
     }
     throw error;
   }

@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useRef } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
 import { PageIntro } from "~/components/content/page-intro";
@@ -15,6 +14,7 @@ import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants
 import { SKIN_VARIANT_LABELS } from "~/modules/trades/trades-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import { useActionForm, type FormOutcome } from "~/lib/use-action-form";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -32,15 +32,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleMemberOrderAction(request, params.orderId);
 }
 
+function cancelToast(answer: FormOutcome) {
+  return answer.ok && answer.message ? { tone: "success" as const, title: answer.message } : null;
+}
+
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
   const { order, items } = loaderData;
-  const fetcher = useFetcher<typeof action>();
+  // A refusal is shown on the page (below); a cancelled order is one toast, or a note after a post without JavaScript.
+  const cancel = useActionForm<FormOutcome>({ toast: cancelToast });
+  const cancelForm = useRef<HTMLFormElement>(null);
   // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
-  useRevalidateOnMemberEvents(["account"], fetcher.state !== "idle");
-  const answer = fetcher.data as { ok: boolean; message: string } | undefined;
-  useEffect(() => {
-    if (answer?.ok) toast.success(answer.message);
-  }, [answer]);
+  useRevalidateOnMemberEvents(["account"], cancel.busy);
+  const answer = cancel.outcome;
   const crumbs = [
     { name: "Min profil", path: "/profile" },
     { name: "Mina affärer", path: "/mina-affarer" },
@@ -67,12 +70,13 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
             <CardContent className="grid gap-4">
               <SellOrderTimeline steps={order.timeline} />
               {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
+              {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
               {order.canCancel ? (
-                <fetcher.Form method="post" className="flex">
+                <cancel.Form ref={cancelForm} method="post" className="flex">
                   <input type="hidden" name="intent" value="cancel" />
                   <ConfirmDialog
                     trigger={
-                      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+                      <Button type="submit" variant="outline" disabled={cancel.busy}>
                         Avbryt ordern
                       </Button>
                     }
@@ -81,10 +85,10 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                     confirmLabel="Avbryt ordern"
                     cancelLabel="Behåll ordern"
                     tone="destructive"
-                    onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
+                    onConfirm={() => void cancel.fetcher.submit(cancelForm.current)}
                     testId="cancel-order-dialog"
                   />
-                </fetcher.Form>
+                </cancel.Form>
               ) : null}
             </CardContent>
           </Card>
