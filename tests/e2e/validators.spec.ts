@@ -23,6 +23,7 @@ import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
 import { demoInventory, startFakeSteamCommunity, type FakeSteamCommunity } from "../../server/fakes/steam-community";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { waitForHydration } from "./helpers/hydration";
 import { createAccount } from "./helpers/loyalty-members";
 import { signedIn } from "./helpers/staff";
 
@@ -30,6 +31,13 @@ const ADMIN = "validator.admin@example.se";
 const SELLER = "validator.saljare@example.se";
 const STEAM_ID = "76561198012340001";
 type Role = "visitor" | "member" | "admin";
+/** The axe runs, each one test: a role's pages, the staff panel's in two halves. */
+const GROUPS = [
+  { name: "the visitor's pages", role: "visitor", part: 0 },
+  { name: "the member's pages", role: "member", part: 0 },
+  { name: "the staff panel's pages, first half", role: "admin", part: 0 },
+  { name: "the staff panel's pages, second half", role: "admin", part: 1 },
+] as const;
 
 let server: TestServer;
 let community: FakeSteamCommunity;
@@ -184,19 +192,24 @@ async function contextFor(browser: Browser, role: Role): Promise<BrowserContext>
   return signedIn(browser, server.url, role === "admin" ? ADMIN : SELLER);
 }
 
-for (const role of ["visitor", "member", "admin"] as const) {
-  test(`axe finds nothing on the ${role}'s pages at 1280 and 375 px`, async ({ browser }) => {
+for (const group of GROUPS) {
+  test(`axe finds nothing on ${group.name} at 1280 and 375 px`, async ({ browser }) => {
     test.setTimeout(600_000);
-    const context = await contextFor(browser, role);
+    const targets = Object.entries(pages()).filter(([, target]) => target.role === group.role);
+    const half = Math.ceil(targets.length / 2);
+    const mine = group.role === "admin" ? targets.slice(group.part * half, (group.part + 1) * half) : targets;
+    const context = await contextFor(browser, group.role);
     const page = await context.newPage();
     const failures: string[] = [];
-    for (const [route, target] of Object.entries(pages())) {
-      if (target.role !== role) continue;
+    for (const [route, target] of mine) {
       await page.goto(`${server.url}${target.url}`);
-      await page.waitForLoadState("networkidle");
+      await waitForHydration(page.locator("body"));
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
-        const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+        let axe = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");
+        // The preview's sandboxed frame runs no script: axe checks the page around it, in the page itself.
+        if (route.endsWith("forhandsgranska")) axe = axe.options({ iframes: false }).setLegacyMode(true);
+        const results = await axe.analyze();
         for (const violation of results.violations) {
           failures.push(`${target.url} (${route}) at ${width} px: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
         }

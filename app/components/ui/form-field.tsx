@@ -11,7 +11,8 @@ export interface FieldControlProps {
 /**
  * The one labelled form field (docs/decisions/017-one-form-path.md): label, control, hint and
  * the field's error, wired together with aria-describedby / aria-invalid. The label's id is
- * `<id>-label`, for a control that is not a form element (the rich-text editor). The control is
+ * `<id>-label`: a control that is not a form element (the rich-text editor) sets `textLabel`, so
+ * the label is text its `aria-labelledby` names rather than a `<label for>`. The control is
  * rendered by the caller from the props it is handed (Input, Textarea, PasswordInput, …), so
  * every form shows a field's message the same way: once, next to the field.
  */
@@ -23,6 +24,7 @@ export function FormField({
   optional,
   error,
   hint,
+  textLabel,
   children,
 }: {
   id: string;
@@ -35,19 +37,32 @@ export function FormField({
   optional?: boolean;
   error?: string;
   hint?: React.ReactNode;
+  /** The control is not a form element (a `<label for>` may only name one): the label is text. */
+  textLabel?: boolean;
   children: (control: FieldControlProps) => React.ReactNode;
 }) {
+  const labelText = (
+    <>
+      {label}
+      {required ? (
+        <span aria-hidden="true" className="text-destructive">
+          *
+        </span>
+      ) : null}
+      {optional ? <span className="font-normal text-muted-foreground">(valfritt)</span> : null}
+    </>
+  );
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id} id={`${id}-label`}>
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-destructive">
-            *
+      <Label htmlFor={textLabel ? undefined : id} id={`${id}-label`} asChild={textLabel}>
+        {textLabel ? (
+          <span>
+            {labelText}
           </span>
-        ) : null}
-        {optional ? <span className="font-normal text-muted-foreground">(valfritt)</span> : null}
+        ) : (
+          labelText
+        )}
       </Label>
       {children({
         id,

@@ -685,7 +685,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
             <span id="post-content-label" className="text-sm font-medium">
               Brödtext
             </span>
-            <Suspense fallback={<RichTextPlaceholder id="post-content" />}>
+            <Suspense fallback={<RichTextPlaceholder />}>
               <RichTextEditor
                 id="post-content"
                 value={form.content}

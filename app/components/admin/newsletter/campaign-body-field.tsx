@@ -24,7 +24,7 @@ export function CampaignBodyField({ name, value, onChange, control }: CampaignBo
   return (
     <>
       <input type="hidden" name={name} value={value} />
-      <Suspense fallback={<RichTextPlaceholder id={id} />}>
+      <Suspense fallback={<RichTextPlaceholder />}>
         <RichTextEditor
           id={id}
           value={value}

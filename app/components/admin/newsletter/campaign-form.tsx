@@ -46,6 +46,7 @@ export function CampaignForm({
       <FormField
         id="campaign-body"
         label="Innehåll"
+        textLabel
         required
         error={errors.body}
         hint="Rubriker, stycken, listor, citat, länkar, bilder och tabeller. Annat tas bort när kampanjen sparas."
