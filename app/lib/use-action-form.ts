@@ -34,7 +34,7 @@ export interface OutcomeToast {
   description?: string;
 }
 
-interface ActionFormOptions<T extends FormOutcome> {
+export interface ActionFormOptions<T extends FormOutcome> {
   /** This form's intent: the route's action data counts only when it carries it. */
   intent?: string;
   /**
