@@ -16,12 +16,13 @@ export function staffToast(outcome: FormOutcome): OutcomeToast {
 }
 
 /**
- * `useActionForm` for a staff tab. A fetcher shared by a table's buttons passes its `key`; a
+ * `useActionForm` for a staff tab (`toast` only for a form that shows its failures in place and
+ * toasts only its success; give it a function defined once, not inline). A fetcher shared by a table's buttons passes its `key`; a
  * component repeated per row passes `fallback: null`, so a plain POST's answer (which the page
  * shows once) is not every row's.
  */
-export function useStaffForm<T extends FormOutcome>(options: Omit<ActionFormOptions<T>, "toast"> = {}) {
-  const form = useActionForm<T>({ ...options, toast: staffToast });
+export function useStaffForm<T extends FormOutcome>(options: ActionFormOptions<T> = {}) {
+  const form = useActionForm<T>({ toast: staffToast, ...options });
   return { ...form, fetcher: form.fetcher as unknown as FetcherWithComponents<T> };
 }
 
