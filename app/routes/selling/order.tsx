@@ -1,20 +1,22 @@
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
-import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";
+import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
+import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
-import { SKIN_VARIANT_LABELS } from "~/modules/trades/trades-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
+import { useActionForm, type FormOutcome, type OutcomeToast } from "~/lib/use-action-form";
+
+/** A cancelled order is a toast; a refusal stays on the card. */
+const cancelToast = (answer: FormOutcome): OutcomeToast | null => (answer.ok && answer.message ? { tone: "success", title: answer.message } : null);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -34,13 +36,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
   const { order, items } = loaderData;
-  const fetcher = useFetcher<typeof action>();
+  // The cancel form (decision 033): without JavaScript a plain POST, its answer shown on the card.
+  const { fetcher, busy, outcome: answer } = useActionForm({ toast: cancelToast });
   // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
-  useRevalidateOnMemberEvents(["account"], fetcher.state !== "idle");
-  const answer = fetcher.data as { ok: boolean; message: string } | undefined;
-  useEffect(() => {
-    if (answer?.ok) toast.success(answer.message);
-  }, [answer]);
+  useRevalidateOnMemberEvents(["account"], busy);
   const crumbs = [
     { name: "Min profil", path: "/profile" },
     { name: "Mina affärer", path: "/mina-affarer" },
@@ -57,56 +56,33 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Status</CardTitle>
-              <CardDescription>
-                <SellOrderStatusBadge status={order.status} text={order.statusText} />
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <SellOrderTimeline steps={order.timeline} />
-              {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
-              {order.canCancel ? (
-                <fetcher.Form method="post" className="flex">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <ConfirmDialog
-                    trigger={
-                      <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
-                        Avbryt ordern
-                      </Button>
-                    }
-                    title="Avbryta ordern?"
-                    description="Ordern avbryts och inget trade-erbjudande skickas. Du kan lägga en ny order när du vill."
-                    confirmLabel="Avbryt ordern"
-                    cancelLabel="Behåll ordern"
-                    tone="destructive"
-                    onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
-                    testId="cancel-order-dialog"
-                  />
-                </fetcher.Form>
-              ) : null}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Föremål</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-2">
-                {items.map((item) => (
-                  <li key={item.position} className="flex items-start justify-between gap-4">
-                    <span className="min-w-0 break-words">
-                      {item.variant ? `${SKIN_VARIANT_LABELS[item.variant]} ` : ""}
-                      {item.name}
-                      {item.wear ? <span className="text-muted-foreground"> · {item.wear}</span> : null}
-                    </span>
-                    <span className="shrink-0 tabular-nums">{formatSek(item.priceOre)}</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <SellOrderProgressCard
+            title="Status"
+            description={<SellOrderStatusBadge status={order.status} text={order.statusText} />}
+            steps={order.timeline}
+          >
+            {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
+            {order.canCancel ? (
+              <fetcher.Form method="post" className="flex">
+                <input type="hidden" name="intent" value="cancel" />
+                <ConfirmDialog
+                  trigger={
+                    <Button type="submit" variant="outline" disabled={fetcher.state !== "idle"}>
+                      Avbryt ordern
+                    </Button>
+                  }
+                  title="Avbryta ordern?"
+                  description="Ordern avbryts och inget trade-erbjudande skickas. Du kan lägga en ny order när du vill."
+                  confirmLabel="Avbryt ordern"
+                  cancelLabel="Behåll ordern"
+                  tone="destructive"
+                  onConfirm={() => fetcher.submit({ intent: "cancel" }, { method: "post" })}
+                  testId="cancel-order-dialog"
+                />
+              </fetcher.Form>
+            ) : null}
+          </SellOrderProgressCard>
+          <SellOrderItemsCard items={items} />
         </div>
         <div className="grid content-start gap-6">
           <Card>
