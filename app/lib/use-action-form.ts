@@ -36,7 +36,7 @@ export interface OutcomeToast {
   action?: { label: string; onClick: () => void };
 }
 
-interface ActionFormOptions<T extends FormOutcome> {
+export interface ActionFormOptions<T extends FormOutcome> {
   /** This form's intent: the route's action data counts only when it carries it. */
   intent?: string;
   /**

@@ -400,3 +400,50 @@ test("the scheduled post reaches the search, the post page, the feed and the sit
   expect(await (await anonymous.request.get(url("/sitemap.xml"))).text()).toContain(`/blog/${SLUG}</loc>`);
   await anonymous.close();
 });
+
+test("the editor checks the slug, keeps its text when a save cannot reach the server, restores a version and deletes an archived post", async ({ browser }) => {
+  const staff = await signedIn(browser, server.url, WRITER);
+  const page = await staff.newPage();
+  const toasts = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await newPost(page);
+  await page.locator("#post-title").fill("Slitage i praktiken");
+  await expect(page.getByText("Adressen är ledig.")).toBeVisible();
+  // The first test's post has this address.
+  await page.locator("#post-slug").fill(SLUG);
+  await expect(page.getByText("Adressen används redan av ett annat inlägg. Välj en annan.")).toBeVisible();
+  await page.locator("#post-slug").fill("slitage-i-praktiken");
+  await expect(page.getByText("Adressen är ledig.")).toBeVisible();
+  await page.locator("#post-excerpt").fill("Första versionen av ingressen.");
+  await page.getByTestId("post-content").click();
+  await page.keyboard.type("Float och slitage förklarat.");
+  await page.getByTestId("post-save").click();
+  await expectSaved(page);
+  await expect(toasts("Sparat")).toHaveCount(1);
+
+  // The server out of reach: the editor stays, with the text, and says so once.
+  await page.route("**/spara.data*", (route) => route.abort());
+  await page.locator("#post-excerpt").fill("Andra versionen av ingressen.");
+  await page.getByTestId("post-save").click();
+  await expect(toasts("Inlägget kunde inte sparas")).toHaveCount(1);
+  await expect(toasts("Inlägget kunde inte sparas")).toContainText("Kunde inte nå servern");
+  await expect(page.locator("#post-excerpt")).toHaveValue("Andra versionen av ingressen.");
+  await page.unroute("**/spara.data*");
+  await page.getByTestId("post-save").click();
+  await expect(page.getByTestId("save-status")).toContainText(/^Sparat \d{2}:\d{2}$/);
+
+  // The oldest version (the first save) back.
+  await page.getByTestId("revision-restore").last().click();
+  await page.getByTestId("confirm-restore").getByRole("button", { name: "Återställ", exact: true }).click();
+  await expect(toasts("Versionen är återställd")).toHaveCount(1);
+  await expect(page.locator("#post-excerpt")).toHaveValue("Första versionen av ingressen.");
+
+  // Archived, then deleted: the editor leaves for the list.
+  await page.getByTestId("post-archive").click();
+  await expect(page.getByTestId("post-status")).toContainText("Arkiverad");
+  await page.getByTestId("post-delete").click();
+  await page.getByTestId("confirm-delete").getByRole("button", { name: "Ta bort", exact: true }).click();
+  await expect(page).toHaveURL(url("/admin/blog"));
+  await expect(toasts("Inlägget är borttaget")).toHaveCount(1);
+  await expect(page.getByText("Slitage i praktiken")).toHaveCount(0);
+  await staff.close();
+});

@@ -3,7 +3,7 @@
  * plain POST with JavaScript disabled and shows its outcome as markup on the page, and with
  * JavaScript it shows the same server answer as exactly one toast.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { PAYOUT_LABELS } from "../../app/modules/selling/selling-constants";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
@@ -339,5 +339,86 @@ test.describe("the sign-up wizard", () => {
     await page.getByRole("button", { name: "Skapa konto" }).click();
     await expect(page).toHaveURL(/\/email-confirmation\?email=med\.skript\.konto%40example\.se&mode=signup$/);
     await expectOneToast(page, "Konto skapat!");
+  });
+});
+
+test.describe("a staff form", () => {
+  // The Users tab's points adjustment (decision 033 for the staff panel): an admin and a member on
+  // a server of their own, so the journeys above keep their empty database.
+  const ADMIN = { email: "ada.admin@example.se", firstName: "Ada", lastName: "Admin" };
+  const MEMBER = { email: "sara.saldo@example.se", firstName: "Sara", lastName: "Saldo" };
+  let staffServer: TestServer;
+  let memberId = "";
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    staffServer = await startTestServer(
+      { LOG_LEVEL: "warn" },
+      {
+        async prepare(database) {
+          await createAccount(database, { ...ADMIN, role: "admin" });
+          memberId = await createAccount(database, MEMBER);
+        },
+      },
+    );
+  });
+
+  test.afterAll(async () => {
+    await staffServer?.stop();
+  });
+
+  async function staffContext(browser: Browser, javaScriptEnabled: boolean) {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 }, locale: "sv-SE" });
+    await presetCookieChoice(context);
+    const response = await context.request.post(`${staffServer.url}/auth.data`, {
+      headers: { origin: staffServer.url },
+      form: { intent: "signin", email: ADMIN.email, password: MEMBER_PASSWORD },
+    });
+    expect(response.status()).toBe(200);
+    return context;
+  }
+
+  async function adjust(page: Page, amount: string, reason: string) {
+    const form = page.getByTestId("adjust-form");
+    await form.getByRole("spinbutton", { name: "Antal" }).fill(amount);
+    await form.getByRole("textbox", { name: "Anledning" }).fill(reason);
+    await form.getByRole("button", { name: "Justera saldo" }).click();
+  }
+
+  test("without JavaScript a points adjustment posts as a plain form and the page shows its outcome", async ({ browser }) => {
+    const context = await staffContext(browser, false);
+    const page = await context.newPage();
+    await page.goto(`${staffServer.url}/admin/users/${memberId}`);
+    await expect(page.getByTestId("member-points")).toHaveText("0");
+
+    // The server's check answers by the field (a reason needs three characters).
+    await adjust(page, "40", "ok");
+    await expect(page.getByTestId("adjust-form").getByText("Ange en anledning.")).toBeVisible();
+    await expect(page.getByTestId("member-outcome")).toContainText("Saldot kunde inte justeras");
+    await expect(page.getByTestId("member-points")).toHaveText("0");
+
+    await adjust(page, "40", "Kompensation utan skript");
+    await expect(page.getByTestId("member-outcome")).toContainText("Saldot är justerat");
+    await expect(page.getByTestId("member-points")).toHaveText("40");
+    await expect(page.getByTestId("points-ledger").getByTestId("ledger-row").first()).toContainText("Justering: Kompensation utan skript");
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("with JavaScript the same answer is exactly one toast", async ({ browser }) => {
+    const context = await staffContext(browser, true);
+    const page = await context.newPage();
+    await page.goto(`${staffServer.url}/admin/users/${memberId}`);
+    await waitForHydration(page.getByRole("button", { name: "Justera saldo" }));
+    await expect(page.getByTestId("member-points")).toHaveText("40");
+
+    await adjust(page, "60", "Kompensation med skript");
+    const dialog = page.getByTestId("confirm-adjust");
+    await dialog.getByRole("button", { name: "Justera", exact: true }).click();
+    await expectOneToast(page, "Saldot är justerat");
+    await expect(page.getByTestId("member-points")).toHaveText("100");
+    // The answer is the toast; the page's outcome block is for a plain POST only.
+    await expect(page.getByTestId("member-outcome")).toHaveCount(0);
+    await context.close();
   });
 });

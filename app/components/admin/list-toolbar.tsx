@@ -120,6 +120,7 @@ export function ListSearch({
   q,
   placeholder,
   clearTo,
+  maxLength = 100,
 }: {
   id: string;
   /** The field's label. */
@@ -129,12 +130,14 @@ export function ListSearch({
   q: string;
   placeholder: string;
   clearTo: string;
+  /** The longest search the list's query schema reads. */
+  maxLength?: number;
 }) {
   return (
     <Form method="get" role="search" aria-label={formLabel} className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={q}>
       <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
         <Label htmlFor={id}>{label}</Label>
-        <Input id={id} name="q" type="search" defaultValue={q} maxLength={100} placeholder={placeholder} />
+        <Input id={id} name="q" type="search" defaultValue={q} maxLength={maxLength} placeholder={placeholder} />
       </div>
       <div className="flex gap-2">
         <Button type="submit">

@@ -74,7 +74,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       maxOpenOrders: order.maxOpenOrders,
       blockedUntil: order.blockedUntil?.toISOString() ?? null,
     },
-    items: order.items.map((item) => ({ position: item.position, name: item.name, wear: item.wear, priceOre: item.priceOre })),
+    items: order.items.map((item) => ({ position: item.position, name: item.name, wear: item.wear, variant: item.variant, priceOre: item.priceOre })),
     events: order.events.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as SellOrderStatus | null,

@@ -4,17 +4,20 @@ import type { Route } from "./+types/order";
 import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
-import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";
+import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
+import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
-import { SKIN_VARIANT_LABELS } from "~/modules/trades/trades-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
-import { useActionForm, type FormOutcome } from "~/lib/use-action-form";
+import { useActionForm, type FormOutcome, type OutcomeToast } from "~/lib/use-action-form";
+
+/** A cancelled order is a toast; a refusal stays on the card. */
+const cancelToast = (answer: FormOutcome): OutcomeToast | null => (answer.ok && answer.message ? { tone: "success", title: answer.message } : null);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -32,14 +35,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleMemberOrderAction(request, params.orderId);
 }
 
-function cancelToast(answer: FormOutcome) {
-  return answer.ok && answer.message ? { tone: "success" as const, title: answer.message } : null;
-}
-
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
   const { order, items } = loaderData;
-  // A refusal is shown on the page (below); a cancelled order is one toast, or a note after a post without JavaScript.
-  const cancel = useActionForm<FormOutcome>({ toast: cancelToast });
+  // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
+  // or a note on the card after a post without JavaScript.
+  const cancel = useActionForm({ toast: cancelToast });
   const cancelForm = useRef<HTMLFormElement>(null);
   // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
   useRevalidateOnMemberEvents(["account"], cancel.busy);
@@ -60,57 +60,34 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Status</CardTitle>
-              <CardDescription>
-                <SellOrderStatusBadge status={order.status} text={order.statusText} />
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid gap-4">
-              <SellOrderTimeline steps={order.timeline} />
-              {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
-              {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
-              {order.canCancel ? (
-                <cancel.Form ref={cancelForm} method="post" className="flex">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <ConfirmDialog
-                    trigger={
-                      <Button type="submit" variant="outline" disabled={cancel.busy}>
-                        Avbryt ordern
-                      </Button>
-                    }
-                    title="Avbryta ordern?"
-                    description="Ordern avbryts och inget trade-erbjudande skickas. Du kan lägga en ny order när du vill."
-                    confirmLabel="Avbryt ordern"
-                    cancelLabel="Behåll ordern"
-                    tone="destructive"
-                    onConfirm={() => void cancel.fetcher.submit(cancelForm.current)}
-                    testId="cancel-order-dialog"
-                  />
-                </cancel.Form>
-              ) : null}
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Föremål</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ul className="grid gap-2">
-                {items.map((item) => (
-                  <li key={item.position} className="flex items-start justify-between gap-4">
-                    <span className="min-w-0 break-words">
-                      {item.variant ? `${SKIN_VARIANT_LABELS[item.variant]} ` : ""}
-                      {item.name}
-                      {item.wear ? <span className="text-muted-foreground"> · {item.wear}</span> : null}
-                    </span>
-                    <span className="shrink-0 tabular-nums">{formatSek(item.priceOre)}</span>
-                  </li>
-                ))}
-              </ul>
-            </CardContent>
-          </Card>
+          <SellOrderProgressCard
+            title="Status"
+            description={<SellOrderStatusBadge status={order.status} text={order.statusText} />}
+            steps={order.timeline}
+          >
+            {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
+            {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
+            {order.canCancel ? (
+              <cancel.Form ref={cancelForm} method="post" className="flex">
+                <input type="hidden" name="intent" value="cancel" />
+                <ConfirmDialog
+                  trigger={
+                    <Button type="submit" variant="outline" disabled={cancel.busy}>
+                      Avbryt ordern
+                    </Button>
+                  }
+                  title="Avbryta ordern?"
+                  description="Ordern avbryts och inget trade-erbjudande skickas. Du kan lägga en ny order när du vill."
+                  confirmLabel="Avbryt ordern"
+                  cancelLabel="Behåll ordern"
+                  tone="destructive"
+                  onConfirm={() => void cancel.fetcher.submit(cancelForm.current)}
+                  testId="cancel-order-dialog"
+                />
+              </cancel.Form>
+            ) : null}
+          </SellOrderProgressCard>
+          <SellOrderItemsCard items={items} />
         </div>
         <div className="grid content-start gap-6">
           <Card>

@@ -7,8 +7,7 @@
  * change only the SEO ones; the server refuses anything else.
  */
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { Link, useBlocker, useLocation, useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { Link, useBlocker, useFetcher, useLocation, useNavigate } from "react-router";
 import { Archive, Eye, History, ImageOff, LoaderCircle, Save, Send, Trash2, Undo2, Upload, X } from "~/components/ui/icons";
 import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { Badge } from "~/components/ui/badge";
@@ -30,6 +29,8 @@ import { BLOG_EDITOR_MESSAGES, blogPostSchema, SEO_FIELDS } from "~/modules/blog
 import { explainSeoScript } from "~/modules/blog/seo-script";
 import { slugify } from "~/modules/blog/slug";
 import { IMAGE_MESSAGES } from "~/platform/images/images";
+import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { PostStatusBadge } from "./post-status-badge";
 import { RichTextPlaceholder } from "./rich-text-editor-placeholder";
 
@@ -39,22 +40,16 @@ type SaveAnswer =
   | { ok: true; title: string; message: string; postId: string; version: string; live: boolean; status: string; savedAt: string; autosave: boolean }
   | { ok: false; title?: string; message: string; fieldErrors?: FieldErrors };
 type OtherAnswer = { ok: true; title: string; message: string; version?: string; restored?: boolean; deleted?: boolean } | { ok: false; title?: string; message: string };
+type EditorAnswer = SaveAnswer | OtherAnswer;
 
-const UNEXPECTED = "Ett oväntat fel uppstod. Försök igen om en stund.";
+/** What the editor last sent to its action, so the answer is read (and toasted) as that request's. */
+type Sent = { intent: "save" | "autosave"; values: FormValues } | { intent: "restore"; revision: RevisionEntry } | { intent: "delete" };
 
-/** Posts to the editor's JSON endpoint (docs/rules/blog.md#editing); a network failure is an answer too. */
-async function send<T>(postId: string | null, body: Record<string, unknown>): Promise<T | { ok: false; message: string }> {
-  try {
-    const response = await fetch(`/admin/blog/${postId ?? "ny"}/spara`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify(body),
-    });
-    return ((await response.json().catch(() => null)) as T | null) ?? { ok: false, message: UNEXPECTED };
-  } catch {
-    return { ok: false, message: "Kunde inte nå servern. Kontrollera anslutningen; ändringarna finns kvar här." };
-  }
-}
+const FAILURE_TITLES: Record<Exclude<Sent["intent"], "autosave">, string> = {
+  save: "Inlägget kunde inte sparas",
+  restore: "Versionen kunde inte återställas",
+  delete: "Inlägget kunde inte tas bort",
+};
 
 const EMPTY: PostSnapshot = {
   title: "",
@@ -145,27 +140,22 @@ function payload(form: FormValues, canEditAll: boolean): Record<string, unknown>
   };
 }
 
+/** Asks /admin/blog/slug through a fetcher once the slug has rested; a newer check replaces an older one. */
 function useSlugCheck(slug: string, postId: string | null, enabled: boolean) {
-  const [answer, setAnswer] = useState<{ slug: string; available: boolean; message: string } | null>(null);
+  const fetcher = useFetcher<{ available: boolean; message: string }>();
+  const { load } = fetcher;
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (!enabled || !slug) return;
-    const controller = new AbortController();
     const timer = setTimeout(() => {
       const params = new URLSearchParams({ slug });
       if (postId) params.set("id", postId);
-      fetch(`/admin/blog/slug?${params}`, { signal: controller.signal, headers: { accept: "application/json" } })
-        .then((response) => (response.ok ? response.json() : null))
-        .then((body: { available: boolean; message: string } | null) => {
-          if (body) setAnswer({ slug, ...body });
-        })
-        .catch(() => {});
+      setAsked(slug);
+      void load(`/admin/blog/slug?${params}`);
     }, BLOG_EDITOR.slugCheckMs);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [slug, postId, enabled]);
-  return answer && answer.slug === slug ? answer : null;
+    return () => clearTimeout(timer);
+  }, [slug, postId, enabled, load]);
+  return fetcher.state === "idle" && fetcher.data && asked === slug ? fetcher.data : null;
 }
 
 /** docs/rules/blog.md#editing: `/admin/blog/<id>#post-meta_description` scrolls to that field and focuses it. */
@@ -233,30 +223,32 @@ function FeaturedImage({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  // The upload is a multipart post to /admin/blog/bild through a fetcher, like the point shop's.
+  const fetcher = useFetcher<{ ok: boolean; url?: string; message?: string }>();
+  const busy = fetcher.state !== "idle";
   const [error, setError] = useState<string | null>(null);
+  useFetcherResult(
+    fetcher,
+    useCallback(
+      (answer: { ok: boolean; url?: string; message?: string }) => {
+        if (answer.ok && answer.url) onChange(answer.url);
+        else setError(answer.message ?? IMAGE_MESSAGES.unreadable);
+      },
+      [onChange],
+    ),
+  );
 
-  async function upload(file: File | undefined) {
+  function upload(file: File | undefined) {
     setError(null);
+    if (input.current) input.current.value = "";
     if (!file) return;
     if (file.size > IMAGE_LIMITS.maxBytes) {
       setError(IMAGE_MESSAGES.tooLarge);
       return;
     }
-    setBusy(true);
-    try {
-      const body = new FormData();
-      body.set("image", file);
-      const response = await fetch("/admin/blog/bild", { method: "POST", body, headers: { accept: "application/json" } });
-      const answer = (await response.json().catch(() => null)) as { ok: boolean; url?: string; message?: string } | null;
-      if (answer?.ok && answer.url) onChange(answer.url);
-      else setError(answer?.message ?? IMAGE_MESSAGES.unreadable);
-    } catch {
-      setError("Bilden kunde inte laddas upp. Kontrollera anslutningen och försök igen.");
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = "";
-    }
+    const body = new FormData();
+    body.set("image", file);
+    void fetcher.submit(body, { method: "post", action: "/admin/blog/bild", encType: "multipart/form-data" });
   }
 
   return (
@@ -286,7 +278,7 @@ function FeaturedImage({
                 className="sr-only"
                 aria-labelledby={`${id}-label`}
                 aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-                onChange={(event) => void upload(event.target.files?.[0])}
+                onChange={(event) => upload(event.target.files?.[0])}
                 data-testid="post-image-input"
               />
               <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
@@ -378,8 +370,6 @@ type SaveState =
 
 export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; canEditAll: boolean; now: string }) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
   const [postId, setPostId] = useState<string | null>(post?.id ?? null);
   const [version, setVersion] = useState<string | null>(post?.version ?? null);
   const [form, setForm] = useState<FormValues>(() => toForm(post?.values ?? EMPTY));
@@ -429,8 +419,78 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
     [canEditAll],
   );
 
+  /**
+   * Saves, restores and deletes go to the editor's action (/admin/blog/:postId/spara) through
+   * one fetcher (decision 033): the answer is one toast (none for an autosave) and then read as
+   * the request it answers. After a save the loaders run again (the revision list, the stored status).
+   */
+  const sent = useRef<Sent | null>(null);
+  const toastFor = useCallback((answer: EditorAnswer): OutcomeToast | null => {
+    const request = sent.current;
+    if (!request || request.intent === "autosave") return null;
+    if (answer.ok) return { tone: "success", title: answer.title, description: answer.message };
+    return { tone: "error", title: answer.title || FAILURE_TITLES[request.intent], description: answer.message };
+  }, []);
+
+  const onAnswer = async (answer: EditorAnswer) => {
+    const request = sent.current;
+    if (!request) return;
+    if (request.intent === "restore") {
+      if (!answer.ok) {
+        if (answer.message === BLOG_EDITOR_MESSAGES.conflict) setConflict(answer.message);
+        return;
+      }
+      // The restored version is now the post: the editor opens it again from the server.
+      setDirty(false);
+      allowLeave.current = true;
+      await navigate(".", { replace: true, state: { reload: ("version" in answer ? answer.version : undefined) ?? request.revision.id } });
+      allowLeave.current = false;
+      return;
+    }
+    if (request.intent === "delete") {
+      if (!answer.ok) return;
+      allowLeave.current = true;
+      await navigate("/admin/blog", { replace: true });
+      return;
+    }
+    const autosave = request.intent === "autosave";
+    const { values } = request;
+    if (!answer.ok) {
+      if ("fieldErrors" in answer && answer.fieldErrors) setErrors(answer.fieldErrors);
+      if (answer.message === BLOG_EDITOR_MESSAGES.conflict) setConflict(answer.message);
+      setSaveState({ kind: "error", message: answer.message });
+      return;
+    }
+    const saved = answer as Extract<SaveAnswer, { ok: true }>;
+    setVersion(saved.version);
+    if (saved.live) setStoredStatus(saved.status);
+    const unchangedSince = JSON.stringify(values) === JSON.stringify(formNow.current);
+    // A status chosen on screen but not saved stays an unsaved change.
+    const statusKept = canEditAll && values.status !== saved.status;
+    if (autosave) autosavedForm.current = JSON.stringify(values);
+    if (unchangedSince && !statusKept) setDirty(false);
+    setSaveState(unchangedSince ? { kind: "saved", at: saved.savedAt, live: saved.live, statusKept } : { kind: "dirty" });
+    if (!postId) {
+      setPostId(saved.postId);
+      allowLeave.current = true;
+      await navigate(`/admin/blog/${saved.postId}`, { replace: true, state: { createdFrom: "ny" } });
+      allowLeave.current = false;
+    }
+  };
+
+  const action = useActionForm<EditorAnswer>({ fallback: null, toast: toastFor, onOutcome: (answer) => void onAnswer(answer) });
+  const { busy } = action;
+  const { submit: postToAction } = action.fetcher;
+  const send = useCallback(
+    (request: Sent, body: Record<string, string | number | boolean | null | string[]>) => {
+      sent.current = request;
+      void postToAction(body, { method: "post", action: `/admin/blog/${postId ?? "ny"}/spara`, encType: "application/json" });
+    },
+    [postToAction, postId],
+  );
+
   const submit = useCallback(
-    async (autosave: boolean, overrides: Partial<FormValues> = {}) => {
+    (autosave: boolean, overrides: Partial<FormValues> = {}) => {
       if (conflict || busy) return;
       const values = { ...form, ...overrides };
       const problems = check(values);
@@ -440,72 +500,19 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
         return;
       }
       if (!autosave) setErrors({});
-      setBusy(true);
       setSaveState({ kind: "saving", autosave });
       // docs/rules/blog.md#autosave: an autosave never sends the status; only a deliberate save publishes.
       const all = payload(values, canEditAll);
       const { status: _status, ...withoutStatus } = all;
       const fields = autosave ? withoutStatus : all;
-      const answer = await send<SaveAnswer>(postId, { intent: autosave ? "autosave" : "save", ...(version ? { version } : {}), ...fields });
-      setBusy(false);
-      if (!answer.ok) {
-        if ("fieldErrors" in answer && answer.fieldErrors) setErrors(answer.fieldErrors);
-        if (answer.message === BLOG_EDITOR_MESSAGES.conflict) setConflict(answer.message);
-        setSaveState({ kind: "error", message: answer.message });
-        if (!autosave) toast.error("title" in answer && answer.title ? answer.title : "Inlägget kunde inte sparas", { description: answer.message });
-        return;
-      }
-      setVersion(answer.version);
-      if (answer.live) setStoredStatus(answer.status);
-      const unchangedSince = JSON.stringify(values) === JSON.stringify(formNow.current);
-      // A status chosen on screen but not saved stays an unsaved change.
-      const statusKept = canEditAll && values.status !== answer.status;
-      if (autosave) autosavedForm.current = JSON.stringify(values);
-      if (unchangedSince && !statusKept) setDirty(false);
-      setSaveState(unchangedSince ? { kind: "saved", at: answer.savedAt, live: answer.live, statusKept } : { kind: "dirty" });
-      if (!autosave) toast.success(answer.title, { description: answer.message });
-      if (!postId) {
-        setPostId(answer.postId);
-        allowLeave.current = true;
-        await navigate(`/admin/blog/${answer.postId}`, { replace: true, state: { createdFrom: "ny" } });
-        allowLeave.current = false;
-      } else {
-        // The revision list and the stored status come from the loader.
-        void revalidator.revalidate();
-      }
+      send({ intent: autosave ? "autosave" : "save", values }, { intent: autosave ? "autosave" : "save", ...(version ? { version } : {}), ...fields });
     },
-    [busy, canEditAll, check, conflict, form, navigate, postId, revalidator, version],
+    [busy, canEditAll, check, conflict, form, send, version],
   );
 
-  const restore = async (revision: RevisionEntry) => {
-    setBusy(true);
-    const answer = await send<OtherAnswer>(postId, { intent: "restore", revisionId: revision.id, version: version ?? "" });
-    setBusy(false);
-    if (!answer.ok) {
-      toast.error("title" in answer && answer.title ? answer.title : "Versionen kunde inte återställas", { description: answer.message });
-      if (answer.message === BLOG_EDITOR_MESSAGES.conflict) setConflict(answer.message);
-      return;
-    }
-    toast.success(answer.title, { description: answer.message });
-    // The restored version is now the post: the editor opens it again from the server.
-    setDirty(false);
-    allowLeave.current = true;
-    await navigate(".", { replace: true, state: { reload: answer.version ?? revision.id } });
-    allowLeave.current = false;
-  };
+  const restore = (revision: RevisionEntry) => send({ intent: "restore", revision }, { intent: "restore", revisionId: revision.id, version: version ?? "" });
 
-  const remove = async () => {
-    setBusy(true);
-    const answer = await send<OtherAnswer>(postId, { intent: "delete" });
-    setBusy(false);
-    if (!answer.ok) {
-      toast.error("title" in answer && answer.title ? answer.title : "Inlägget kunde inte tas bort", { description: answer.message });
-      return;
-    }
-    toast.success(answer.title, { description: answer.message });
-    allowLeave.current = true;
-    await navigate("/admin/blog", { replace: true });
-  };
+  const remove = () => send({ intent: "delete" }, { intent: "delete" });
 
   // docs/rules/blog.md#autosave: 5 s after the last change.
   useEffect(() => {
@@ -826,7 +833,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
                   description={<p>{form.title || "Inlägget"} och dess versioner tas bort för gott. Det går inte att ångra.</p>}
                   confirmLabel="Ta bort"
                   tone="destructive"
-                  onConfirm={() => void remove()}
+                  onConfirm={remove}
                 />
               ) : null}
             </div>
@@ -889,7 +896,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
               revisions={post.revisions}
               canRestore={canEditAll && !conflict}
               busy={busy}
-              onRestore={(revision) => void restore(revision)}
+              onRestore={restore}
             />
           ) : null}
         </aside>
@@ -906,7 +913,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
         onCancel={() => blocker.reset?.()}
         testId="leave-dialog"
       />
-      {revalidator.state === "loading" ? <span className="sr-only">Laddar…</span> : null}
+      {action.fetcher.state === "loading" ? <span className="sr-only">Laddar…</span> : null}
     </div>
   );
 }

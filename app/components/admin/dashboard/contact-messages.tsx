@@ -2,10 +2,10 @@
  * The dashboard's contact messages from /kontakta-oss: filtered by status in the URL
  * (`kontakt`, paged by `kontaktsida`), each moved forward from new to read to answered.
  */
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { formatDateTime } from "~/lib/format";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 import { StatusBadge, statusTable } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { CONTACT_MESSAGE_STATUS_LABELS } from "~/components/admin/dashboard/dashboard-labels";
@@ -27,9 +27,8 @@ interface ContactPage {
 const CONTACT_STATUS = statusTable<ContactMessageStatus>(CONTACT_MESSAGE_STATUS_LABELS, { new: "neutral", read: "muted", answered: "success" });
 
 function ContactMessage({ message }: { message: ContactMessageRow }) {
-  const fetcher = useFetcher<ActionAnswer>();
+  const { fetcher } = useStaffForm<ActionAnswer>({ fallback: null });
   const busy = fetcher.state !== "idle";
-  useActionToasts(fetcher.data);
   const next: Array<{ status: "read" | "answered"; label: string }> = [];
   if (message.status === "new") next.push({ status: "read", label: "Markera som läst" });
   if (message.status !== "answered") next.push({ status: "answered", label: "Markera som besvarat" });

@@ -1,10 +1,11 @@
 /**
  * One staff action on a sell order: a form post (works without JavaScript) whose button asks
- * first through the one confirmation dialog (STYLE.md "Staff panel"). Its answer is a toast.
+ * first through the one confirmation dialog (STYLE.md "Staff panel"). Its answer is one toast
+ * (the staff form hook); without JavaScript the page shows the action's answer.
  */
 import { useRef, type ReactNode } from "react";
-import { useFetcher } from "react-router";
-import { useActionToasts, type ActionToastAnswer } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
+import type { FormOutcome } from "~/lib/use-action-form";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
@@ -33,9 +34,8 @@ export function ConfirmedAction({
   children?: ReactNode;
   testId?: string;
 }) {
-  const fetcher = useFetcher<ActionToastAnswer>();
+  const { fetcher } = useStaffForm<FormOutcome>({ fallback: null });
   const form = useRef<HTMLFormElement>(null);
-  useActionToasts(fetcher.data);
   return (
     <fetcher.Form ref={form} method="post" action={action} className="flex flex-wrap items-end gap-2" data-testid={testId}>
       <input type="hidden" name="intent" value={intent} />

@@ -3,11 +3,12 @@
  * the line items (wear, float, StatTrak™/Souvenir, price), the payout or payment method and
  * a note. The preview shows the level and bulk bonus or purchase fee the trade will get and
  * what it earns once completed, computed with the trade rules the server fixes them with.
- * The form checks itself with the shared schema; the server checks everything again.
+ * A real form posting its fields to the tab's action (the line items as one JSON field, which the
+ * shared schema reads), sent by the staff form hook: it checks the fields with the shared schema
+ * first, and the server checks everything again. Recording is not idempotent, so the submit
+ * button stays disabled while a post is under way (a completion credits once by its ledger keys).
  */
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { Loader2, Plus, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
@@ -35,6 +36,8 @@ import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server"
 import { baseTotalOre, pointsForTrade, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { parseSekToOre, tradeInputSchema } from "~/modules/trades/trade-schema";
 import { MemberPicker, type PickedMember } from "./member-picker";
+import { staffToast, useStaffForm } from "~/components/admin/staff-outcome";
+import type { CheckFailure, FormOutcome } from "~/lib/use-action-form";
 
 interface ItemDraft {
   key: number;
@@ -51,6 +54,17 @@ type RecordAnswer =
 
 let nextKey = 1;
 const blankItem = (): ItemDraft => ({ key: nextKey++, skinName: "", wear: "FT", float: "", variant: "", price: "" });
+
+/** Failures are shown in the form; only a recorded trade is a toast. */
+const successToast = (outcome: FormOutcome) => (outcome.ok ? staffToast(outcome) : null);
+
+/** The browser's check with the shared schema, item messages by position. */
+function checkTrade(values: Record<string, string>): CheckFailure | null {
+  const checked = tradeInputSchema.safeParse(values);
+  if (checked.success) return null;
+  const fieldErrors = issuesByField(checked.error.issues);
+  return { message: fieldErrors._form ?? checked.error.issues[0]?.message ?? "", fieldErrors };
+}
 
 /** The schema's issues by field, items by position: `items.0.price`. */
 function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
@@ -91,7 +105,6 @@ export function RecordTradeDialog() {
 
 function RecordTradeForm({ onDone }: { onDone: () => void }) {
   const id = useId();
-  const fetcher = useFetcher<RecordAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const [member, setMember] = useState<PickedMember | null>(null);
   const [standing, setStanding] = useState<MemberTradeStanding | null>(null);
@@ -100,51 +113,27 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
   const [payoutMethod, setPayoutMethod] = useState("");
   const [paymentMethod, setPaymentMethod] = useState("");
   const [note, setNote] = useState("");
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
 
-  const busy = fetcher.state !== "idle";
-  const answer = fetcher.data;
-  const serverFailure = answer && !answer.ok ? answer : null;
-  const errors: FieldErrors = clientErrors ?? serverFailure?.fieldErrors ?? {};
-
-  const handled = useRef<RecordAnswer | undefined>(undefined);
-  useEffect(() => {
-    if (!answer?.ok || handled.current === answer) return;
-    handled.current = answer;
-    toast.success(answer.title, { description: answer.message });
-    onDone();
-  }, [answer, onDone]);
+  const onOutcome = useCallback((answer: RecordAnswer) => {
+    if (answer.ok) onDone();
+  }, [onDone]);
+  const check = useCallback((values: Record<string, string>) => {
+    const failed = checkTrade(values);
+    // The first field with a message, once React has shown them.
+    if (failed) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+    return failed;
+  }, []);
+  const form = useStaffForm<RecordAnswer>({ intent: "record", check, toast: successToast, onOutcome });
+  const { busy, outcome } = form;
+  const failure = outcome && !outcome.ok ? outcome : null;
+  const errors: FieldErrors = form.fieldErrors;
 
   const pickMember = useCallback((picked: PickedMember | null) => {
     setMember(picked);
     setStanding(null);
   }, []);
 
-  const payload = () => ({
-    intent: "record",
-    memberId: member?.userId ?? "",
-    type,
-    items: JSON.stringify(
-      items.map(({ skinName, wear, float, variant, price }) => ({ skinName, wear, float, variant, price })),
-    ),
-    payoutMethod: type === "sale" ? payoutMethod : "",
-    paymentMethod: type === "purchase" ? paymentMethod : "",
-    note,
-  });
-
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = payload();
-    const checked = tradeInputSchema.safeParse(values);
-    if (!checked.success) {
-      setClientErrors(issuesByField(checked.error.issues));
-      // The first field with a message, once React has shown them.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setClientErrors(null);
-    fetcher.submit(values, { method: "post" });
-  };
+  const itemsJson = JSON.stringify(items.map(({ skinName, wear, float, variant, price }) => ({ skinName, wear, float, variant, price })));
 
   const updateItem = (key: number, changes: Partial<ItemDraft>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...changes } : item)));
@@ -171,10 +160,11 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
   }, [items, standing, member, type]);
 
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-6" data-testid="record-trade-form">
-      {serverFailure && !serverFailure.fieldErrors ? (
-        <FormAlert title={serverFailure.title}>{serverFailure.message}</FormAlert>
-      ) : null}
+    <form.Form ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="grid gap-6" data-testid="record-trade-form">
+      <input type="hidden" name="intent" value="record" />
+      <input type="hidden" name="memberId" value={member?.userId ?? ""} />
+      <input type="hidden" name="items" value={itemsJson} />
+      {failure && !failure.fieldErrors ? <FormAlert title={failure.title}>{failure.message}</FormAlert> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="grid min-w-0 gap-5">
           <MemberPicker member={member} onPick={pickMember} onStanding={setStanding} error={errors.memberId} />
@@ -297,7 +287,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
           {type === "sale" ? (
             <FormField id={`${id}-payout`} label="Utbetalningssätt" required error={errors.payoutMethod}>
               {(control) => (
-                <NativeSelect {...control} value={payoutMethod} onChange={(event) => setPayoutMethod(event.target.value)}>
+                <NativeSelect {...control} name="payoutMethod" value={payoutMethod} onChange={(event) => setPayoutMethod(event.target.value)}>
                   <option value="">Välj utbetalningssätt</option>
                   {PAYOUT_METHODS.map((method) => (
                     <option key={method} value={method}>
@@ -310,7 +300,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
           ) : (
             <FormField id={`${id}-payment`} label="Betalningssätt" required error={errors.paymentMethod}>
               {(control) => (
-                <NativeSelect {...control} value={paymentMethod} onChange={(event) => setPaymentMethod(event.target.value)}>
+                <NativeSelect {...control} name="paymentMethod" value={paymentMethod} onChange={(event) => setPaymentMethod(event.target.value)}>
                   <option value="">Välj betalningssätt</option>
                   {BUYER_PAYMENT_METHODS.map((method) => (
                     <option key={method} value={method}>
@@ -330,7 +320,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
             hint={`Syns för personalen, inte för medlemmen. Högst ${formatNumber(TRADE_LIMITS.noteMaxLength)} tecken.`}
           >
             {(control) => (
-              <Textarea {...control} value={note} maxLength={TRADE_LIMITS.noteMaxLength} onChange={(event) => setNote(event.target.value)} />
+              <Textarea {...control} name="note" value={note} maxLength={TRADE_LIMITS.noteMaxLength} onChange={(event) => setNote(event.target.value)} />
             )}
           </FormField>
         </div>
@@ -379,7 +369,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
           {busy ? "Registrerar..." : "Registrera affär"}
         </Button>
       </div>
-    </form>
+    </form.Form>
   );
 }
 

@@ -32,10 +32,21 @@ function Panel({ title, children, description }: { title: string; description?: 
 }
 
 
-export function AdjustBalance({ fetcher, points, xp }: { fetcher: MemberFetcher; points: number; xp: number }) {
+export function AdjustBalance({
+  fetcher,
+  outcome,
+  points,
+  xp,
+}: {
+  fetcher: MemberFetcher;
+  /** The page's answer (the fetcher's, or a plain POST's): its field messages are this form's when it was an adjustment. */
+  outcome: { ok: boolean; intent?: string; fieldErrors?: FieldErrors } | undefined;
+  points: number;
+  xp: number;
+}) {
   const form = useRef<HTMLFormElement>(null);
   const [summary, setSummary] = useState("");
-  const errors = fetcher.data && !fetcher.data.ok && fetcher.data.intent === "adjust" ? (fetcher.data.fieldErrors ?? {}) : {};
+  const errors = outcome && !outcome.ok && outcome.intent === "adjust" ? (outcome.fieldErrors ?? {}) : {};
   const describe = () => {
     const data = new FormData(form.current ?? undefined);
     const amount = Number(data.get("amount"));

@@ -5,7 +5,7 @@
  * the form to edit, and deactivating after a confirmation. "Till influencers" goes back.
  */
 import { Suspense } from "react";
-import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { ArrowLeft, Ban, CircleCheck, Download } from "~/components/ui/icons";
 import type { Route } from "./+types/influencer";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -24,7 +24,7 @@ import { Label } from "~/components/ui/label";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INSIGHT_PERIOD_LABELS } from "~/modules/insights/insight-period";
 import { handleInfluencerDetailAction, loadInfluencerDetailPage } from "~/modules/influencers/influencers-page.server";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "influencers");
 
@@ -67,9 +67,8 @@ const UTM_COLUMNS: DataTableColumn<UtmRow>[] = [
 type Answer = { ok: boolean; intent?: string; title?: string; message: string };
 
 function StatusAction({ data }: { data: LoaderData }) {
-  const fetcher = useFetcher<Answer>();
+  const { fetcher } = useStaffForm<Answer>({ fallback: null });
   const busy = fetcher.state !== "idle";
-  useActionToasts(fetcher.data);
   const { influencer } = data;
   if (influencer.status === "inactive") {
     return (

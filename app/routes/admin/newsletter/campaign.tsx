@@ -5,7 +5,7 @@
  * recipients, and while it sends its progress, refreshed every few seconds. Recipients whose
  * outcome is unknown are listed to be resent, one or all, after a confirmation.
  */
-import { useFetcher, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { Eye, Mail } from "~/components/ui/icons";
 import type { Route } from "./+types/campaign";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -17,7 +17,7 @@ import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsle
 import { RecipientList, SEND, SendButton, type CampaignAnswer } from "~/components/admin/newsletter/campaign-recipients";
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { formatDateTime } from "~/lib/format";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
@@ -42,8 +42,7 @@ type Answer = CampaignAnswer;
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, unknown, failed, listCounts, staffEmail, preview } = loaderData;
-  const fetcher = useFetcher<Answer>({ key: `campaign-${campaign.id}` });
-  useActionToasts(fetcher.data);
+  const { fetcher } = useStaffForm<Answer>({ key: `campaign-${campaign.id}` });
   const answer = actionData as (Answer & { fieldErrors?: Partial<Record<string, string>> }) | undefined;
   const saveFailure = answer && !answer.ok && answer.intent === "save" ? (answer as CampaignFormFailure) : null;
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@
  * confirmation, the draw that picks its winner once, showing the winner, seed and candidate count.
  */
 import { useMemo } from "react";
-import { Form, useFetcher, useNavigation, type FetcherWithComponents } from "react-router";
+import { Form, useNavigation, type FetcherWithComponents } from "react-router";
 import { Dices, Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/giveaways";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -25,7 +25,7 @@ import { LEVELS } from "~/modules/loyalty/loyalty-constants";
 import { GIVEAWAY_DEFAULT_LEVELS, GIVEAWAY_LIMITS, levelField, levelNames } from "~/modules/loyalty/giveaway-rules";
 import type { GiveawayView } from "~/modules/loyalty/giveaways.server";
 import { handleGiveawayAction, loadGiveaways } from "~/modules/loyalty/giveaways-page.server";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
 
@@ -197,8 +197,7 @@ function CreateForm({ currentMonth, failure, created }: { currentMonth: string; 
 export default function AdminGiveaways({ loaderData, actionData }: Route.ComponentProps) {
   const { giveaways, currentMonth } = loaderData;
   const navigation = useNavigation();
-  const fetcher = useFetcher<ActionAnswer>({ key: "giveaway-draw" });
-  useActionToasts(fetcher.data);
+  const { fetcher } = useStaffForm<ActionAnswer>({ key: "giveaway-draw" });
   const cols = useMemo(() => columns(fetcher), [fetcher]);
   const answer = actionData as (ActionAnswer & { intent?: string; fieldErrors?: Record<string, string | undefined> }) | undefined;
   const createFailure = answer && !answer.ok && answer.intent === "create" ? answer : null;

@@ -4,7 +4,7 @@
  * and paged in the URL, moved from pending to delivered or cancelled after confirming.
  */
 import { useMemo } from "react";
-import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/items";
@@ -23,7 +23,7 @@ import { SHOP_ORDER_STATUSES } from "~/modules/shop/shop-constants";
 import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { withSearchParams } from "~/lib/search-params";
 import { handlePointShopAction, loadPointShop } from "~/modules/shop/shop-admin-page.server";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 import { formatNumber } from "~/lib/format";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "point-shop");
@@ -74,8 +74,7 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
   const { query, items, orders } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const fetcher = useFetcher<ActionAnswer>({ key: "point-shop-action" });
-  useActionToasts(fetcher.data);
+  const { fetcher } = useStaffForm<ActionAnswer>({ key: "point-shop-action" });
   const itemCols = useMemo(() => itemColumns(fetcher), [fetcher]);
   const orderCols = useMemo(() => orderColumns(fetcher), [fetcher]);
   const filtered = FILTER_KEYS.some((key) => params.get(key));

@@ -5,7 +5,7 @@
  * CSV export of the same filter.
  */
 import { useMemo } from "react";
-import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useSearchParams } from "react-router";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/referrals";
 import { handleReferralsAction, loadReferrals } from "~/modules/referrals/referral-admin-page.server";
@@ -21,7 +21,7 @@ import {
   type ReferralStatus,
 } from "~/modules/referrals/referrals-constants";
 import { withSearchParams } from "~/lib/search-params";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "referrals");
 
@@ -41,8 +41,7 @@ export default function AdminReferralsTab({ loaderData }: Route.ComponentProps) 
   const { rows, counts, status, page, hasMore, top } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const fetcher = useFetcher<Answer>({ key: "referral-review" });
-  useActionToasts(fetcher.state === "idle" ? fetcher.data : undefined);
+  const { fetcher } = useStaffForm<Answer>({ key: "referral-review" });
   const cols = useMemo(() => referralColumns(fetcher), [fetcher]);
   const total = REFERRAL_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const exportHref = `/admin/referrals/export.csv${status ? `?status=${status}` : ""}`;

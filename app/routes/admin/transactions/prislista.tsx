@@ -4,13 +4,14 @@
  * with each bad row's line and reason before it is confirmed; a manual edit of one row.
  */
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
-import { Search, Upload, X } from "~/components/ui/icons";
+import { Upload } from "~/components/ui/icons";
 import type { Route } from "./+types/prislista";
 import { handlePriceListAction, loadPriceList, type PriceListAnswer } from "~/modules/selling/price-list-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { formatDateTime, formatNumber, formatSek } from "~/lib/format";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
+import { ListSearch } from "~/components/admin/list-toolbar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Pager } from "~/components/ui/pager";
@@ -187,24 +188,15 @@ export default function PriceListView({ loaderData }: Route.ComponentProps) {
         </Form>
       </section>
 
-      <Form method="get" role="search" aria-label="Sök i prislistan" className="flex flex-wrap items-end gap-3 rounded-xl border bg-card p-4" key={q}>
-        <div className="grid min-w-0 flex-1 basis-64 gap-1.5">
-          <Label htmlFor="price-q">Sök föremål</Label>
-          <Input id="price-q" name="q" type="search" defaultValue={q} maxLength={PRICE_LIST.nameMaxLength} placeholder="T.ex. Redline" />
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit">
-            <Search className="size-4" aria-hidden="true" />
-            Sök
-          </Button>
-          {q ? (
-            <Link to="/admin/transactions/prislista" className={buttonVariants({ variant: "ghost" })}>
-              <X className="size-4" aria-hidden="true" />
-              Rensa
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <ListSearch
+        id="price-q"
+        label="Sök föremål"
+        formLabel="Sök i prislistan"
+        q={q}
+        placeholder="T.ex. Redline"
+        clearTo="/admin/transactions/prislista"
+        maxLength={PRICE_LIST.nameMaxLength}
+      />
 
       <section aria-labelledby="price-list-title" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="price-list-title" className="sr-only">

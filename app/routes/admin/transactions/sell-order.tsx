@@ -11,7 +11,8 @@ import { TransactionsNav } from "~/components/admin/transactions/transactions-na
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
 import { formatDateTime, formatSek } from "~/lib/format";
-import { SellOrderStatusBadge, SellOrderTimeline } from "~/components/selling/sell-order-timeline";
+import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
+import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -52,50 +53,44 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>Förlopp</CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <SellOrderTimeline steps={order.timeline} />
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">Meddelande</dt>
-              <dd className="break-words" data-testid="offer-message">
-                {order.offerMessage}
-              </dd>
-              <dt className="text-muted-foreground">Trade-erbjudande</dt>
-              <dd className="font-mono break-all">{order.tradeOfferId ?? "–"}</dd>
-              <dt className="text-muted-foreground">Steam-trade</dt>
-              <dd className="font-mono break-all">{order.steamTradeId ?? "–"}</dd>
-              <dt className="text-muted-foreground">Accepterad i Steam</dt>
-              <dd>{order.offerAcceptedAt ? formatDateTime(order.offerAcceptedAt) : "–"}</dd>
-              <dt className="text-muted-foreground">Utbetalning</dt>
-              <dd>{order.payoutDueAt ? formatDateTime(order.payoutDueAt) : "–"}</dd>
-              {order.payoutReference ? (
-                <>
-                  <dt className="text-muted-foreground">Referens</dt>
-                  <dd className="break-all">
-                    {order.payoutReference} ({order.payoutMasked})
-                  </dd>
-                </>
-              ) : null}
-              {order.payoutFailure ? (
-                <>
-                  <dt className="text-muted-foreground">Fel</dt>
-                  <dd className="break-words text-destructive">{order.payoutFailure}</dd>
-                </>
-              ) : null}
-              <dt className="text-muted-foreground">Öppna ordrar</dt>
-              <dd>högst {order.maxOpenOrders}</dd>
-              {order.blockedUntil ? (
-                <>
-                  <dt className="text-muted-foreground">Säljspärr</dt>
-                  <dd className="text-destructive">till {formatDateTime(order.blockedUntil)}</dd>
-                </>
-              ) : null}
-            </dl>
-          </CardContent>
-        </Card>
+        <SellOrderProgressCard title="Förlopp" steps={order.timeline}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Meddelande</dt>
+            <dd className="break-words" data-testid="offer-message">
+              {order.offerMessage}
+            </dd>
+            <dt className="text-muted-foreground">Trade-erbjudande</dt>
+            <dd className="font-mono break-all">{order.tradeOfferId ?? "–"}</dd>
+            <dt className="text-muted-foreground">Steam-trade</dt>
+            <dd className="font-mono break-all">{order.steamTradeId ?? "–"}</dd>
+            <dt className="text-muted-foreground">Accepterad i Steam</dt>
+            <dd>{order.offerAcceptedAt ? formatDateTime(order.offerAcceptedAt) : "–"}</dd>
+            <dt className="text-muted-foreground">Utbetalning</dt>
+            <dd>{order.payoutDueAt ? formatDateTime(order.payoutDueAt) : "–"}</dd>
+            {order.payoutReference ? (
+              <>
+                <dt className="text-muted-foreground">Referens</dt>
+                <dd className="break-all">
+                  {order.payoutReference} ({order.payoutMasked})
+                </dd>
+              </>
+            ) : null}
+            {order.payoutFailure ? (
+              <>
+                <dt className="text-muted-foreground">Fel</dt>
+                <dd className="break-words text-destructive">{order.payoutFailure}</dd>
+              </>
+            ) : null}
+            <dt className="text-muted-foreground">Öppna ordrar</dt>
+            <dd>högst {order.maxOpenOrders}</dd>
+            {order.blockedUntil ? (
+              <>
+                <dt className="text-muted-foreground">Säljspärr</dt>
+                <dd className="text-destructive">till {formatDateTime(order.blockedUntil)}</dd>
+              </>
+            ) : null}
+          </dl>
+        </SellOrderProgressCard>
         <Card>
           <CardHeader>
             <CardTitle>Åtgärder</CardTitle>
@@ -187,24 +182,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
             </ConfirmedAction>
           </CardContent>
         </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Föremål</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ul className="grid gap-1 text-sm">
-              {items.map((item) => (
-                <li key={item.position} className="flex justify-between gap-4">
-                  <span className="min-w-0 break-words">
-                    {item.name}
-                    {item.wear ? ` · ${item.wear}` : ""}
-                  </span>
-                  <span className="tabular-nums">{formatSek(item.priceOre)}</span>
-                </li>
-              ))}
-            </ul>
-          </CardContent>
-        </Card>
+        <SellOrderItemsCard items={items} />
         <Card>
           <CardHeader>
             <CardTitle>Händelser</CardTitle>

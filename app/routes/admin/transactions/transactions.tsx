@@ -4,7 +4,7 @@
  * filter, recording a trade, and completing, reversing or cancelling one after confirming.
  */
 import { useMemo } from "react";
-import { useFetcher, useNavigation, useSearchParams } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import { Pager } from "~/components/ui/pager";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/transactions";
@@ -23,7 +23,7 @@ import { TRADE_STATUS_LABELS, TRADE_STATUSES, TRADE_TYPE_LABELS, TRADE_TYPES } f
 import { withSearchParams } from "~/lib/search-params";
 import type { TradeSort } from "~/modules/trades/trade-schema";
 import { handleTransactionsAction, loadTransactions } from "~/modules/trades/trades-page.server";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { useStaffForm } from "~/components/admin/staff-outcome";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 
@@ -76,8 +76,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
   const { query, rows, totals, page, pageSize, pageCount } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const fetcher = useFetcher<ActionAnswer>({ key: "trade-action" });
-  useActionToasts(fetcher.data);
+  const { fetcher } = useStaffForm<ActionAnswer>({ key: "trade-action" });
   const tableColumns = useMemo(() => tradeColumns(fetcher), [fetcher]);
   const sort = { key: (query.sort ?? "created_at") as TradeSort, dir: (query.dir ?? "desc") as SortDirection };
   const exportHref = `/admin/transactions/export.csv${withSearchParams(params, { page: null, pageSize: null })}`.replace(/\?$/, "");

@@ -5,7 +5,7 @@
  * each behind a confirmation.
  */
 
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { ArrowLeft } from "~/components/ui/icons";
 import type { Route } from "./+types/member";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -21,7 +21,7 @@ import { SHOP_ORDER_STATUS_LABELS } from "~/components/shop/shop-labels";
 import type { ShopOrderStatus } from "~/modules/shop/shop-constants";
 import { cn } from "~/lib/cn";
 import { handleMemberAction, loadMember } from "~/modules/accounts/member-admin-page.server";
-import { useActionToasts } from "~/components/admin/use-action-toasts";
+import { StaffOutcomeAlert, useStaffForm } from "~/components/admin/staff-outcome";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "users");
 
@@ -100,8 +100,7 @@ function Ledger({ title, id, unit, ledger, param }: { title: string; id: string;
 
 export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
   const { member, points, xp, trades, orders, audit, staff } = loaderData;
-  const fetcher = useFetcher<ActionAnswer>({ key: "member-action" });
-  useActionToasts(fetcher.data);
+  const { fetcher, outcome, fromPlainPost } = useStaffForm<ActionAnswer>({ key: "member-action" });
   const details: Array<[string, React.ReactNode]> = [
     ["E-post", member.email],
     ["Namn", [member.firstName, member.lastName].filter(Boolean).join(" ") || "–"],
@@ -130,6 +129,9 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
+      {/* Only without JavaScript: with it the same answer is a toast. */}
+      <StaffOutcomeAlert outcome={fromPlainPost ? outcome : null} testId="member-outcome" />
+
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {[
           ["Poäng", formatNumber(member.points), "member-points"],
@@ -156,7 +158,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
         </Section>
-        <AdjustBalance fetcher={fetcher as unknown as MemberFetcher} points={member.points} xp={member.xp} />
+        <AdjustBalance fetcher={fetcher as unknown as MemberFetcher} outcome={outcome} points={member.points} xp={member.xp} />
         <RoleActions fetcher={fetcher as unknown as MemberFetcher} roles={member.roles} />
         <div className="grid content-start gap-4">
           <AccessActions fetcher={fetcher as unknown as MemberFetcher} blocked={Boolean(member.blockedAt)} sessionCount={member.sessions.length} />
