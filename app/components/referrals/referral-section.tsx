@@ -145,7 +145,7 @@ function CodeForm({
         <p
           id={`${id}-meddelande`}
           role={good ? "status" : "alert"}
-          className={cn("text-sm", good ? "text-emerald-600 dark:text-emerald-400" : "text-destructive")}
+          className={cn("text-sm", good ? "text-success-text" : "text-destructive")}
         >
           {message}
         </p>

@@ -68,7 +68,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="flex min-h-dvh flex-1 bg-muted/30">
-      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r bg-background md:flex">
+      <aside aria-label="Adminmeny" className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r bg-background md:flex">
         <div className="flex h-16 items-center border-b px-5">
           <Logo siteName={siteName} />
         </div>

@@ -766,7 +766,7 @@ export function PostEditor({ post, canEditAll, now }: { post: AdminPost | null; 
           </fieldset>
         </div>
 
-        <aside className="grid content-start gap-4">
+        <aside aria-label="Publicering och inställningar" className="grid content-start gap-4">
           <section aria-labelledby="publish-title" className="grid gap-4 rounded-xl border bg-card p-4">
             <h2 id="publish-title" className="text-base font-semibold">
               Publicering

@@ -68,7 +68,7 @@ function Milestone({ row }: { row: Row }) {
       {row.milestoneClawedBack ? (
         <span className="text-destructive">Återtagen</span>
       ) : row.milestonePaid ? (
-        <span className="text-emerald-600 dark:text-emerald-400">Bonus betald</span>
+        <span className="text-success-text">Bonus betald</span>
       ) : null}
     </div>
   );

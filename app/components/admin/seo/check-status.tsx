@@ -4,7 +4,7 @@ import { cn } from "~/lib/cn";
 import type { CheckStatus } from "~/modules/seo/seo-checks";
 
 const STATUS: Record<CheckStatus, { label: string; className: string; Icon: typeof Info }> = {
-  ok: { label: "OK", className: "text-emerald-600 dark:text-emerald-400", Icon: CheckCircle2 },
+  ok: { label: "OK", className: "text-success-text", Icon: CheckCircle2 },
   warning: { label: "Varning", className: "text-amber-600 dark:text-amber-400", Icon: AlertTriangle },
   error: { label: "Fel", className: "text-destructive", Icon: X },
   info: { label: "Info", className: "text-muted-foreground", Icon: Info },
@@ -21,7 +21,7 @@ export function CheckStatusIcon({ status, className }: { status: CheckStatus; cl
 }
 
 export function scoreTone(score: number): string {
-  if (score >= 85) return "text-emerald-600 dark:text-emerald-400";
+  if (score >= 85) return "text-success-text";
   if (score >= 60) return "text-amber-600 dark:text-amber-400";
   return "text-destructive";
 }

@@ -122,7 +122,7 @@ export default function AdminSeoTab({ loaderData }: Route.ComponentProps) {
           <Pager param="page" page={data.page} hasMore={data.page < data.pageCount} label="Inlägg" pageCount={data.pageCount} />
         </section>
         {/* One shrinkable column all the way down: a long title in "Mest lästa" is cut, never widens the column. */}
-        <aside className="grid min-w-0 grid-cols-1 content-start gap-6">
+        <aside aria-label="Webbplatsens kontroller och mest lästa" className="grid min-w-0 grid-cols-1 content-start gap-6">
           <SiteChecks site={data.site} />
           <TopPosts top={data.top} />
         </aside>
