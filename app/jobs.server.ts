@@ -12,6 +12,7 @@ import { JOB_RUNNER } from "~/platform/platform-constants";
 import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-sender.server";
 import { importFromPriceSource, PRICE_IMPORT_JOB } from "~/modules/selling/price-source.server";
 import { config } from "~/platform/config.server";
+import { purgeFormTokens } from "~/platform/form-tokens/form-tokens.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 import { runSellOrderJob, SELL_ORDER_JOB } from "~/modules/selling/sell-order-job.server";
@@ -25,6 +26,7 @@ export const APP_JOBS: readonly Job[] = [
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
+  { name: "purge-form-tokens", intervalMs: HOUR, run: (db, now) => purgeFormTokens(db, now) },
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },

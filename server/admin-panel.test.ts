@@ -58,6 +58,7 @@ async function recordSale(cookie = admin.cookie, price = "1249,50") {
   const response = await post(
     formBody({
       intent: "record",
+      formToken: crypto.randomUUID(),
       memberId: seller.userId,
       type: "sale",
       items: items({ skinName: "AK-47 | Redline", wear: "FT", float: "0,2", variant: "stattrak", price }),
@@ -136,7 +137,7 @@ describe("the Transactions tab", () => {
   it("refuses a trade without a member or payout method with the schema's Swedish messages, writing nothing", async () => {
     const before = await db().select({ n: sql<number>`count(*)::int` }).from(trades);
     const response = await post(
-      formBody({ intent: "record", memberId: "", type: "sale", items: items({ skinName: "AWP | Asiimov", wear: "BS", price: "300" }) }),
+      formBody({ intent: "record", formToken: crypto.randomUUID(), memberId: "", type: "sale", items: items({ skinName: "AWP | Asiimov", wear: "BS", price: "300" }) }),
       admin.cookie,
     );
     expect(response.status).toBe(400);
@@ -178,6 +179,7 @@ describe("the Transactions tab", () => {
     await post(
       formBody({
         intent: "record",
+        formToken: crypto.randomUUID(),
         memberId: buyer.userId,
         type: "purchase",
         items: items({ skinName: "Karambit | Doppler", wear: "FN", price: "4000" }),
@@ -248,7 +250,7 @@ describe("hostile input to the Transactions tab", () => {
 
   it("answers every hostile body with a Swedish 4xx and changes nothing", async () => {
     const [trade] = await db().select().from(trades).limit(1);
-    const base = { intent: "record", memberId: seller.userId, type: "sale", payoutMethod: "swish" };
+    const base = { intent: "record", formToken: crypto.randomUUID(), memberId: seller.userId, type: "sale", payoutMethod: "swish" };
     const form = (fields: Record<string, string>) => formBody(fields).toString();
     const bodies: Array<[string, string, string?]> = [
       ["NUL in the skin name", form({ ...base, items: items({ skinName: "AK\u0000", wear: "FT", price: "1" }) })],

@@ -127,6 +127,7 @@ describe("items and orders", () => {
   it("creates an item with an uploaded image; /point-shop shows it", async () => {
     const uploaded = (await (await upload(admin, fileForm(await png(), "keps.png", "image/png"))).json()) as { imageId: string };
     const created = await post(admin, "/admin/point-shop/items/new", {
+      formToken: crypto.randomUUID(),
       name: "Keps <script>alert(1)</script>",
       description: "Svart keps",
       pointCost: "250",
@@ -163,6 +164,7 @@ describe("items and orders", () => {
       expect(await response.text()).toMatch(/Ange|Välj|Bilden|högst|tecken|Ogiltigt|Fältet/);
     }
     const unknown = await post(admin, `/admin/point-shop/items/${crypto.randomUUID()}`, {
+      formToken: crypto.randomUUID(),
       name: "Ok",
       pointCost: "10",
       category: "other",

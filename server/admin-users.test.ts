@@ -86,7 +86,7 @@ describe("a member's page", () => {
 
 describe("adjusting points", () => {
   it("credits with a reason: balance, ledger row and audit row change together", async () => {
-    const response = await act(member.userId, formBody({ intent: "adjust", currency: "points", direction: "credit", amount: "250", reason: "Kompensation" }));
+    const response = await act(member.userId, formBody({ intent: "adjust", formToken: crypto.randomUUID(), currency: "points", direction: "credit", amount: "250", reason: "Kompensation" }));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Saldot är justerat");
     const [profile] = await db().select({ points: profiles.points }).from(profiles).where(eq(profiles.user_id, member.userId));
@@ -108,7 +108,7 @@ describe("adjusting points", () => {
     [{ amount: "100000", reason: "För mycket", direction: "debit" }, 409, "Saldot kan inte bli negativt"],
   ])("refuses %j in Swedish and changes nothing", async (fields, status, message) => {
     const before = await memberAudit(member.userId);
-    const response = await act(member.userId, formBody({ intent: "adjust", currency: "points", direction: "credit", ...fields }));
+    const response = await act(member.userId, formBody({ intent: "adjust", formToken: crypto.randomUUID(), currency: "points", direction: "credit", ...fields }));
     expect(response.status).toBe(status);
     expect(await response.text()).toContain(message);
     expect(await memberAudit(member.userId)).toHaveLength(before.length);
@@ -122,7 +122,7 @@ describe("adjusting points", () => {
   });
 
   it("is refused to a blog-role user before it reads anything", async () => {
-    const response = await act(member.userId, formBody({ intent: "adjust", currency: "points", direction: "credit", amount: "5", reason: "Försök" }), blogger.cookie);
+    const response = await act(member.userId, formBody({ intent: "adjust", formToken: crypto.randomUUID(), currency: "points", direction: "credit", amount: "5", reason: "Försök" }), blogger.cookie);
     expect(response.status).toBe(403);
   });
 });

@@ -133,3 +133,9 @@ export const REALTIME = {
     pointsTitle: "Grattis!",
   },
 } as const;
+
+/** One-time form tokens of staff forms that move points, XP, money or stock (docs/decisions/036-staff-form-tokens.md). */
+export const FORM_TOKEN = {
+  /** A spent token is kept this long, so a repeat within it gets the first answer. */
+  keepMs: 24 * 60 * 60 * 1000,
+} as const;

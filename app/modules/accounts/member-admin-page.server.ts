@@ -26,6 +26,7 @@ import { listPointsHistory, listXpHistory } from "~/modules/loyalty/profile-loya
 import { listMemberOrders } from "~/modules/shop/shop.server";
 import { listMemberTrades } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
+import { issueFormToken, withFormToken } from "~/platform/form-tokens/form-tokens.server";
 import { sessionsEnded } from "./staff-messages";
 import { formatNumber, formatSigned } from "~/lib/format";
 
@@ -95,6 +96,8 @@ export async function loadMember(request: Request, userId: string | undefined) {
       })),
     },
     staff: staff.map((person) => ({ id: person.id, name: person.name, email: person.email })),
+    /** The adjustment form's one-time token (decision 036): new with every render of the page. */
+    formToken: issueFormToken(),
   };
 }
 
@@ -139,7 +142,12 @@ export async function handleMemberAction(request: Request, userId: string | unde
 
   switch (intent) {
     case "adjust": {
-      const result = await adjustBalance(db(), { actorUserId, userId, values: input.data });
+      const result = await withFormToken(
+        db(),
+        { values: input.data, actorUserId, action: "member.adjust_balance" },
+        (tx) => adjustBalance(tx, { actorUserId, userId, values: input.data }),
+        { refuse: (message) => ({ ok: false as const, code: "invalid" as const, message }) },
+      );
       return answer(intent, result, (value) => ({
         title: "Saldot är justerat",
         message: `${formatSigned(value.amount)} ${value.currency === "points" ? "poäng" : "XP"}. Nytt saldo: ${formatNumber(Math.abs(value.balance))}.`,

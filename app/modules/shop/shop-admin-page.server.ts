@@ -27,6 +27,7 @@ import {
 } from "~/modules/shop/shop-admin.server";
 import { SHOP_IMAGE_WIDTHS } from "~/modules/shop/shop-constants";
 import { db } from "~/platform/db/client.server";
+import { issueFormToken, withFormToken } from "~/platform/form-tokens/form-tokens.server";
 import { storeImage } from "~/platform/images/images.server";
 import { imageUrl } from "~/platform/images/images";
 import { formatNumber } from "~/lib/format";
@@ -106,10 +107,12 @@ export async function handlePointShopAction(request: Request) {
 
 export async function loadShopItem(request: Request, itemId: string | undefined) {
   await requireAdminTab(request, "point-shop");
-  if (!itemId || itemId === "new") return { item: null };
+  // The form's one-time token (decision 036): a double-posted new reward is created once.
+  const formToken = issueFormToken();
+  if (!itemId || itemId === "new") return { item: null, formToken };
   const item = await getAdminItem(db(), itemId);
   if (!item) throw notFound("Belöningen finns inte.");
-  return { item };
+  return { item, formToken };
 }
 
 export async function handleShopItemAction(request: Request, itemId: string | undefined) {
@@ -119,11 +122,19 @@ export async function handleShopItemAction(request: Request, itemId: string | un
   if (!input.ok) return input.response;
   const parsed = validate(input.data, shopItemSchema, { title });
   if (!parsed.ok) return parsed.response;
-  const result = await saveItem(db(), {
-    actorUserId: staff.user.id,
-    itemId: itemId === "new" ? null : itemId,
-    values: parsed.data,
-  });
+  const result = await withFormToken(
+    db(),
+    { values: input.data, actorUserId: staff.user.id, action: "shop_item.save" },
+    (tx) => saveItem(tx, { actorUserId: staff.user.id, itemId: itemId === "new" ? null : itemId, values: parsed.data }),
+    {
+      refuse: (message) => ({ ok: false as const, code: "invalid" as const, message }),
+      remember: (answer) => ({ itemId: answer.ok ? answer.item.id : "" }),
+      replay: async (kept, tx) => {
+        const item = await getAdminItem(tx, kept.itemId);
+        return item ? { ok: true as const, item } : { ok: false as const, code: "not_found" as const, message: "Belöningen finns inte." };
+      },
+    },
+  );
   if (!result.ok) return failureResponse(result, { title });
   return { ok: true as const, itemId: result.item.id, title: itemId === "new" ? "Belöningen är skapad" : "Belöningen är sparad" };
 }

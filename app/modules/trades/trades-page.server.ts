@@ -14,14 +14,17 @@ import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-s
 import {
   cancelTrade,
   completeTrade,
+  getTrade,
   listTrades,
   recordTrade,
   reverseTrade,
+  TRADE_ERRORS,
   type TradeListRow,
   type TradeResult,
   type TradeDetail,
 } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
+import { issueFormToken, withFormToken } from "~/platform/form-tokens/form-tokens.server";
 
 /** One row as the page shows it: what the table, the cards and the dialogs need. */
 export interface TransactionRow {
@@ -81,6 +84,8 @@ export async function loadTransactions(request: Request) {
     page: list.page,
     pageSize: list.pageSize,
     pageCount: list.pageCount,
+    /** The record form's one-time token (decision 036): new with every render of the page. */
+    formToken: issueFormToken(),
   };
 }
 
@@ -115,8 +120,21 @@ export async function handleTransactionsAction(request: Request) {
   const intent = input.data.intent;
 
   if (intent === "record") {
-    // The trade service validates with the shared schema (tradeInputSchema) itself.
-    const result = await recordTrade(db(), { actorUserId, input: input.data });
+    // The trade service validates with the shared schema (tradeInputSchema) itself; the form's
+    // one-time token records it once however often it is posted (decision 036).
+    const result = await withFormToken(
+      db(),
+      { values: input.data, actorUserId, action: "trade.record" },
+      (tx) => recordTrade(tx, { actorUserId, input: input.data }),
+      {
+        refuse: (message) => ({ ok: false as const, code: "invalid" as const, message }),
+        remember: (answer) => ({ tradeId: answer.ok ? answer.trade.id : "" }),
+        replay: async ({ tradeId }, tx) => {
+          const trade = await getTrade(tx, tradeId);
+          return trade ? { ok: true as const, trade } : { ok: false as const, code: "not_found" as const, message: TRADE_ERRORS.notFound };
+        },
+      },
+    );
     return outcome(intent, result, (trade) => ({
       title: "Affären är registrerad",
       message: `${TRADE_TYPE_LABELS[trade.type]} på ${formatSek(trade.totalOre)} väntar på att genomföras.`,

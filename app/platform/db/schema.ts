@@ -795,6 +795,27 @@ export const audit_log = pgTable(
   ],
 );
 
+/**
+ * One-time form tokens (docs/decisions/036-staff-form-tokens.md): a staff form that moves points,
+ * XP, money or stock posts the token its page was rendered with, and the change claims it in its
+ * own transaction. A second post of the same token changes nothing and gets the first answer.
+ */
+export const staff_form_tokens = pgTable(
+  "staff_form_tokens",
+  {
+    token: uuid().primaryKey(),
+    actor_user_id: uuid()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** What the token was spent on, `{area}.{verb}` as in the audit log. */
+    action: text().notNull(),
+    /** The answer the first post got, replayed to a repeat. */
+    result: jsonb(),
+    created_at: createdAt(),
+  },
+  (t) => [index("staff_form_tokens_created_idx").on(t.created_at)],
+);
+
 // ---------------------------------------------------------------------------
 // Blog
 // ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { Loader2, Plus, Trash2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
@@ -79,7 +80,8 @@ function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 }
 
 
-export function RecordTradeDialog() {
+/** `formToken`: the page's one-time token (decision 036), so a repeated post records one trade. */
+export function RecordTradeDialog({ formToken }: { formToken: string }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -97,13 +99,13 @@ export function RecordTradeDialog() {
           </DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: a closed dialog starts over with an empty form. */}
-        <RecordTradeForm onDone={() => setOpen(false)} />
+        <RecordTradeForm formToken={formToken} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function RecordTradeForm({ onDone }: { onDone: () => void }) {
+function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () => void }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [member, setMember] = useState<PickedMember | null>(null);
@@ -162,6 +164,7 @@ function RecordTradeForm({ onDone }: { onDone: () => void }) {
   return (
     <form.Form ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="grid gap-6" data-testid="record-trade-form">
       <input type="hidden" name="intent" value="record" />
+      <FormTokenField token={formToken} />
       <input type="hidden" name="memberId" value={member?.userId ?? ""} />
       <input type="hidden" name="items" value={itemsJson} />
       {failure && !failure.fieldErrors ? <FormAlert title={failure.title}>{failure.message}</FormAlert> : null}

@@ -9,6 +9,7 @@ import { Ban, LockOpen, LogOut, Save, Scale, ShieldMinus, ShieldPlus } from "~/c
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormField } from "~/components/ui/form-field";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -37,12 +38,15 @@ export function AdjustBalance({
   outcome,
   points,
   xp,
+  formToken,
 }: {
   fetcher: MemberFetcher;
   /** The page's answer (the fetcher's, or a plain POST's): its field messages are this form's when it was an adjustment. */
   outcome: { ok: boolean; intent?: string; fieldErrors?: FieldErrors } | undefined;
   points: number;
   xp: number;
+  /** Decision 036: a repeated post of this render's form changes nothing. */
+  formToken: string;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const [summary, setSummary] = useState("");
@@ -58,6 +62,7 @@ export function AdjustBalance({
     <Panel title="Justera poäng eller XP" description={`Nu: ${formatNumber(points)} poäng och ${formatNumber(xp)} XP. Saldot kan aldrig bli negativt.`}>
       <Form method="post" ref={form} className="grid gap-3" data-testid="adjust-form">
         <input type="hidden" name="intent" value="adjust" />
+        <FormTokenField token={formToken} />
         <div className="grid grid-cols-2 gap-3">
           <FormField id="adjust-currency" name="currency" label="Saldo" error={errors.currency}>
             {(props) => (

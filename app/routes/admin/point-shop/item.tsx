@@ -13,6 +13,7 @@ import { ImageUpload } from "~/components/admin/point-shop/image-upload";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
+import { FormTokenField } from "~/components/ui/form-token-field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -64,6 +65,7 @@ export default function ShopItemForm({ loaderData, actionData }: Route.Component
       ) : null}
 
       <Form method="post" className="grid gap-5 rounded-xl border bg-card p-4 sm:p-6" noValidate data-testid="item-form">
+        <FormTokenField token={loaderData.formToken} />
         <FormField id="item-name" name="name" label="Namn" required error={errors.name}>
           {(control) => <Input {...control} defaultValue={item?.name ?? ""} maxLength={TEXT_LIMITS.name} autoComplete="off" />}
         </FormField>

@@ -95,7 +95,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
             <Download className="size-4" aria-hidden="true" />
             Exportera CSV
           </a>
-          <RecordTradeDialog />
+          <RecordTradeDialog formToken={loaderData.formToken} />
         </div>
       </div>
 
