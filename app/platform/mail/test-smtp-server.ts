@@ -19,6 +19,8 @@ export interface TestSmtpServer {
   refuse: { code: number; message: string } | null;
   /** Messages refused so far. */
   refused: number;
+  /** How long each message waits after its data before it is accepted (a slow mail server). */
+  delayMs: number;
   /** Resolves with the first message (already received or next) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -27,7 +29,11 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  const control: { refuse: { code: number; message: string } | null; refused: number } = { refuse: null, refused: 0 };
+  const control: { refuse: { code: number; message: string } | null; refused: number; delayMs: number } = {
+    refuse: null,
+    refused: 0,
+    delayMs: 0,
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -37,7 +43,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
         if (control.refuse) {
           control.refused += 1;
           callback(Object.assign(new Error(control.refuse.message), { responseCode: control.refuse.code }));
@@ -69,6 +76,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
     get refused() {
       return control.refused;
+    },
+    get delayMs() {
+      return control.delayMs;
+    },
+    set delayMs(ms) {
+      control.delayMs = ms;
     },
     waitFor(match, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
