@@ -88,7 +88,8 @@ describe("/admin/dashboard/utskick", () => {
 
   it("answers hostile input with a Swedish 400 and changes nothing", async () => {
     const id = await failedMail("orord@example.se");
-    for (const fields of [{ intent: "retry-mail", mailId: "'; DROP TABLE mail_queue; --" }, { intent: "radera", mailId: id }, {}]) {
+    const hostile: Array<Record<string, string>> = [{ intent: "retry-mail", mailId: "'; DROP TABLE mail_queue; --" }, { intent: "radera", mailId: id }, {}];
+    for (const fields of hostile) {
       const response = await post(admin, fields);
       expect(response.status).toBe(400);
       expect(await response.text()).toMatch(/Ogiltig förfrågan|Utskicket saknas eller är ogiltigt/);

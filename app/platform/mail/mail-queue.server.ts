@@ -150,7 +150,7 @@ async function markSent(db: Db, id: string): Promise<void> {
   await db.execute(sql`
     UPDATE mail_queue
        SET status = 'sent', sent_at = now(), locked_until = NULL, claim_token = NULL, last_error = NULL, updated_at = now()
-     WHERE id = ${id} AND status = 'pending'`);
+     WHERE id = ${id} AND status IN ('pending', 'failed')`);
 }
 
 /** Refused or unreachable: back off, or `failed` after the last attempt. Only the claim's holder records it. */
