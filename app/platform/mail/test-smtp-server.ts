@@ -19,8 +19,13 @@ export interface TestSmtpServer {
   refuse: { code: number; message: string } | null;
   /** Messages refused so far. */
   refused: number;
-  /** How long each message waits after its data before it is accepted (a slow mail server). */
+  /**
+   * How long each message waits after its data before it is accepted (a slow mail server). A
+   * message whose client hangs up meanwhile never got its "250 OK" and is not kept.
+   */
   delayMs: number;
+  /** Messages whose data arrived and that wait out `delayMs`. */
+  readonly receiving: number;
   /** Resolves with the first message (already received or next) that matches. */
   waitFor(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -29,22 +34,35 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
-  const control: { refuse: { code: number; message: string } | null; refused: number; delayMs: number } = {
+  const control: { refuse: { code: number; message: string } | null; refused: number; delayMs: number; receiving: number } = {
     refuse: null,
     refused: 0,
     delayMs: 0,
+    receiving: 0,
   };
+  const closed = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     // No reverse DNS lookup of the client per connection: it made every test mail wait on a resolver.
     disableReverseLookup: true,
     logger: false,
+    onClose(session) {
+      closed.add(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", async () => {
-        if (control.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+        if (control.delayMs > 0) {
+          control.receiving += 1;
+          await new Promise((resolve) => setTimeout(resolve, control.delayMs));
+          control.receiving -= 1;
+          if (closed.has(session.id)) {
+            callback();
+            return;
+          }
+        }
         if (control.refuse) {
           control.refused += 1;
           callback(Object.assign(new Error(control.refuse.message), { responseCode: control.refuse.code }));
@@ -76,6 +94,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
     get refused() {
       return control.refused;
+    },
+    get receiving() {
+      return control.receiving;
     },
     get delayMs() {
       return control.delayMs;
