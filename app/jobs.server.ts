@@ -13,6 +13,7 @@ import { CAMPAIGN_JOB, sendDueCampaigns } from "~/modules/newsletter/campaign-se
 import { importFromPriceSource, PRICE_IMPORT_JOB } from "~/modules/selling/price-source.server";
 import { config } from "~/platform/config.server";
 import { purgeFormTokens } from "~/platform/form-tokens/form-tokens.server";
+import { MAIL_QUEUE_JOB, runMailQueue } from "~/platform/mail/mail-queue.server";
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 import { runSellOrderJob, SELL_ORDER_JOB } from "~/modules/selling/sell-order-job.server";
@@ -21,6 +22,9 @@ const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
 export const APP_JOBS: readonly Job[] = [
+  // docs/decisions/034-mail-queue.md: queued mail a request's own kick did not send (a crash, an
+  // SMTP failure's back-off). Every instance runs it each tick: row leases make one sender per mail.
+  { name: MAIL_QUEUE_JOB, intervalMs: JOB_RUNNER.tickMs, exclusive: false, run: (db, _now, signal) => runMailQueue(db, signal) },
   // docs/rules/blog.md#scheduled-publishing: every tick.
   { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db) => announceDuePosts(db) },
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },

@@ -79,6 +79,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("dashboard", "routes/admin/dashboard/dashboard.tsx"),
+    route("dashboard/utskick", "routes/admin/dashboard/failed-mail.tsx"),
     route("transactions", "routes/admin/transactions/transactions.tsx"),
     route("transactions/export.csv", "routes/admin/transactions/export.ts"),
     route("transactions/members", "routes/admin/transactions/members.ts"),

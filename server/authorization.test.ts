@@ -188,6 +188,8 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("users", "passes"),
   },
   "routes/admin/users/audit": { get: staffTab("users") },
+  // "Misslyckade utskick" under the dashboard (docs/decisions/034-mail-queue.md): admins only, the retry too.
+  "routes/admin/dashboard/failed-mail": { get: staffTab("dashboard"), action: staffTab("dashboard", "passes") },
   "routes/admin/users/audit-export": { get: staffTab("users") },
   "routes/admin/sign-out": { get: everyone("redirect"), action: staffOnly("redirect"), endsSession: true },
   // The Blog tab (docs/rules/blog.md#roles): seo sees it but cannot create a post or upload its image.

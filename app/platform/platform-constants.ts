@@ -43,6 +43,34 @@ export const PROFILE_PAGE_SIZE = { default: 10, max: 50 } as const;
 export const EMAIL_OUTBOX_STATUSES = ["captured", "sent", "failed"] as const;
 
 // ---------------------------------------------------------------------------
+// Mail queue (docs/decisions/034-mail-queue.md)
+// ---------------------------------------------------------------------------
+/** `pending` until SMTP (or the outbox) accepts it; `failed` after `MAIL_QUEUE.maxAttempts`. */
+export const MAIL_QUEUE_STATUSES = ["pending", "sent", "failed"] as const;
+export type MailQueueStatus = (typeof MAIL_QUEUE_STATUSES)[number];
+export const MAIL_QUEUE = {
+  /**
+   * How long a sender holds a claimed row: longer than one SMTP call can last (the transport's
+   * timeouts below), short enough that a row a killed instance had claimed goes out within
+   * this plus one job tick.
+   */
+  leaseMs: 30_000,
+  /** The SMTP transport's limits, all well inside the lease. */
+  smtpTimeouts: { connectionTimeout: 8_000, greetingTimeout: 8_000, socketTimeout: 15_000 },
+  /** Attempts (claims) before a row is `failed` and shown to admins. */
+  maxAttempts: 8,
+  /** The wait after the n-th failed attempt is base × 2^(n-1), at most `backoffMaxMs`. */
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 4 * 60 * 60_000,
+  /** At most this many mails per run of the job (the next tick takes the rest). */
+  perRun: 500,
+  /** Sent rows (their rendered content is personal data) are deleted this long after sending. */
+  keepSentDays: 30,
+  /** Rows per page of "Misslyckade utskick". */
+  failedPageSize: 25,
+} as const;
+
+// ---------------------------------------------------------------------------
 // Images (docs/decisions/019-image-service.md)
 // ---------------------------------------------------------------------------
 export const IMAGE_LIMITS = {

@@ -19,7 +19,7 @@ import { publishEvent } from "~/platform/realtime/publisher.server";
 import { ipHash } from "~/platform/visitor-hash.server";
 import { confirmMemberSubscription } from "~/modules/newsletter/newsletter.server";
 import { applySignupReferralQuietly } from "~/modules/referrals/referrals.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { queueAndDeliver } from "~/platform/mail/mail-queue.server";
 import { rateLimitMessage } from "~/platform/rate-limit/rate-limiter.server";
 import { singleton } from "~/platform/singleton.server";
 import { AUTH_ENDPOINT_MESSAGES, authInputError, isHttpAuthEndpoint } from "./auth-endpoints";
@@ -69,7 +69,9 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
         // The admin:create command takes the link itself instead of mailing it.
         const receiver = currentResetLinkReceiver();
         if (receiver) return receiver(url);
-        await sendMail({ to: user.email, template: "resetPassword", data: { name: user.name, url } }, db);
+        // better-auth stores the token outside our transactions: the mail is queued on its own
+        // and sent at once; the mail-queue job retries it if SMTP does not take it now.
+        await queueAndDeliver(db, { to: user.email, template: "resetPassword", data: { name: user.name, url } });
       },
     },
     emailVerification: {
@@ -80,7 +82,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
         // The same callback confirms a changed address (the user still holds the old one).
         const current = await currentEmail(db, user.id);
         const template = current && current !== user.email ? "confirmEmailChange" : "confirmEmail";
-        await sendMail({ to: user.email, template, data: { name: user.name, url } }, db);
+        await queueAndDeliver(db, { to: user.email, template, data: { name: user.name, url } });
       },
     },
     user: {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contact_messages } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
+import { contact_messages, mail_queue } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "~/platform/mail/test-smtp-server";
 import { contactSchema } from "./contact";
@@ -47,5 +48,9 @@ describe("submitContactMessage over SMTP", () => {
     expect(result).toMatchObject({ status: "sent", mailed: false });
     const subjects = (await database.db.select().from(contact_messages)).map((row) => row.subject);
     expect(subjects).toContain("Skickas när servern är nere");
+    // Its mail is not lost: it waits in the queue for the mail-queue job, with the reason.
+    const [queued] = await database.db.select().from(mail_queue).where(eq(mail_queue.subject, "Kontaktformulär: Skickas när servern är nere"));
+    expect(queued).toMatchObject({ status: "pending", attempts: 1, to_address: "kundtjanst@example.se" });
+    expect(queued!.last_error).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Contact messages (docs/rules/site.md#contact): limited per IP, stored in
- * `contact_messages` first so nothing is lost, then mailed to support with the sender as
- * reply-to. A filled honeypot looks like success to the bot and does nothing.
+ * `contact_messages` with the mail to support (the sender as reply-to) queued in the same
+ * transaction, so nothing is lost, then sent. A filled honeypot looks like success to the bot
+ * and does nothing.
  */
 import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 import { CONTACT } from "~/modules/contact/contact-constants";
@@ -9,11 +10,12 @@ import type { Db } from "~/platform/db/client.server";
 import { contact_messages } from "~/platform/db/schema";
 import { config } from "~/platform/config.server";
 import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { consumeRateLimit, type RateLimitResult } from "~/platform/rate-limit/rate-limiter.server";
 import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "./contact";
 
 export type ContactResult =
+  /** mailed: the queued mail went out at once (else the mail-queue job retries it). */
   | { status: "sent"; id: string; mailed: boolean }
   | { status: "ignored" }
   | { status: "rate_limited"; limit: RateLimitResult };
@@ -32,34 +34,29 @@ export async function submitContactMessage(
     return { status: "ignored" };
   }
 
-  const [row] = await db
-    .insert(contact_messages)
-    .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      subject: input.subject,
-      message: input.message,
-    })
-    .returning({ id: contact_messages.id });
-  const id = row!.id;
+  const { id, mailId } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contact_messages)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        subject: input.subject,
+        message: input.message,
+      })
+      .returning({ id: contact_messages.id });
+    const queued = await enqueueMail(tx, {
+      to: config().SUPPORT_EMAIL,
+      template: "contactMessage",
+      data: { ...input, phone: input.phone ? formatPhoneNumber(input.phone) : null },
+      replyTo: input.email,
+    });
+    return { id: row!.id, mailId: queued };
+  });
 
-  // The message is stored: a mail failure must not make the sender submit it twice, so it
-  // is logged for staff (the message stays in contact_messages) instead of failing the form.
-  let mailed = false;
-  try {
-    await sendMail(
-      {
-        to: config().SUPPORT_EMAIL,
-        template: "contactMessage",
-        data: { ...input, phone: input.phone ? formatPhoneNumber(input.phone) : null },
-        replyTo: input.email,
-      },
-      db,
-    );
-    mailed = true;
-  } catch (error) {
-    logger.error({ err: error, contactMessageId: id }, "contact message stored but not mailed");
-  }
+  // The message and its mail are stored: a mail server that is down must not make the sender
+  // submit it twice; the mail-queue job sends it later.
+  const mailed = await deliverQueuedMail(db, [mailId]);
+  if (!mailed) logger.warn({ contactMessageId: id }, "contact message stored, its mail queued for later");
   return { status: "sent", id, mailed };
 }

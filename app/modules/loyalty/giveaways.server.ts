@@ -15,8 +15,7 @@ import { recordAudit } from "~/platform/audit/audit.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { giveaways, profiles, user } from "~/platform/db/schema";
-import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { GIVEAWAY_MESSAGES, isGiveawayId, levelNames, xpRangesForLevels, type GiveawayInput } from "./giveaway-rules";
 import { levelForXp } from "./levels";
 
@@ -177,6 +176,7 @@ async function candidatesFor(db: Db, levels: readonly LevelId[]): Promise<string
 }
 
 export type DrawResult = { ok: true; giveaway: GiveawayView; winnerEmail: string | null } | Failure;
+type Drawn = Extract<DrawResult, { ok: true }> & { mailId: string | null };
 
 /**
  * Draws the winner once. The giveaway's row is locked first, so of two staff drawing at once
@@ -187,7 +187,7 @@ export async function drawGiveaway(
   input: { actorUserId: string; giveawayId: string; seed?: string; mail?: boolean },
 ): Promise<DrawResult> {
   if (!isGiveawayId(input.giveawayId)) return { ok: false, code: "not_found", message: GIVEAWAY_MESSAGES.notFound };
-  const result = await db.transaction(async (tx): Promise<DrawResult> => {
+  const result = await db.transaction(async (tx): Promise<Drawn | Failure> => {
     const [before] = await tx.select().from(giveaways).where(eq(giveaways.id, input.giveawayId)).for("update");
     if (!before) return { ok: false, code: "not_found", message: GIVEAWAY_MESSAGES.notFound };
     if (before.drawn_at) return { ok: false, code: "already_drawn", message: GIVEAWAY_MESSAGES.alreadyDrawn };
@@ -221,35 +221,29 @@ export async function drawGiveaway(
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.user_id))
       .where(eq(profiles.user_id, pick.userId));
-    return {
-      ok: true,
-      giveaway: toView(after, { name: member?.name ?? member?.userName ?? null, email: member?.email ?? null }),
-      winnerEmail: member && !member.placeholder ? member.email : null,
-    };
+    const giveaway = toView(after, { name: member?.name ?? member?.userName ?? null, email: member?.email ?? null });
+    const winnerEmail = member && !member.placeholder ? member.email : null;
+    // The winner's mail is owed by the draw: queued in its transaction (decision 034).
+    const mailId = input.mail !== false ? await queueWinnerMail(tx, giveaway, winnerEmail) : null;
+    return { ok: true, giveaway, winnerEmail, mailId };
   });
-  if (result.ok && input.mail !== false) await mailWinner(db, result.giveaway, result.winnerEmail);
-  return result;
+  if (!result.ok) return result;
+  await deliverQueuedMail(db, [result.mailId]);
+  const { mailId: _queued, ...drawn } = result;
+  return drawn;
 }
 
-/** After commit: the draw stands whether or not the mail goes out; the winner sees it on /profile. */
-async function mailWinner(db: Db, giveaway: GiveawayView, email: string | null): Promise<void> {
-  if (!email) return;
-  try {
-    await sendMail(
-      {
-        to: email,
-        template: "giveawayWon",
-        data: {
-          name: giveaway.winner?.name || "medlem",
-          title: giveaway.title,
-          prize: giveaway.prize,
-          month: giveaway.month,
-          profileUrl: `${config().PUBLIC_URL}/profile`,
-        },
-      },
-      db,
-    );
-  } catch (error) {
-    logger.error({ err: error, giveawayId: giveaway.id }, "giveaway winner mail failed");
-  }
+async function queueWinnerMail(tx: Db, giveaway: GiveawayView, email: string | null): Promise<string | null> {
+  if (!email) return null;
+  return enqueueMail(tx, {
+    to: email,
+    template: "giveawayWon",
+    data: {
+      name: giveaway.winner?.name || "medlem",
+      title: giveaway.title,
+      prize: giveaway.prize,
+      month: giveaway.month,
+      profileUrl: `${config().PUBLIC_URL}/profile`,
+    },
+  });
 }

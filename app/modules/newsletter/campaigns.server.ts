@@ -10,7 +10,7 @@ import { recordAudit } from "~/platform/audit/audit.server";
 import { sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { newsletter_campaign_recipients as recipients, newsletter_campaigns as campaigns } from "~/platform/db/schema";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import {
   CAMPAIGN_MESSAGES,
   EMPTY_PROGRESS,
@@ -285,22 +285,24 @@ export function campaignMail(campaign: { subject: string; bodyHtml: string }, to
   };
 }
 
-/** A test copy to the staff member's own address (nothing is queued), audited. */
+/** A test copy to the staff member's own address (no recipient of the campaign is claimed), audited. */
 export async function sendTestMail(
   db: Db,
   input: { actorUserId: string; campaignId: string; to: string },
 ): Promise<{ ok: true } | CampaignFailure> {
   const campaign = await getCampaign(db, input.campaignId);
   if (!campaign) return { ok: false, code: "not_found", message: CAMPAIGN_MESSAGES.notFound };
-  await sendMail(campaignMail(campaign, input.to, campaign.list ?? "newsletter", true), db);
-  await db.transaction((tx) =>
-    recordAudit(tx, {
+  // The copy and its audit row commit together (decision 034); the copy is then sent at once.
+  const mailId = await db.transaction(async (tx) => {
+    await recordAudit(tx, {
       actorUserId: input.actorUserId,
       action: "newsletter_campaign.test_send",
       entityType: "newsletter_campaign",
       entityId: campaign.id,
       after: { to: input.to },
-    }),
-  );
+    });
+    return enqueueMail(tx, campaignMail(campaign, input.to, campaign.list ?? "newsletter", true));
+  });
+  await deliverQueuedMail(db, [mailId]);
   return { ok: true };
 }

@@ -10,9 +10,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
-import { execCount, queryRows, type Db } from "~/platform/db/client.server";
+import { db as appDb, execCount, queryRows, type Db } from "~/platform/db/client.server";
 import { config } from "~/platform/config.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { queueAndDeliver } from "~/platform/mail/mail-queue.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 import type { NewsletterInput } from "./newsletter-schema";
 
@@ -135,16 +135,16 @@ function confirmationUrl(token: string): string {
   return `${config().PUBLIC_URL}${NEWSLETTER_OPT_IN.path}?token=${encodeURIComponent(token)}`;
 }
 
-/** Mails the confirmation link (the one mailer: SMTP, or the outbox without SMTP_URL). */
-export async function sendNewsletterConfirmation(confirmation: { email: string; token: string }, db?: Db): Promise<void> {
-  await sendMail(
-    {
-      to: confirmation.email,
-      template: "newsletterConfirmation",
-      data: { url: confirmationUrl(confirmation.token), days: NEWSLETTER_OPT_IN.confirmationDays },
-    },
-    db,
-  );
+/**
+ * Mails the confirmation link through the mail queue (decision 034): queued in its own small
+ * transaction and sent at once, retried by the mail-queue job if SMTP does not take it now.
+ */
+export async function sendNewsletterConfirmation(confirmation: { email: string; token: string }, db: Db = appDb()): Promise<void> {
+  await queueAndDeliver(db, {
+    to: confirmation.email,
+    template: "newsletterConfirmation",
+    data: { url: confirmationUrl(confirmation.token), days: NEWSLETTER_OPT_IN.confirmationDays },
+  });
 }
 
 /**

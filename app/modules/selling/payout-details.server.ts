@@ -10,8 +10,7 @@ import { logSecurityEvent } from "~/modules/accounts/security-events.server";
 import { config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { account, payout_details, payout_details_history, profiles, session, user } from "~/platform/db/schema";
-import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "./payout-encryption.server";
 import { maskPayoutDetails, type PayoutDetails } from "./payout-rules";
 
@@ -107,8 +106,9 @@ export interface PayoutChangeResult {
 
 /**
  * Seals and stores the details, bumps the revision, writes the masked history row and the
- * security event in one transaction (concurrent changes serialise on the row: each gets its own
- * revision and the row ends as the last one), then mails the member.
+ * security event and the member's mail (queued, decision 034) in one transaction (concurrent
+ * changes serialise on the row: each gets its own revision and the row ends as the last one), then
+ * sends the mail.
  */
 export async function changePayoutDetails(db: Db, keyring: PayoutKeyring, input: PayoutChangeInput): Promise<PayoutChangeResult> {
   const sealed = sealPayoutDetails(keyring, input.userId, JSON.stringify(input.details));
@@ -165,46 +165,40 @@ export async function changePayoutDetails(db: Db, keyring: PayoutKeyring, input:
       userAgent: input.userAgent,
       details: { method: mask.method, label: mask.label, masked: mask.masked, revision: row.revision, confirmedBy: input.confirmedBy },
     });
-    return row;
+    const summary: PayoutDetailsSummary = {
+      method: mask.method,
+      label: mask.label,
+      masked: mask.masked,
+      usableAt: new Date(row.usableAt).toISOString(),
+      updatedAt: new Date(row.updatedAt).toISOString(),
+      usable: false,
+    };
+    const mailId = await queueMemberMail(tx, input.userId, summary, row.revision === 1);
+    return { summary, revision: row.revision, mailId };
   });
 
-  const summary: PayoutDetailsSummary = {
-    method: mask.method,
-    label: mask.label,
-    masked: mask.masked,
-    usableAt: new Date(written.usableAt).toISOString(),
-    updatedAt: new Date(written.updatedAt).toISOString(),
-    usable: false,
-  };
-  await notifyMember(db, input.userId, summary, written.revision === 1);
-  return { summary, revision: written.revision, firstTime: written.revision === 1 };
+  await deliverQueuedMail(db, [written.mailId]);
+  return { summary: written.summary, revision: written.revision, firstTime: written.revision === 1 };
 }
 
-/** The mail every change sends; a failure is logged (the change stands and the history shows it). */
-async function notifyMember(db: Db, userId: string, summary: PayoutDetailsSummary, firstTime: boolean) {
-  try {
-    const [member] = await db
-      .select({ email: user.email, name: user.name, firstName: profiles.first_name })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.user_id, user.id))
-      .where(eq(user.id, userId));
-    if (!member) return;
-    await sendMail(
-      {
-        to: member.email,
-        template: "payoutDetailsChanged",
-        data: {
-          name: member.firstName?.trim() || member.name,
-          firstTime,
-          label: summary.label,
-          masked: summary.masked,
-          usableAt: summary.usableAt,
-          profileUrl: `${config().PUBLIC_URL}/profile#utbetalning`,
-        },
-      },
-      db,
-    );
-  } catch (error) {
-    logger.error({ err: error, userId }, "payout details mail not sent");
-  }
+/** The mail every change owes the member, queued in the change's transaction. */
+async function queueMemberMail(tx: Db, userId: string, summary: PayoutDetailsSummary, firstTime: boolean) {
+  const [member] = await tx
+    .select({ email: user.email, name: user.name, firstName: profiles.first_name })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.user_id, user.id))
+    .where(eq(user.id, userId));
+  if (!member) return null;
+  return enqueueMail(tx, {
+    to: member.email,
+    template: "payoutDetailsChanged",
+    data: {
+      name: member.firstName?.trim() || member.name,
+      firstTime,
+      label: summary.label,
+      masked: summary.masked,
+      usableAt: summary.usableAt,
+      profileUrl: `${config().PUBLIC_URL}/profile#utbetalning`,
+    },
+  });
 }

@@ -21,6 +21,7 @@ import {
   user,
   xp_transactions,
 } from "~/platform/db/schema";
+import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { enterReferralCode, referralKeys } from "~/modules/referrals/referrals.server";
 import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
@@ -387,6 +388,27 @@ describe("payouts (docs/rules/selling.md#payouts)", () => {
     expect(result).toMatchObject({ ok: false, code: "refused" });
     expect(result.ok ? "" : result.message).toContain("Utbetalningsuppgifterna ändrades nyligen");
     expect((await statusOf(order.id)).status).toBe("payout_scheduled");
+  });
+
+  it("queues the member's paid mail in the payout's own transaction, once, and none for the payouts refused", async () => {
+    const userId = await createSeller(db(), keyring);
+    const { order } = await protectedOrder(userId, 9);
+    await runSellOrderJob(db(), new Date(), steamApi());
+    const results = await Promise.all(
+      ["HAND-1", "HAND-2", "HAND-3"].map((reference) => markPaid(db(), { actorUserId: staffId, orderId: order.id, reference })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    // Written by the transaction that marked the order paid (one now() for the audit row and the
+    // mail), so a crash right after the commit cannot lose it; the kick after the commit sent it.
+    const mails = await queryRows<{ status: string; same_transaction: boolean }>(
+      db(),
+      sql`SELECT m.status, m.created_at = a.created_at AS same_transaction
+            FROM mail_queue m
+            JOIN "user" u ON u.email = m.to_address AND u.id = ${userId}
+            JOIN audit_log a ON a.entity_id = ${order.id} AND a.action = 'sell_order.mark_paid'
+           WHERE m.template = 'sellOrderUpdate' AND m.created_at >= a.created_at`,
+    );
+    expect(mails).toEqual([{ status: "sent", same_transaction: true }]);
   });
 
   it("pays at most once when the gateway payout is triggered twice at the same time", async () => {

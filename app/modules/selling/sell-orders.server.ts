@@ -39,7 +39,7 @@ import {
   user,
 } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { readPayoutDetails } from "./payout-details.server";
 import type { PayoutKeyring } from "./payout-encryption.server";
@@ -208,10 +208,11 @@ interface Change {
 
 /**
  * Applies one status change if the order is still in `from`: the conditional update, its event
- * row, the audit row (staff) and the realtime event, in the caller's transaction. Null when the
- * order had moved on (another request or instance won).
+ * row, the audit row (staff), the member's mail (queued; its id goes into `mails` for the kick
+ * after the commit) and the realtime event, in the caller's transaction. Null when the order had
+ * moved on (another request or instance won).
  */
-async function applyChange(tx: Tx, change: Change, now: Date): Promise<SellOrder | null> {
+async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): Promise<SellOrder | null> {
   if (!canTransition(change.from, change.to, change.actor)) return null;
   const [row] = await tx
     .update(sell_orders)
@@ -243,6 +244,7 @@ async function applyChange(tx: Tx, change: Change, now: Date): Promise<SellOrder
       },
     });
   }
+  await queueMemberMail(tx, order, mails);
   await publishEvent(tx, {
     type: "account",
     userId: order.userId,
@@ -251,41 +253,39 @@ async function applyChange(tx: Tx, change: Change, now: Date): Promise<SellOrder
   return order;
 }
 
-/** docs/rules/selling.md#sell-orders: every change is mailed to the member; a failed mail is logged. */
-async function mailMember(db: Db, order: SellOrder): Promise<void> {
-  try {
-    const [member] = await db
-      .select({
-        email: user.email,
-        name: user.name,
-        firstName: profiles.first_name,
-      })
-      .from(user)
-      .leftJoin(profiles, eq(profiles.user_id, user.id))
-      .where(eq(user.id, order.userId));
-    if (!member) return;
-    await sendMail(
-      {
-        to: member.email,
-        template: "sellOrderUpdate",
-        data: {
-          name: member.firstName?.trim() || member.name,
-          status: statusText(order),
-          nextStep: nextStep(order.status),
-          securityCode: order.securityCode,
-          total: formatSek(order.totalOre),
-          orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
-        },
-      },
-      db,
-    );
-  } catch (error) {
-    logger.error({ err: error, orderId: order.id }, "sell order mail not sent");
-  }
+/**
+ * docs/rules/selling.md#sell-orders: every change is mailed to the member, queued in the change's
+ * transaction (decision 034), so a committed change always has its mail.
+ */
+async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[]): Promise<void> {
+  const [member] = await tx
+    .select({
+      email: user.email,
+      name: user.name,
+      firstName: profiles.first_name,
+    })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.user_id, user.id))
+    .where(eq(user.id, order.userId));
+  if (!member) return;
+  const id = await enqueueMail(tx, {
+    to: member.email,
+    template: "sellOrderUpdate",
+    data: {
+      name: member.firstName?.trim() || member.name,
+      status: statusText(order),
+      nextStep: nextStep(order.status),
+      securityCode: order.securityCode,
+      total: formatSek(order.totalOre),
+      orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
+    },
+  });
+  if (id) mails.push(id);
 }
 
-/** One change in its own transaction, then the mail. */
+/** One change in its own transaction, then the kick that sends its mail. */
 async function change(db: Db, input: Change, now: Date): Promise<SellOrderResult<SellOrder>> {
+  const mails: string[] = [];
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
     const [current] = await tx.select().from(sell_orders).where(eq(sell_orders.id, input.orderId)).for("update");
     if (!current) return fail("not_found", SELL_ORDER_ERRORS.notFound);
@@ -293,10 +293,10 @@ async function change(db: Db, input: Change, now: Date): Promise<SellOrderResult
     if (status !== input.from && !canTransition(status, input.to, input.actor)) {
       return fail("conflict", SELL_ORDER_ERRORS.invalidTransition(status));
     }
-    const order = await applyChange(tx, { ...input, from: status }, now);
+    const order = await applyChange(tx, { ...input, from: status }, now, mails);
     return order ? { ok: true, value: order } : fail("conflict", SELL_ORDER_ERRORS.invalidTransition(status));
   });
-  if (result.ok) await mailMember(db, result.value);
+  if (result.ok) await deliverQueuedMail(db, mails);
   return result;
 }
 
@@ -369,6 +369,7 @@ export async function acceptQuote(
   if (!checklist.ready) return fail("refused", SELL_ORDER_ERRORS.requirements);
   const firstWeekLimit = options.firstWeekLimitOre ?? config().SELL_FIRST_WEEK_LIMIT_ORE;
 
+  const mails: string[] = [];
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder> & { created?: boolean }> => {
     const member = await lockMember(tx, input.userId);
     if (!member) return fail("not_found", SELL_ORDER_ERRORS.quoteNotFound);
@@ -455,9 +456,10 @@ export async function acceptQuote(
       userId: order.userId,
       what: `sell-order:${order.id}`,
     });
+    await queueMemberMail(tx, order, mails);
     return { ok: true, value: order, created: true };
   });
-  if (result.ok && result.created) await mailMember(db, result.value);
+  if (result.ok && result.created) await deliverQueuedMail(db, mails);
   if (result.ok) return { ok: true, value: result.value };
   return result;
 }
@@ -726,6 +728,7 @@ async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, n
   const status = await steam.getTradeStatus(order.steamTradeId);
   if (status === null || !isRollback(status)) return null;
   const blockedUntil = new Date(now.getTime() + SELL_ORDERS.reversalBlockDays * DAY_MS);
+  const mails: string[] = [];
   const result = await db.transaction(async (tx) => {
     const reversed = await applyChange(
       tx,
@@ -739,6 +742,7 @@ async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, n
         set: { closed_at: now },
       },
       now,
+      mails,
     );
     if (!reversed) return null;
     await tx
@@ -767,7 +771,7 @@ async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, n
     return reversed;
   });
   if (!result) return null;
-  await mailMember(db, result);
+  await deliverQueuedMail(db, mails);
   return "reversed";
 }
 
@@ -909,6 +913,8 @@ async function completePayout(
     reference: string;
     now: Date;
     claimed: boolean;
+    /** The queued mail's id, for the kick after the commit. */
+    mails: string[];
   },
 ): Promise<SellOrder | null> {
   const order = toOrder(ready.order);
@@ -962,6 +968,7 @@ async function completePayout(
       auditAction: "sell_order.mark_paid",
     },
     input.now,
+    input.mails,
   );
 }
 
@@ -977,6 +984,7 @@ export async function markPaid(
 ): Promise<SellOrderResult<SellOrder>> {
   const now = input.now ?? new Date();
   if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  const mails: string[] = [];
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
     const ready = await checkPayable(tx, input.orderId, now, false);
     if (!ready.ok) return ready;
@@ -985,10 +993,11 @@ export async function markPaid(
       reference: input.reference,
       now,
       claimed: false,
+      mails,
     });
     return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
   });
-  if (result.ok) await mailMember(db, result.value);
+  if (result.ok) await deliverQueuedMail(db, mails);
   return result;
 }
 
@@ -1029,6 +1038,7 @@ export async function payWithGateway(
       reason: error instanceof Error ? error.message : String(error),
     };
   }
+  const mails: string[] = [];
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
     if (!answer.ok) {
       const failed = await applyChange(
@@ -1047,6 +1057,7 @@ export async function payWithGateway(
           auditAction: "sell_order.payout_failed",
         },
         now,
+        mails,
       );
       return failed ? { ok: true, value: failed } : fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
     }
@@ -1057,10 +1068,11 @@ export async function payWithGateway(
       reference: answer.reference,
       now,
       claimed: true,
+      mails,
     });
     return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
   });
-  if (result.ok) await mailMember(db, result.value);
+  if (result.ok) await deliverQueuedMail(db, mails);
   return result;
 }
 

@@ -18,8 +18,7 @@ import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { likePattern } from "~/platform/db/like";
 import { images, member_perks, point_shop_items, point_shop_orders } from "~/platform/db/schema";
-import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import type { ShopItemInput, ShopOrderListQuery } from "./shop-admin-schema";
 import { shopItemImageUrl } from "./shop.server";
@@ -338,6 +337,7 @@ export async function listOrders(db: Db, query: ShopOrderListQuery = {}) {
 
 type OrderRow = typeof point_shop_orders.$inferSelect;
 export type OrderResult = { ok: true; order: OrderRow; pointsRefunded: number; stockRestored: boolean } | Failure;
+type Moved = Extract<OrderResult, { ok: true }> & { mailId: string | null };
 
 function transitionMessage(status: string): string {
   return status === "completed" ? SHOP_ADMIN_ERRORS.alreadyCompleted : SHOP_ADMIN_ERRORS.alreadyCancelled;
@@ -352,7 +352,7 @@ async function moveOrder(
   input: { actorUserId: string; orderId: string; to: "completed" | "cancelled"; mail?: boolean },
 ): Promise<OrderResult> {
   if (!isUuid(input.orderId)) return fail("not_found", SHOP_ADMIN_ERRORS.orderNotFound);
-  const result = await db.transaction(async (tx): Promise<OrderResult> => {
+  const result = await db.transaction(async (tx): Promise<Moved | Failure> => {
     const [before] = await tx.select().from(point_shop_orders).where(eq(point_shop_orders.id, input.orderId)).for("update");
     if (!before) return fail("not_found", SHOP_ADMIN_ERRORS.orderNotFound);
     if (before.status !== "pending") return fail("invalid_transition", transitionMessage(before.status));
@@ -396,10 +396,13 @@ async function moveOrder(
     });
     await publishEvent(tx, { type: "account", userId: after.user_id, what: "shop-order" });
     if (stockRestored) await publishEvent(tx, { type: "content", tag: "shop" });
-    return { ok: true, order: after, pointsRefunded, stockRestored };
+    const mailId = input.mail !== false ? await queueStatusMail(tx, after, pointsRefunded) : null;
+    return { ok: true, order: after, pointsRefunded, stockRestored, mailId };
   });
-  if (result.ok && input.mail !== false) await mailStatus(db, result.order, result.pointsRefunded);
-  return result;
+  if (!result.ok) return result;
+  await deliverQueuedMail(db, [result.mailId]);
+  const { mailId: _queued, ...moved } = result;
+  return moved;
 }
 
 export const completeOrder = (db: Db, input: { actorUserId: string; orderId: string; mail?: boolean }) =>
@@ -409,28 +412,21 @@ export const completeOrder = (db: Db, input: { actorUserId: string; orderId: str
 export const cancelOrder = (db: Db, input: { actorUserId: string; orderId: string; mail?: boolean }) =>
   moveOrder(db, { ...input, to: "cancelled" });
 
-async function mailStatus(db: Db, order: OrderRow, pointsRefunded: number): Promise<void> {
-  try {
-    // No mail to a Steam account's placeholder address (ours, not the member's).
-    const member = await mailRecipient(db, order.user_id);
-    if (!member) return;
-    await sendMail(
-      {
-        to: member.email,
-        template: "shopOrderStatusChanged",
-        data: {
-          name: member.name,
-          itemName: order.item_name,
-          status: order.status as "completed" | "cancelled",
-          orderId: order.id,
-          pointsRefunded,
-          profileUrl: `${config().PUBLIC_URL}/profile`,
-        },
-      },
-      db,
-    );
-  } catch (error) {
-    // The change stands; the member sees the order's status on /profile either way.
-    logger.error({ err: error, orderId: order.id }, "order status mail failed");
-  }
+/** The member's mail about the change, queued in its transaction (decision 034). */
+async function queueStatusMail(tx: Db, order: OrderRow, pointsRefunded: number): Promise<string | null> {
+  // No mail to a Steam account's placeholder address (ours, not the member's).
+  const member = await mailRecipient(tx, order.user_id);
+  if (!member) return null;
+  return enqueueMail(tx, {
+    to: member.email,
+    template: "shopOrderStatusChanged",
+    data: {
+      name: member.name,
+      itemName: order.item_name,
+      status: order.status as "completed" | "cancelled",
+      orderId: order.id,
+      pointsRefunded,
+      profileUrl: `${config().PUBLIC_URL}/profile`,
+    },
+  });
 }

@@ -26,8 +26,7 @@ import { config } from "~/platform/config.server";
 import { imageUrl } from "~/platform/images/images";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { point_shop_items, point_shop_orders } from "~/platform/db/schema";
-import { logger } from "~/platform/logger.server";
-import { sendMail } from "~/platform/mail/mailer.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { pointsShort, SHOP_MESSAGES, shopProgressPercent } from "./shop-rules";
 
@@ -162,7 +161,7 @@ export async function purchaseItem(
 ): Promise<PurchaseResult> {
   if (!isUuid(itemId)) return { ok: false, code: "item_gone", message: SHOP_MESSAGES.itemGone };
   const now = options.now ?? new Date();
-  let outcome: { order: ShopOrder; balance: number; perk: Perk | null; effect: PerkEffect | null };
+  let outcome: { order: ShopOrder; balance: number; perk: Perk | null; mailId: string | null };
   try {
     outcome = await db.transaction(async (tx) => {
       const [item] = await tx.select().from(point_shop_items).where(eq(point_shop_items.id, itemId)).limit(1);
@@ -215,13 +214,16 @@ export async function purchaseItem(
       const perk = effect ? await grantPerk(tx, { userId, effect, sourceOrderId: order!.id, now }) : null;
       await publishEvent(tx, { type: "account", userId, what: "shop-order" });
       if (item.stock_quantity !== null) await publishEvent(tx, { type: "content", tag: "shop" });
-      return { order: toOrder(order!), balance: debit.balance, perk, effect };
+      const placed = { order: toOrder(order!), balance: debit.balance, effect };
+      // The confirmation is owed by the purchase: queued in its transaction (decision 034).
+      const mailId = options.mail !== false ? await queueConfirmation(tx, userId, placed) : null;
+      return { order: placed.order, balance: placed.balance, perk, mailId };
     });
   } catch (error) {
     if (error instanceof PurchaseRefused) return { ok: false, code: error.code, message: error.message };
     throw error;
   }
-  if (options.mail !== false) await mailConfirmation(db, userId, outcome);
+  await deliverQueuedMail(db, [outcome.mailId]);
   return { ok: true, order: outcome.order, balance: outcome.balance, perk: outcome.perk };
 }
 
@@ -237,35 +239,27 @@ function toOrder(row: typeof point_shop_orders.$inferSelect): ShopOrder {
   };
 }
 
-async function mailConfirmation(
-  db: Db,
+async function queueConfirmation(
+  tx: Db,
   userId: string,
   outcome: { order: ShopOrder; balance: number; effect: PerkEffect | null },
-): Promise<void> {
-  try {
-    // No mail to a Steam account's placeholder address (ours, not the member's).
-    const member = await mailRecipient(db, userId);
-    if (!member) return;
-    await sendMail(
-      {
-        to: member.email,
-        template: "shopOrderConfirmation",
-        data: {
-          name: member.name,
-          itemName: outcome.order.itemName,
-          pointsSpent: outcome.order.pointsSpent,
-          balance: outcome.balance,
-          orderId: outcome.order.id,
-          perk: outcome.effect ? effectLabel(outcome.effect) : null,
-          profileUrl: `${config().PUBLIC_URL}/profile`,
-        },
-      },
-      db,
-    );
-  } catch (error) {
-    // The purchase stands; the member sees the order on /profile either way.
-    logger.error({ err: error, orderId: outcome.order.id }, "order confirmation mail failed");
-  }
+): Promise<string | null> {
+  // No mail to a Steam account's placeholder address (ours, not the member's).
+  const member = await mailRecipient(tx, userId);
+  if (!member) return null;
+  return enqueueMail(tx, {
+    to: member.email,
+    template: "shopOrderConfirmation",
+    data: {
+      name: member.name,
+      itemName: outcome.order.itemName,
+      pointsSpent: outcome.order.pointsSpent,
+      balance: outcome.balance,
+      orderId: outcome.order.id,
+      perk: outcome.effect ? effectLabel(outcome.effect) : null,
+      profileUrl: `${config().PUBLIC_URL}/profile`,
+    },
+  });
 }
 
 // ---------------------------------------------------------------------------

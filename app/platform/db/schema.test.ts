@@ -57,7 +57,7 @@ describe("migrations", () => {
       "user", "session", "account", "verification", "profiles", "user_roles", "blog_posts",
       "newsletter_subscriptions", "points_transactions", "xp_transactions", "point_shop_items",
       "point_shop_orders", "influencers", "influencer_clicks", "trades", "security_events",
-      "contact_messages", "launch_notifications", "visitor_sessions", "page_views", "email_outbox",
+      "contact_messages", "launch_notifications", "visitor_sessions", "page_views", "email_outbox", "mail_queue", "mail_queue_attachments",
       "rate_limits", "trade_items", "member_perks", "audit_log",
     ]) {
       expect(tables).toContain(name);
@@ -232,6 +232,18 @@ describe("constraints reject bad rows", () => {
       db().insert(s.contact_messages).values({ name: "A", email: "a@example.se", subject: "Hej", message: "" })],
     ["an unknown outbox status", "email_outbox_status_valid", () =>
       db().insert(s.email_outbox).values({ to_address: "a@example.se", subject: "S", html: "", text: "", template: "x", status: "lost" })],
+    ["an unknown mail queue status", "mail_queue_status_valid", () =>
+      db().insert(s.mail_queue).values({ ...{ message_id: `<${crypto.randomUUID()}@skinhamnen.se>`, to_address: "a@example.se", subject: "S", html: "", text: "", template: "x" }, status: "lost" })],
+    ["a sent queued mail without its time", "mail_queue_sent_has_time", () =>
+      db().insert(s.mail_queue).values({ ...{ message_id: `<${crypto.randomUUID()}@skinhamnen.se>`, to_address: "a@example.se", subject: "S", html: "", text: "", template: "x" }, status: "sent" })],
+    ["a pending queued mail with a sent time", "mail_queue_sent_has_time", () =>
+      db().insert(s.mail_queue).values({ ...{ message_id: `<${crypto.randomUUID()}@skinhamnen.se>`, to_address: "a@example.se", subject: "S", html: "", text: "", template: "x" }, sent_at: new Date() })],
+    ["a negative attempt count", "mail_queue_attempts_nonnegative", () =>
+      db().insert(s.mail_queue).values({ ...{ message_id: `<${crypto.randomUUID()}@skinhamnen.se>`, to_address: "a@example.se", subject: "S", html: "", text: "", template: "x" }, attempts: -1 })],
+    ["an attachment without a file name", "mail_queue_attachments_filename_length", async () => {
+      const [mail] = await db().insert(s.mail_queue).values({ message_id: `<${crypto.randomUUID()}@skinhamnen.se>`, to_address: "a@example.se", subject: "S", html: "", text: "", template: "x" }).returning();
+      await db().insert(s.mail_queue_attachments).values({ mail_id: mail!.id, position: 0, filename: "", content_type: "text/plain", content: Buffer.from("x") });
+    }],
     ["a non-positive rate-limit count", "rate_limits_count_positive", () =>
       db().insert(s.rate_limits).values({ key: "k", count: 0, reset_at: new Date() })],
     ["a too short visitor session id", "visitor_sessions_id_format", () =>

@@ -56,7 +56,7 @@ import {
   TRADE_STATUSES_BY_TYPE,
   TRADE_TYPES,
 } from "../../modules/trades/trades-constants";
-import { EMAIL_OUTBOX_STATUSES, JOB_STATUSES } from "../platform-constants";
+import { EMAIL_OUTBOX_STATUSES, JOB_STATUSES, MAIL_QUEUE_STATUSES } from "../platform-constants";
 
 const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().default(sql`now()`);
@@ -1142,6 +1142,73 @@ export const email_outbox = pgTable(
   (t) => [
     check("email_outbox_status_valid", oneOf("status", EMAIL_OUTBOX_STATUSES)),
     index("email_outbox_created_idx").on(t.created_at.desc()),
+  ],
+);
+
+/**
+ * Mail a state change owes (docs/decisions/034-mail-queue.md): written in the change's own
+ * transaction, rendered, and sent by the `mail-queue` job, which claims a row under a lease
+ * (`locked_until`), marks it `sent` once SMTP accepts it and otherwise tries again later.
+ * `message_id` is fixed here, so a rare second delivery after a crash is the same message.
+ */
+export const mail_queue = pgTable(
+  "mail_queue",
+  {
+    id: id(),
+    /** `<uuid@host of PUBLIC_URL>`, the Message-ID header of every delivery of this row. */
+    message_id: text().notNull().unique(),
+    to_address: text().notNull(),
+    reply_to: text(),
+    subject: text().notNull(),
+    html: text().notNull(),
+    text: text().notNull(),
+    /** Extra headers, e.g. List-Unsubscribe. */
+    headers: jsonb().$type<Record<string, string>>(),
+    /** The template it was rendered from (logs, the admin list). */
+    template: text().notNull(),
+    status: text().notNull().default("pending"),
+    /** Claims so far; a claim counts even if its sender died before the answer. */
+    attempts: integer().notNull().default(0),
+    next_attempt_at: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+    /** The claim's lease (database clock); another sender may take the row once it has passed. */
+    locked_until: timestamp({ withTimezone: true }),
+    /** The current claim, so only its holder records a failure. */
+    claim_token: uuid(),
+    last_error: text(),
+    sent_at: timestamp({ withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("mail_queue_status_valid", oneOf("status", MAIL_QUEUE_STATUSES)),
+    check("mail_queue_attempts_nonnegative", sql`${t.attempts} >= 0`),
+    check("mail_queue_sent_has_time", sql`(${t.status} = 'sent') = (${t.sent_at} IS NOT NULL)`),
+    // The sender looks for pending rows that are due.
+    index("mail_queue_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
+    // "Misslyckade utskick", newest first.
+    index("mail_queue_failed_idx").on(t.updated_at.desc()).where(sql`${t.status} = 'failed'`),
+    // The daily clean-up of sent rows.
+    index("mail_queue_sent_idx").on(t.sent_at).where(sql`${t.status} = 'sent'`),
+  ],
+);
+
+/** Files sent with a queued mail (receipts, later PDFs); deleted with their mail. */
+export const mail_queue_attachments = pgTable(
+  "mail_queue_attachments",
+  {
+    id: id(),
+    mail_id: uuid()
+      .notNull()
+      .references(() => mail_queue.id, { onDelete: "cascade" }),
+    /** Order within the mail. */
+    position: integer().notNull(),
+    filename: text().notNull(),
+    content_type: text().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [
+    uniqueIndex("mail_queue_attachments_position_idx").on(t.mail_id, t.position),
+    check("mail_queue_attachments_filename_length", sql`length(${t.filename}) BETWEEN 1 AND 200`),
   ],
 );
 

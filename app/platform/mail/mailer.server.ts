@@ -2,6 +2,8 @@
  * The one mailer. With SMTP_URL, mail goes out over SMTP (nodemailer). Without it, mail is
  * kept in the `email_outbox` table and its links are written to the log, so development
  * and the embedded default work offline; `/dev/mail` shows the outbox under `npm run dev`.
+ * Features do not call it after a commit: they enqueue in their transaction
+ * (`mail-queue.server.ts`, decision 034) and the queue's sender delivers through here.
  */
 import { desc } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
@@ -9,6 +11,7 @@ import { config } from "../config.server";
 import { db as appDb, type Db } from "../db/client.server";
 import { email_outbox } from "../db/schema";
 import { logger } from "../logger.server";
+import { MAIL_QUEUE } from "../platform-constants";
 import { singleton } from "../singleton.server";
 import { isPlaceholderEmail } from "./placeholder-address";
 import { emailTemplates, renderEmail, type EmailParts, type EmailTemplateName } from "./templates";
@@ -22,6 +25,27 @@ export interface SendMailInput<T extends EmailTemplateName> {
   headers?: Record<string, string>;
 }
 
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A rendered mail, ready for the transport. */
+export interface OutgoingMail {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  headers?: Record<string, string> | null;
+  template: string;
+  /** `<id@host>`; the queue fixes it per row so every delivery of one row is one message. */
+  messageId?: string;
+  attachments?: readonly MailAttachment[];
+}
+
 export interface SendMailResult {
   /** "skipped": the address is a non-deliverable placeholder and was never mailed. */
   delivery: "smtp" | "outbox" | "skipped";
@@ -29,15 +53,93 @@ export interface SendMailResult {
   outboxId?: string;
 }
 
-/** The SMTP transport; nodemailer loads with the first mail sent, not with the server (decision 023). */
+/**
+ * The SMTP transport; nodemailer loads with the first mail sent, not with the server (decision
+ * 023). Its timeouts keep one call well inside a queue claim's lease (decision 034).
+ */
 function transporter(smtpUrl: string): Promise<Transporter> {
-  return singleton(`smtp:${smtpUrl}`, async () => (await import("nodemailer")).default.createTransport(smtpUrl));
+  return singleton(`smtp:${smtpUrl}`, async () =>
+    (await import("nodemailer")).default.createTransport({ url: smtpUrl, ...MAIL_QUEUE.smtpTimeouts }),
+  );
 }
 
 function linksIn(text: string): string[] {
   return text.match(/https?:\/\/\S+/g) ?? [];
 }
 
+/** The template's Swedish subject, HTML and text for one recipient. */
+export function renderMail<T extends EmailTemplateName>(input: SendMailInput<T>): OutgoingMail {
+  const build = emailTemplates[input.template] as (data: unknown) => EmailParts;
+  const content = renderEmail(build(input.data), config().SITE_NAME);
+  return {
+    to: input.to,
+    replyTo: input.replyTo,
+    headers: input.headers,
+    template: input.template,
+    subject: content.subject,
+    html: content.html,
+    text: content.text,
+  };
+}
+
+/**
+ * Hands one rendered mail to the transport: SMTP when `SMTP_URL` is set, else the development
+ * outbox. Only senders that keep their own record of what went out call it: the mail queue
+ * (`mail-queue.server.ts`, for every mail a state change owes) and the campaign sender
+ * (decision 028).
+ */
+export async function deliverMail(mail: OutgoingMail, target: Db = appDb()): Promise<SendMailResult> {
+  const { SMTP_URL, MAIL_FROM } = config();
+  if (SMTP_URL) {
+    const info = await (await transporter(SMTP_URL)).sendMail({
+      from: MAIL_FROM,
+      to: mail.to,
+      replyTo: mail.replyTo ?? undefined,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      headers: mail.headers ?? undefined,
+      messageId: mail.messageId,
+      attachments: mail.attachments?.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: file.content,
+      })),
+    });
+    logger.info({ template: mail.template, messageId: info.messageId }, "mail sent");
+    return { delivery: "smtp", messageId: info.messageId };
+  }
+
+  const [row] = await target
+    .insert(email_outbox)
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+      template: mail.template,
+      status: "captured",
+    })
+    .returning({ id: email_outbox.id });
+  logger.info(
+    {
+      template: mail.template,
+      to: mail.to,
+      outboxId: row?.id,
+      messageId: mail.messageId,
+      attachments: mail.attachments?.map((file) => file.filename),
+      links: linksIn(mail.text),
+    },
+    "mail kept in outbox (no SMTP_URL)",
+  );
+  return { delivery: "outbox", messageId: mail.messageId, outboxId: row?.id };
+}
+
+/**
+ * Renders and delivers at once, for the campaign sender, whose recipient rows are its own queue
+ * (decision 028). Everything else enqueues (`enqueueMail`), so mail a committed change owes is
+ * never lost to a crash.
+ */
 export async function sendMail<T extends EmailTemplateName>(
   input: SendMailInput<T>,
   target: Db = appDb(),
@@ -46,40 +148,7 @@ export async function sendMail<T extends EmailTemplateName>(
     logger.info({ template: input.template }, "mail skipped: placeholder address");
     return { delivery: "skipped" };
   }
-  const { SMTP_URL, MAIL_FROM, SITE_NAME } = config();
-  const build = emailTemplates[input.template] as (data: unknown) => EmailParts;
-  const content = renderEmail(build(input.data), SITE_NAME);
-
-  if (SMTP_URL) {
-    const info = await (await transporter(SMTP_URL)).sendMail({
-      from: MAIL_FROM,
-      to: input.to,
-      replyTo: input.replyTo,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      headers: input.headers,
-    });
-    logger.info({ template: input.template, messageId: info.messageId }, "mail sent");
-    return { delivery: "smtp", messageId: info.messageId };
-  }
-
-  const [row] = await target
-    .insert(email_outbox)
-    .values({
-      to_address: input.to,
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      template: input.template,
-      status: "captured",
-    })
-    .returning({ id: email_outbox.id });
-  logger.info(
-    { template: input.template, to: input.to, outboxId: row?.id, links: linksIn(content.text) },
-    "mail kept in outbox (no SMTP_URL)",
-  );
-  return { delivery: "outbox", outboxId: row?.id };
+  return deliverMail(renderMail(input), target);
 }
 
 /** The newest mail kept in the outbox (the development outbox page reads it). */

@@ -152,6 +152,9 @@ export default function AdminDashboardTab({ loaderData, actionData }: Route.Comp
       </section>
       <LatestLists data={loaderData} />
       <ContactMessages contact={loaderData.contact} contactQuery={loaderData.contactQuery} />
+      <p className="text-sm">
+        <Link to="/admin/dashboard/utskick">Misslyckade utskick</Link>
+      </p>
     </div>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * /admin/dashboard/utskick (admin only): the queued mail that kept failing, newest first, each
+ * with a retry that queues it again (audited; docs/decisions/034-mail-queue.md).
+ */
+import { notFound, parseRequest } from "~/lib/http.server";
+import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import { db } from "~/platform/db/client.server";
+import { listFailedMail, retryFailedMail } from "~/platform/mail/mail-queue.server";
+import { FAILED_MAIL_MESSAGES, retryMailSchema } from "./failed-mail-schema";
+
+export async function loadFailedMailPage(request: Request) {
+  await requireAdminTab(request, "dashboard");
+  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
+  const list = await listFailedMail(db(), { page: Number.isFinite(page) ? page : 1 });
+  return {
+    page: list.page,
+    pageSize: list.pageSize,
+    total: list.total,
+    mails: list.mails.map((mail) => ({
+      ...mail,
+      createdAt: mail.createdAt.toISOString(),
+      failedAt: mail.failedAt.toISOString(),
+    })),
+  };
+}
+
+export async function handleFailedMailAction(request: Request) {
+  const staff = await requireAdminTab(request, "dashboard");
+  const parsed = await parseRequest(request, retryMailSchema);
+  if (!parsed.ok) return parsed.response;
+  const result = await retryFailedMail(db(), { actorUserId: staff.user.id, mailId: parsed.data.mailId });
+  if (!result.ok) return notFound(FAILED_MAIL_MESSAGES.notFailed);
+  return { ok: true as const, title: "Klart", message: FAILED_MAIL_MESSAGES.retried };
+}
