@@ -39,10 +39,10 @@ function post(path: string, fields: Record<string, string>) {
   });
 }
 
-/** The token a page renders into its form. */
+/** The token a page renders into its form, or hands its dialog's form in the loader data. */
 async function tokenOn(path: string): Promise<string> {
   const html = await (await fetch(`${server.url}${path}`, { headers: { cookie: admin.cookie } })).text();
-  const token = /name="formToken" value="([0-9a-f-]{36})"/.exec(html)?.[1];
+  const token = (/name="formToken" value="([0-9a-f-]{36})"/.exec(html) ?? /\\"formToken\\",\\"([0-9a-f-]{36})\\"/.exec(html))?.[1];
   if (!token) throw new Error(`no form token on ${path}`);
   return token;
 }

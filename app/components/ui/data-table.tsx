@@ -103,7 +103,13 @@ export function DataTable<TData extends RowData>({
           ))}
         </CardList>
       ) : null}
-      <div className={cn("overflow-x-auto rounded-xl border bg-card", renderCard && "hidden lg:block")}>
+      {/* A table wider than a phone scrolls here: a named region that takes focus, so the keyboard scrolls it too. */}
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className={cn("overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring", renderCard && "hidden lg:block")}
+      >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-muted/50 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
