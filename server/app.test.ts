@@ -35,10 +35,21 @@ describe("the production server", () => {
     await expect.poll(() => server.output()).toContain('"path":"/finns-inte-har"');
   });
 
-  it("has no development outbox page in production", async () => {
+  it("shows the local outbox on the embedded default to this machine only, and prints one readable line per mail", async () => {
     const response = await fetch(`${server.url}/dev/mail`);
-    expect(response.status).toBe(404);
-    expect(await response.text()).not.toContain("Utkorg");
+    if (process.env.DATABASE_URL) {
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain("Utkorg");
+      return;
+    }
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Utkorg");
+    await fetch(`${server.url}/api/newsletter`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: "email=rad.for.rad%40example.se&source=footer",
+    });
+    await expect.poll(() => server.output()).toMatch(/^Mail till rad\.for\.rad@example\.se: .+\n {2}http:\/\/\S+/m);
   });
 
   it("reports health with a database ping", async () => {
@@ -218,6 +229,8 @@ describe("start-up and shutdown", () => {
     const own = await startTestServer({ PUBLIC_URL: "https://skinhamnen.example", TRUST_PROXY: "1" });
     const headers = (await fetch(`${own.url}/healthz`)).headers;
     expect(headers.get("strict-transport-security")).toContain("max-age=63072000");
+    // Behind the proxy a visitor's address is the forwarded one: the local outbox is not theirs.
+    expect((await fetch(`${own.url}/dev/mail`, { headers: { "x-forwarded-for": "203.0.113.9" } })).status).toBe(404);
     expect(headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     const inFlight = fetch(`${own.url}/`).then(async (r) => ({ status: r.status, body: await r.text() }));
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -93,8 +93,9 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/legal/anvandarvillkor": { get: everyone("ok") },
   "routes/support/trade-protection": { get: everyone("ok") },
   "routes/site/not-found": { path: "/finns-inte/alls", get: everyone("404") },
-  // Development only: the production build answers 404.
-  "routes/site/dev-mail": { get: everyone("404") },
+  // The local outbox: on the embedded default to this machine (every request here is local); with
+  // DATABASE_URL the production build answers 404.
+  "routes/site/dev-mail": { get: everyone(process.env.DATABASE_URL ? "404" : "ok") },
   // Public endpoints.
   "routes/blog/view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/newsletter/subscribe": { get: everyone("405"), action: everyone("passes") },

@@ -51,6 +51,13 @@ describe("configuration", () => {
     expect(configured.generatedSecret).toBe(false);
   });
 
+  it("keeps mail in the local mailbox only on the embedded default, without SMTP_URL or DATABASE_URL", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-config-"));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).localMailbox).toBe(true);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, SMTP_URL: "smtp://127.0.0.1:2525" })).localMailbox).toBe(false);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, DATABASE_URL: "postgres://127.0.0.1:5432/x" })).localMailbox).toBe(false);
+  });
+
   it("refuses an https PUBLIC_URL without a trusted proxy, in one line naming TRUST_PROXY", () => {
     let error: unknown;
     try {

@@ -112,6 +112,11 @@ export interface Config extends Omit<Env, "PUBLIC_URL" | "BETTER_AUTH_SECRET" | 
   PAYOUT_DETAILS_KEY: string;
   /** Set when no payout key was configured and a generated one is used. */
   generatedPayoutKey: boolean;
+  /**
+   * The embedded default (no DATABASE_URL, no SMTP_URL): mail stays in the local outbox, its
+   * links are printed one readable line per mail, and /dev/mail shows it to this machine.
+   */
+  localMailbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -172,6 +177,7 @@ export function buildConfig(env: Env): Config {
     generatedSecret: !env.BETTER_AUTH_SECRET,
     PAYOUT_DETAILS_KEY: env.PAYOUT_DETAILS_KEY ?? secrets.PAYOUT_DETAILS_KEY,
     generatedPayoutKey: !env.PAYOUT_DETAILS_KEY,
+    localMailbox: !env.DATABASE_URL && !env.SMTP_URL,
   };
 }
 

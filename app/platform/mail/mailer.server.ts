@@ -132,6 +132,10 @@ export async function deliverMail(mail: OutgoingMail, target: Db = appDb()): Pro
     },
     "mail kept in outbox (no SMTP_URL)",
   );
+  // One readable line per mail beside the JSON log, so its link can be opened from the terminal.
+  if (config().localMailbox) {
+    process.stdout.write(`Mail till ${mail.to}: ${mail.subject}${linksIn(mail.text).map((link) => `\n  ${link}`).join("")}\n`);
+  }
   return { delivery: "outbox", messageId: mail.messageId, outboxId: row?.id };
 }
 
@@ -149,6 +153,18 @@ export async function sendMail<T extends EmailTemplateName>(
     return { delivery: "skipped" };
   }
   return deliverMail(renderMail(input), target);
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+/**
+ * Who may read the local outbox (/dev/mail): anyone under `npm run dev`; under `npm start` only
+ * on the embedded default (no DATABASE_URL, no SMTP_URL) and only from this machine, because the
+ * outbox holds sign-in and password links.
+ */
+export function outboxOpenTo(clientIp: string): boolean {
+  const { isDevelopment, localMailbox } = config();
+  return isDevelopment || (localMailbox && LOOPBACK.test(clientIp));
 }
 
 /** The newest mail kept in the outbox (the development outbox page reads it). */

@@ -1,12 +1,15 @@
 import type { Route } from "./+types/dev-mail";
-import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
-import { listOutbox } from "~/platform/mail/mailer.server";
+import { listOutbox, outboxOpenTo } from "~/platform/mail/mailer.server";
+import { clientIp } from "~/lib/http.server";
 import { formatDateTime } from "~/lib/format";
 
-/** The development outbox: mail kept when no SMTP_URL is set. Exists only under `npm run dev`. */
-export async function loader() {
-  if (!config().isDevelopment) throw new Response("Not Found", { status: 404 });
+/**
+ * The local outbox: mail kept when no SMTP_URL is set. Under `npm run dev`, and under `npm start`
+ * on the embedded database for this machine only (`outboxOpenTo`); otherwise it does not exist.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!outboxOpenTo(clientIp(context))) throw new Response("Not Found", { status: 404 });
   return { mails: await listOutbox(db()) };
 }
 
