@@ -50,7 +50,7 @@ function Field(props: {
 }
 
 /** The search param that opens the form on a page without JavaScript (`/profile?utbetalning=andra`). */
-export const CHANGE_PARAM = "utbetalning";
+const CHANGE_PARAM = "utbetalning";
 const SAVED_TITLE = "Utbetalningsuppgifter sparade";
 const savedText = (usableAt: string) => `Utbetalningar till de nya uppgifterna kan göras från ${formatLongDateTime(usableAt)}.`;
 

@@ -123,7 +123,7 @@ export async function signIn(
  * Creates the account with the wizard's profile fields. An address that already has an
  * account gets the same answer as a new one (Better Auth's enumeration protection).
  */
-export async function signUp(request: Request, context: AppLoadContext, input: SignupInput) {
+async function signUp(request: Request, context: AppLoadContext, input: SignupInput) {
   try {
     await withProfileSeed(
       {
@@ -163,7 +163,7 @@ interface WizardPosition {
 }
 
 /** Where the account's confirmation is explained, as the browser goes with JavaScript. */
-export function emailConfirmationPath(email: string): string {
+function emailConfirmationPath(email: string): string {
   return `/email-confirmation?email=${encodeURIComponent(email)}&mode=signup`;
 }
 

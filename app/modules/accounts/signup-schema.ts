@@ -109,7 +109,7 @@ export const signupSchema = z
 export type SignupInput = z.output<typeof signupSchema>;
 export type SignupStep = 1 | 2 | 3;
 
-export const SIGNUP_STEP_SCHEMAS = {
+const SIGNUP_STEP_SCHEMAS = {
   1: signupStep1Schema,
   2: signupStep2Schema,
   3: signupStep3Schema,
@@ -119,7 +119,7 @@ export const SIGNUP_STEP_SCHEMAS = {
  * What a wizard step carries forward in the page when it posts without JavaScript: every value
  * but the password, which the server never writes back into the page (decision 033).
  */
-export const SIGNUP_CARRIED_FIELDS = [
+const SIGNUP_CARRIED_FIELDS = [
   "email",
   "firstName",
   "lastName",

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import type { Db, Tx } from "../db/client.server";
 import { staff_form_tokens } from "../db/schema";
 import { FORM_TOKEN } from "../platform-constants";
@@ -21,7 +21,7 @@ export const FORM_TOKEN_MESSAGES = {
 } as const;
 
 /** The hidden field every such form posts. */
-export const formTokenSchema = z.uuid({ error: FORM_TOKEN_MESSAGES.missing });
+const formTokenSchema = z.uuid({ error: FORM_TOKEN_MESSAGES.missing });
 
 /** A fresh token for a form the page renders. */
 export function issueFormToken(): string {
@@ -47,7 +47,7 @@ export interface OnceOptions<T extends Answer, S> {
 }
 
 /** Runs `change` once per token, inside `tx`; a repeat gets the first answer. */
-export async function onceForToken<T extends Answer, S = T>(
+async function onceForToken<T extends Answer, S = T>(
   tx: Tx,
   claim: TokenClaim,
   change: () => Promise<T>,

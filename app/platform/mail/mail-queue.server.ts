@@ -31,7 +31,7 @@ export interface QueueMailInput<T extends EmailTemplateName> extends SendMailInp
 }
 
 /** `<uuid@host>` with the host of PUBLIC_URL (RFC 5322 msg-id). */
-export function newMessageId(): string {
+function newMessageId(): string {
   const host = new URL(config().PUBLIC_URL).hostname || "localhost";
   return `<${randomUUID()}@${host}>`;
 }
