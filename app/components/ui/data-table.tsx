@@ -103,10 +103,11 @@ export function DataTable<TData extends RowData>({
           ))}
         </CardList>
       ) : null}
-      {/* A table wider than a phone scrolls here: a named region that takes focus, so the keyboard scrolls it too. */}
+      {/* A table wider than a phone scrolls here: a region that takes focus, so the keyboard scrolls it
+          too, named apart from the section around it (two regions may not share a name). */}
       <div
         role="region"
-        aria-label={caption}
+        aria-label={`Tabell: ${caption}`}
         tabIndex={0}
         className={cn("overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring", renderCard && "hidden lg:block")}
       >
