@@ -319,6 +319,26 @@ test.describe("the sign-up wizard", () => {
     await context.close();
   });
 
+  test("without JavaScript a sign-in refused for the unconfirmed address can send the mail again", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const main = page.getByRole("main");
+    const email = "utan.skript.konto@example.se";
+    await page.goto(url("/auth?mode=signin"));
+    await main.getByLabel("E-postadress").fill(email);
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Logga in", exact: true }).click();
+    await expect(main.getByRole("alert").filter({ hasText: "E-post ej bekräftad" })).toBeVisible();
+
+    const before = smtp.messages.length;
+    await page.getByRole("button", { name: "Skicka bekräftelsemail igen" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "E-post skickad!" })).toContainText("Kolla din inkorg");
+    await expect(page).toHaveURL(/\/auth\?mode=signin$/);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 20_000);
+    await context.close();
+  });
+
   test("with JavaScript a step refused in the browser and the account created are one toast each", async ({ page }) => {
     const main = page.getByRole("main");
     await page.goto(url("/auth?mode=signup"));
