@@ -467,4 +467,33 @@ test.describe("a staff form", () => {
     await expect(page.getByTestId("member-outcome")).toHaveCount(0);
     await context.close();
   });
+
+  test("without JavaScript 'Registrera affär' leads to the form on the page, which records a trade as a plain POST", async ({ browser }) => {
+    const context = await staffContext(browser, false);
+    const page = await context.newPage();
+    await page.goto(`${staffServer.url}/admin/transactions`);
+    await page.getByTestId("record-trade-open").click();
+    await expect(page).toHaveURL(/\/admin\/transactions\?registrera=1#registrera-affar$/);
+    const panel = page.getByTestId("record-trade-panel");
+    await expect(panel.getByRole("heading", { name: "Registrera affär" })).toBeVisible();
+
+    // The member search cannot list matches without JavaScript: the member's address names her.
+    await panel.getByTestId("member-search").fill(MEMBER.email);
+    await panel.getByLabel("Skin").fill("AK-47 | Redline");
+    await panel.getByLabel("Pris (kr)").fill("0");
+    await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
+    await panel.getByTestId("record-trade-submit").click();
+    await expect(page.getByTestId("record-trade-panel").getByText("Ange ett pris i kronor större än 0, med högst två decimaler.")).toBeVisible();
+
+    await panel.getByTestId("member-search").fill(MEMBER.email);
+    await panel.getByLabel("Skin").fill("AK-47 | Redline");
+    await panel.getByLabel("Pris (kr)").fill("249,50");
+    await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
+    await panel.getByTestId("record-trade-submit").click();
+    await expect(page.getByRole("status").filter({ hasText: "Affären är registrerad" })).toBeVisible();
+    await expect(page.getByTestId("record-trade-panel")).toHaveCount(0);
+    await expect(page.getByTestId("trades")).toContainText(MEMBER.email);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await context.close();
+  });
 });
