@@ -16,6 +16,7 @@ import type { Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { waitForHydration } from "./helpers/hydration";
 import { openMenu } from "./helpers/menus";
 
 test.describe.configure({ mode: "serial" });
@@ -211,9 +212,16 @@ async function openWithStream(page: Page, target: string) {
   await page.waitForTimeout(300);
 }
 
+/** "Registrera affär" is a link to the form on the page; once hydrated it opens the dialog. */
+async function openRecordTrade(page: Page) {
+  const open = page.getByRole("link", { name: "Registrera affär" });
+  await waitForHydration(open);
+  await open.click();
+}
+
 /** Records a sale for Kim Kund in the tab's dialog, then completes it with the keyboard. */
 async function recordAndCompleteSale(page: Page, skin: string, price: string) {
-  await page.getByRole("button", { name: "Registrera affär" }).click();
+  await openRecordTrade(page);
   const dialog = page.getByRole("dialog", { name: "Registrera affär" });
   await dialog.getByTestId("member-search").fill("kim.kund");
   await dialog.getByRole("button", { name: /Kim Kund/ }).click();
@@ -332,7 +340,7 @@ test.describe("Transactions", () => {
       await expect(page.getByTestId("trades")).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `screenshots/admin-transactions-${width}.png`, fullPage: true });
-      await page.getByRole("button", { name: "Registrera affär" }).click();
+      await openRecordTrade(page);
       await expect(page.getByRole("dialog", { name: "Registrera affär" })).toBeVisible();
       await page.screenshot({ path: `screenshots/admin-record-trade-${width}.png` });
       await page.goto(`${server.url}/admin/seo`);

@@ -217,6 +217,27 @@ test.describe("the member forms on /profile", () => {
     await context.close();
   });
 
+  test("without JavaScript a newsletter switch posts its new value and the page shows it stored", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signIn(page, WITHOUT_JS);
+    await page.goto(memberUrl("/profile"));
+    const email = page.getByRole("switch", { name: "Nyhetsbrev via e-post" });
+    await expect(email).not.toBeChecked();
+    await email.click();
+    await expect(page).toHaveURL(memberUrl("/profile"));
+    await expect(page.getByRole("status").filter({ hasText: "Inställningarna har sparats." })).toBeVisible();
+    await expect(page.getByRole("switch", { name: "Nyhetsbrev via e-post" })).toBeChecked();
+    // Stored: a fresh load shows it on, and the switch turns it off again.
+    await page.goto(memberUrl("/profile"));
+    await expect(email).toBeChecked();
+    await email.click();
+    await expect(page.getByRole("switch", { name: "Nyhetsbrev via e-post" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Erbjudanden via SMS" })).not.toBeChecked();
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await context.close();
+  });
+
   test("with JavaScript the same answers come as exactly one toast each", async ({ browser }) => {
     const context = await browser.newContext();
     await presetCookieChoice(context);
@@ -250,6 +271,11 @@ test.describe("the member forms on /profile", () => {
     await expect(page.getByTestId("payout-summary")).toContainText("Swish");
     await expect(payout).toHaveCount(0);
     await expect(page).toHaveURL(memberUrl("/profile"));
+
+    // A newsletter switch saves as it moves: one toast, the switch on at once.
+    await page.getByRole("switch", { name: "Nyhetsbrev via e-post" }).click();
+    await expectOneToast(page, "Inställningarna har sparats.");
+    await expect(page.getByRole("switch", { name: "Nyhetsbrev via e-post" })).toBeChecked();
     await context.close();
   });
 });
@@ -316,6 +342,26 @@ test.describe("the sign-up wizard", () => {
 
     const mail = await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 20_000);
     expect(decodeQuotedPrintable(mail.raw)).toContain("/api/auth/verify-email");
+    await context.close();
+  });
+
+  test("without JavaScript a sign-in refused for the unconfirmed address can send the mail again", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const main = page.getByRole("main");
+    const email = "utan.skript.konto@example.se";
+    await page.goto(url("/auth?mode=signin"));
+    await main.getByLabel("E-postadress").fill(email);
+    await main.getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Logga in", exact: true }).click();
+    await expect(main.getByRole("alert").filter({ hasText: "E-post ej bekräftad" })).toBeVisible();
+
+    const before = smtp.messages.length;
+    await page.getByRole("button", { name: "Skicka bekräftelsemail igen" }).click();
+    await expect(main.getByRole("status").filter({ hasText: "E-post skickad!" })).toContainText("Kolla din inkorg");
+    await expect(page).toHaveURL(/\/auth\?mode=signin$/);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await smtp.waitFor((m) => m.to.includes(email) && smtp.messages.indexOf(m) >= before, 20_000);
     await context.close();
   });
 
@@ -419,6 +465,35 @@ test.describe("a staff form", () => {
     await expect(page.getByTestId("member-points")).toHaveText("100");
     // The answer is the toast; the page's outcome block is for a plain POST only.
     await expect(page.getByTestId("member-outcome")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("without JavaScript 'Registrera affär' leads to the form on the page, which records a trade as a plain POST", async ({ browser }) => {
+    const context = await staffContext(browser, false);
+    const page = await context.newPage();
+    await page.goto(`${staffServer.url}/admin/transactions`);
+    await page.getByTestId("record-trade-open").click();
+    await expect(page).toHaveURL(/\/admin\/transactions\?registrera=1#registrera-affar$/);
+    const panel = page.getByTestId("record-trade-panel");
+    await expect(panel.getByRole("heading", { name: "Registrera affär" })).toBeVisible();
+
+    // The member search cannot list matches without JavaScript: the member's address names her.
+    await panel.getByTestId("member-search").fill(MEMBER.email);
+    await panel.getByLabel("Skin").fill("AK-47 | Redline");
+    await panel.getByLabel("Pris (kr)").fill("0");
+    await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
+    await panel.getByTestId("record-trade-submit").click();
+    await expect(page.getByTestId("record-trade-panel").getByText("Ange ett pris i kronor större än 0, med högst två decimaler.")).toBeVisible();
+
+    await panel.getByTestId("member-search").fill(MEMBER.email);
+    await panel.getByLabel("Skin").fill("AK-47 | Redline");
+    await panel.getByLabel("Pris (kr)").fill("249,50");
+    await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
+    await panel.getByTestId("record-trade-submit").click();
+    await expect(page.getByRole("status").filter({ hasText: "Affären är registrerad" })).toBeVisible();
+    await expect(page.getByTestId("record-trade-panel")).toHaveCount(0);
+    await expect(page.getByTestId("trades")).toContainText(MEMBER.email);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await context.close();
   });
 });

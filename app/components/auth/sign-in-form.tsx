@@ -1,8 +1,7 @@
 import { useState } from "react";
-import { Link, useFetcher, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
-import { showOutcomeToast, useActionForm } from "~/lib/use-action-form";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useActionForm } from "~/lib/use-action-form";
 import { AUTH_MESSAGES, signInSchema } from "~/modules/accounts/auth-schemas";
 import { trackEvent } from "~/modules/analytics/analytics";
 import { FormField } from "~/components/ui/form-field";
@@ -18,9 +17,11 @@ function signInToast(data: AuthActionResult) {
   return { tone: "error" as const, title: data.message ?? AUTH_MESSAGES.signInFailed };
 }
 
+const RESEND_SENT = "Kolla din inkorg och klicka på länken.";
+
 function resendToast(data: AuthActionResult) {
   return data.ok
-    ? { tone: "success" as const, title: AUTH_MESSAGES.resendSent, description: "Kolla din inkorg och klicka på länken." }
+    ? { tone: "success" as const, title: AUTH_MESSAGES.resendSent, description: RESEND_SENT }
     : { tone: "error" as const, title: data.title ?? AUTH_MESSAGES.resendFailedTitle, description: data.message ?? AUTH_MESSAGES.resendFailed };
 }
 
@@ -36,8 +37,7 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
       void navigate(data.redirectTo ?? "/", { replace: true });
     },
   });
-  const resend = useFetcher<AuthActionResult>();
-  useFetcherResult(resend, (data) => showOutcomeToast(resendToast(data)));
+  const resend = useActionForm<AuthActionResult>({ intent: "resend", toast: resendToast });
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const outcome = form.outcome;
@@ -45,63 +45,86 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
   const unconfirmed = outcome && !outcome.ok && outcome.code === "EMAIL_NOT_VERIFIED";
 
   return (
-    <form.Form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4" aria-label="Logga in">
-      <input type="hidden" name="intent" value="signin" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {notice}
-      <EmailField id="signin-email" error={fields.email} value={email} onChange={setEmail} />
-      <FormField id="signin-password" label="Lösenord" error={fields.password}>
-        {(aria) => (
-          <PasswordInput
-            {...aria}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        )}
-      </FormField>
-      <div className="-mt-1 flex justify-end">
-        <Link to="/auth?mode=reset" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-          Glömt lösenordet?
-        </Link>
-      </div>
-      <div aria-live="polite" className="empty:hidden">
-        {!outcome ? null : outcome.ok ? (
-          // Only after a sign-in posted without JavaScript; with it the visitor is sent on at once.
-          form.fromPlainPost ? (
-            <FormAlert tone="success" title={AUTH_MESSAGES.signInSuccess}>
-              <Link to={outcome.redirectTo ?? "/"} className="font-medium underline underline-offset-4">
-                Fortsätt
-              </Link>
+    <>
+      {/* Its own small form (a form cannot hold another): the button belongs to it by its `form`
+          attribute, so "send again" posts without JavaScript too. */}
+      <resend.Form id={RESEND_FORM} method="post" onSubmit={resend.onSubmit} hidden>
+        <input type="hidden" name="intent" value="resend" />
+        <input type="hidden" name="email" value={email || outcome?.email || ""} />
+      </resend.Form>
+      <form.Form method="post" noValidate onSubmit={form.onSubmit} className="grid gap-4" aria-label="Logga in">
+        <input type="hidden" name="intent" value="signin" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        {notice}
+        <EmailField id="signin-email" error={fields.email} value={email} onChange={setEmail} />
+        <FormField id="signin-password" label="Lösenord" error={fields.password}>
+          {(aria) => (
+            <PasswordInput
+              {...aria}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </FormField>
+        <div className="-mt-1 flex justify-end">
+          <Link to="/auth?mode=reset" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Glömt lösenordet?
+          </Link>
+        </div>
+        <div aria-live="polite" className="empty:hidden">
+          {resend.outcome ? (
+            <ResendOutcome outcome={resend.outcome} />
+          ) : !outcome ? null : outcome.ok ? (
+            // Only after a sign-in posted without JavaScript; with it the visitor is sent on at once.
+            form.fromPlainPost ? (
+              <FormAlert tone="success" title={AUTH_MESSAGES.signInSuccess}>
+                <Link to={outcome.redirectTo ?? "/"} className="font-medium underline underline-offset-4">
+                  Fortsätt
+                </Link>
+              </FormAlert>
+            ) : null
+          ) : unconfirmed ? (
+            <FormAlert title={AUTH_MESSAGES.emailNotConfirmed}>
+              <p>{outcome.message}</p>
+              <Button
+                type="submit"
+                form={RESEND_FORM}
+                variant="link"
+                className="h-auto p-0 text-red-800 underline dark:text-red-200"
+                disabled={resend.busy}
+              >
+                {resend.busy ? "Skickar..." : "Skicka bekräftelsemail igen"}
+              </Button>
             </FormAlert>
-          ) : null
-        ) : unconfirmed ? (
-          <FormAlert title={AUTH_MESSAGES.emailNotConfirmed}>
-            <p>{outcome.message}</p>
-            <Button
-              type="button"
-              variant="link"
-              className="h-auto p-0 text-red-800 underline dark:text-red-200"
-              disabled={resend.state !== "idle"}
-              onClick={() => void resend.submit({ intent: "resend", email }, { method: "post", action: "/auth" })}
-            >
-              {resend.state !== "idle" ? "Skickar..." : "Skicka bekräftelsemail igen"}
-            </Button>
-          </FormAlert>
-        ) : (
-          <FormAlert>{outcome.message}</FormAlert>
-        )}
-      </div>
-      <SubmitButton busy={form.busy} busyLabel="Loggar in...">
-        Logga in
-      </SubmitButton>
-      <p className="text-center text-sm text-muted-foreground">
-        Har du inget konto?{" "}
-        <Link to="/auth?mode=signup" replace className="font-medium text-primary underline-offset-4 hover:underline">
-          Skapa konto
-        </Link>
-      </p>
-    </form.Form>
+          ) : (
+            <FormAlert>{outcome.message}</FormAlert>
+          )}
+        </div>
+        <SubmitButton busy={form.busy} busyLabel="Loggar in...">
+          Logga in
+        </SubmitButton>
+        <p className="text-center text-sm text-muted-foreground">
+          Har du inget konto?{" "}
+          <Link to="/auth?mode=signup" replace className="font-medium text-primary underline-offset-4 hover:underline">
+            Skapa konto
+          </Link>
+        </p>
+      </form.Form>
+    </>
+  );
+}
+
+const RESEND_FORM = "signin-resend";
+
+/** The resend's answer as markup; with JavaScript the toast says it as well. */
+function ResendOutcome({ outcome }: { outcome: AuthActionResult }) {
+  return outcome.ok ? (
+    <FormAlert tone="success" title={AUTH_MESSAGES.resendSent}>
+      {RESEND_SENT}
+    </FormAlert>
+  ) : (
+    <FormAlert title={outcome.title ?? AUTH_MESSAGES.resendFailedTitle}>{outcome.message ?? AUTH_MESSAGES.resendFailed}</FormAlert>
   );
 }

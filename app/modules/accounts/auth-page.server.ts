@@ -35,6 +35,8 @@ export interface AuthFailure {
   title?: string;
   message: string;
   code?: string;
+  /** The address a refused sign-in was for, so the page can offer to resend its mail. */
+  email?: string;
   fieldErrors?: Partial<Record<string, string>>;
 }
 
@@ -105,7 +107,12 @@ export async function signIn(
     if (refused) return refused;
     switch (authError?.body?.code) {
       case "EMAIL_NOT_VERIFIED":
-        return failure("signin", 403, { code: "EMAIL_NOT_VERIFIED", title: AUTH_MESSAGES.emailNotConfirmed, message: AUTH_MESSAGES.emailNotConfirmedHelp });
+        return failure("signin", 403, {
+          code: "EMAIL_NOT_VERIFIED",
+          title: AUTH_MESSAGES.emailNotConfirmed,
+          message: AUTH_MESSAGES.emailNotConfirmedHelp,
+          email: input.email,
+        });
       case SIGN_IN_BLOCKED_CODE:
         return failure("signin", 403, { code: SIGN_IN_BLOCKED_CODE, title: AUTH_MESSAGES.signInBlockedTitle, message: SIGN_IN_BLOCKED_MESSAGE });
       case "INVALID_EMAIL_OR_PASSWORD":

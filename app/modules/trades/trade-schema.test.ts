@@ -69,6 +69,31 @@ describe("tradeInputSchema", () => {
     expect(parsed.payoutMethod).toBeNull();
   });
 
+  it("gathers the line items from a plain form post's fields by position", () => {
+    const parsed = tradeInputSchema.parse({
+      memberId,
+      type: "sale",
+      "items.0.skinName": "AK-47 | Redline",
+      "items.0.wear": "FT",
+      "items.0.float": "",
+      "items.0.variant": "",
+      "items.0.price": "249,50",
+      "items.1.skinName": "AWP | Asiimov",
+      "items.1.wear": "BS",
+      "items.1.variant": "stattrak",
+      "items.1.price": "1500",
+      payoutMethod: "swish",
+    });
+    expect(parsed.items).toEqual([
+      { skinName: "AK-47 | Redline", wear: "FT", floatValue: null, variant: null, priceOre: 24_950 },
+      { skinName: "AWP | Asiimov", wear: "BS", floatValue: null, variant: "stattrak", priceOre: 150_000 },
+    ]);
+    // A field's message names its position, as the form shows it.
+    const refused = tradeInputSchema.safeParse({ memberId, type: "sale", "items.0.skinName": "AK", "items.0.wear": "FT", "items.0.price": "0", payoutMethod: "swish" });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(["items", 0, "price"]);
+  });
+
   it.each([
     ["a missing member", { type: "sale", items: [item], payoutMethod: "swish" }, TRADE_MESSAGES.memberRequired],
     ["an unknown type", { memberId, type: "gift", items: [item], payoutMethod: "swish" }, TRADE_MESSAGES.typeRequired],

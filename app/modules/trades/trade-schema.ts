@@ -121,31 +121,53 @@ const itemsField = z.preprocess(
     .max(TRADE_LIMITS.maxItems, TRADE_MESSAGES.tooManyItems),
 );
 
+const ITEM_FIELD = /^items\.(\d{1,2})\.(skinName|wear|float|variant|price)$/;
+
+/**
+ * A form posts each line item's fields by position (`items.0.skinName`, `items.0.price`, …), so it
+ * works as a plain POST; they become the `items` array here. A body that sends `items` itself
+ * (JSON, or one JSON field) is read as it is.
+ */
+function gatherItems(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw) || "items" in raw) return raw;
+  const rows: Array<Record<string, unknown>> = [];
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const match = ITEM_FIELD.exec(key);
+    if (match) (rows[Number(match[1])] ??= {})[match[2]!] = value;
+    else rest[key] = value;
+  }
+  const items = rows.filter(Boolean);
+  return items.length ? { ...rest, items } : raw;
+}
+
+const tradeFieldsSchema = z.object(
+  {
+    memberId: z.uuid(TRADE_MESSAGES.memberRequired),
+    type: z.enum(TRADE_TYPES, TRADE_MESSAGES.typeRequired),
+    items: itemsField,
+    payoutMethod: z.preprocess(
+      blankToUndefined,
+      z.enum(PAYOUT_METHODS, TRADE_MESSAGES.payoutMethodRequired).optional(),
+    ),
+    paymentMethod: z.preprocess(
+      blankToUndefined,
+      z.enum(BUYER_PAYMENT_METHODS, TRADE_MESSAGES.paymentMethodRequired).optional(),
+    ),
+    note: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() || undefined : blankToUndefined(value)),
+      z
+        .string(TRADE_MESSAGES.noteInvalid)
+        .max(TRADE_LIMITS.noteMaxLength, TRADE_MESSAGES.noteTooLong)
+        .refine((value) => !value.includes("\u0000"), TRADE_MESSAGES.invalidCharacters)
+        .optional(),
+    ),
+  },
+  TRADE_MESSAGES.invalidRequest,
+);
+
 export const tradeInputSchema = z
-  .object(
-    {
-      memberId: z.uuid(TRADE_MESSAGES.memberRequired),
-      type: z.enum(TRADE_TYPES, TRADE_MESSAGES.typeRequired),
-      items: itemsField,
-      payoutMethod: z.preprocess(
-        blankToUndefined,
-        z.enum(PAYOUT_METHODS, TRADE_MESSAGES.payoutMethodRequired).optional(),
-      ),
-      paymentMethod: z.preprocess(
-        blankToUndefined,
-        z.enum(BUYER_PAYMENT_METHODS, TRADE_MESSAGES.paymentMethodRequired).optional(),
-      ),
-      note: z.preprocess(
-        (value) => (typeof value === "string" ? value.trim() || undefined : blankToUndefined(value)),
-        z
-          .string(TRADE_MESSAGES.noteInvalid)
-          .max(TRADE_LIMITS.noteMaxLength, TRADE_MESSAGES.noteTooLong)
-          .refine((value) => !value.includes("\u0000"), TRADE_MESSAGES.invalidCharacters)
-          .optional(),
-      ),
-    },
-    TRADE_MESSAGES.invalidRequest,
-  )
+  .preprocess(gatherItems, tradeFieldsSchema)
   .superRefine((input, context) => {
     // The method belongs to the type: a sale is paid out, a purchase is paid for.
     if (input.type === "sale" && !input.payoutMethod) {

@@ -9,6 +9,7 @@ import { TRADE_TYPE_LABELS } from "~/modules/trades/trades-constants";
 import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";
+import { z } from "~/lib/zod";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-schema";
 import {
@@ -18,6 +19,7 @@ import {
   listTrades,
   recordTrade,
   reverseTrade,
+  searchMembers,
   TRADE_ERRORS,
   type TradeListRow,
   type TradeResult,
@@ -112,6 +114,20 @@ function outcome(intent: TransactionIntent, result: TradeResult<TradeDetail>, su
 }
 
 
+/**
+ * Without JavaScript the record form's member search cannot list matches: the text typed in it
+ * (`member`: a pasted member id or a member's e-mail address) then names the member. A picked
+ * member (`memberId`) always wins; anything else is left to the schema's "Välj en medlem.".
+ */
+async function memberFromText<T extends Record<string, unknown>>(values: T): Promise<T> {
+  if (typeof values.memberId === "string" && values.memberId !== "") return values;
+  const text = typeof values.member === "string" ? values.member.trim() : "";
+  if (!text) return values;
+  if (z.uuid().safeParse(text).success) return { ...values, memberId: text };
+  const match = (await searchMembers(db(), text)).find((member) => member.email?.toLowerCase() === text.toLowerCase());
+  return match ? { ...values, memberId: match.userId } : values;
+}
+
 export async function handleTransactionsAction(request: Request) {
   const staff = await requireAdminTab(request, "transactions");
   const actorUserId = staff.user.id;
@@ -122,10 +138,11 @@ export async function handleTransactionsAction(request: Request) {
   if (intent === "record") {
     // The trade service validates with the shared schema (tradeInputSchema) itself; the form's
     // one-time token records it once however often it is posted (decision 036).
+    const values = await memberFromText(input.data);
     const result = await withFormToken(
       db(),
-      { values: input.data, actorUserId, action: "trade.record" },
-      (tx) => recordTrade(tx, { actorUserId, input: input.data }),
+      { values, actorUserId, action: "trade.record" },
+      (tx) => recordTrade(tx, { actorUserId, input: values }),
       {
         refuse: (message) => ({ ok: false as const, code: "invalid" as const, message }),
         remember: (answer) => ({ tradeId: answer.ok ? answer.trade.id : "" }),

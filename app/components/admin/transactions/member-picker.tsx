@@ -113,6 +113,9 @@ export function MemberPicker({
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <Input
           id={`${id}-search`}
+          // Posted too: without JavaScript there is no list to pick from, and the server reads a
+          // pasted member id or e-mail address from it.
+          name="member"
           type="search"
           value={term}
           onChange={(event) => setTerm(event.target.value)}

@@ -3,15 +3,16 @@
  * the line items (wear, float, StatTrak™/Souvenir, price), the payout or payment method and
  * a note. The preview shows the level and bulk bonus or purchase fee the trade will get and
  * what it earns once completed, computed with the trade rules the server fixes them with.
- * A real form posting its fields to the tab's action (the line items as one JSON field, which the
- * shared schema reads), sent by the staff form hook: it checks the fields with the shared schema
+ * A real form posting its fields to the tab's action (each line item's fields by position,
+ * `items.0.price`, which the shared schema gathers), sent by the staff form hook: it checks the fields with the shared schema
  * first, and the server checks everything again. Recording is not idempotent, so the submit
  * button stays disabled while a post is under way (a completion credits once by its ledger keys).
  */
 import { useCallback, useId, useMemo, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Loader2, Plus, Trash2 } from "~/components/ui/icons";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { FormTokenField } from "~/components/ui/form-token-field";
 import { FormField } from "~/components/ui/form-field";
@@ -31,6 +32,7 @@ import {
   type TradeType,
 } from "~/modules/trades/trades-constants";
 import { formatNumber, formatPercent, formatSek } from "~/lib/format";
+import { withSearchParams } from "~/lib/search-params";
 import type { FieldErrors } from "~/lib/validation";
 import { levelById } from "~/modules/loyalty/levels";
 import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server";
@@ -80,28 +82,78 @@ function issuesByField(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 }
 
 
-/** `formToken`: the page's one-time token (decision 036), so a repeated post records one trade. */
+/** The address that shows the form on the page itself, so it is reachable without JavaScript. */
+export const RECORD_TRADE_PARAM = "registrera";
+const RECORD_TRADE_ANCHOR = "registrera-affar";
+const RECORD_TRADE_INTRO = "Bonusar och avgifter låses när affären registreras. Poäng och XP krediteras först när den genomförs.";
+
+/**
+ * "Registrera affär": a link to `?registrera=1` (the form on the page, see RecordTradePanel); with
+ * JavaScript it opens the form in a dialog instead. `formToken`: the page's one-time token
+ * (decision 036), so a repeated post records one trade.
+ */
 export function RecordTradeDialog({ formToken }: { formToken: string }) {
   const [open, setOpen] = useState(false);
+  const [params] = useSearchParams();
+  const trigger = useRef<HTMLAnchorElement>(null);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button data-testid="record-trade-open">
+      <Button asChild data-testid="record-trade-open">
+        <Link
+          ref={trigger}
+          to={`${withSearchParams(params, { [RECORD_TRADE_PARAM]: "1" })}#${RECORD_TRADE_ANCHOR}`}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen(true);
+          }}
+        >
           <Plus className="size-4" aria-hidden="true" />
           Registrera affär
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-4xl" data-testid="record-trade-dialog">
+        </Link>
+      </Button>
+      <DialogContent
+        className="sm:max-w-4xl"
+        data-testid="record-trade-dialog"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          trigger.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Registrera affär</DialogTitle>
-          <DialogDescription>
-            Bonusar och avgifter låses när affären registreras. Poäng och XP krediteras först när den genomförs.
-          </DialogDescription>
+          <DialogDescription>{RECORD_TRADE_INTRO}</DialogDescription>
         </DialogHeader>
         {/* Mounted only while open: a closed dialog starts over with an empty form. */}
         <RecordTradeForm formToken={formToken} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The form on the page at `?registrera=1`: where the link leads without JavaScript (a dialog is
+ * drawn only by the browser). "Stäng", or a trade recorded with JavaScript, leaves the address.
+ */
+export function RecordTradePanel({ formToken }: { formToken: string }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const closeTo = withSearchParams(params, { [RECORD_TRADE_PARAM]: null }) || "?";
+  const close = useCallback(() => void navigate(closeTo, { replace: true, preventScrollReset: true }), [navigate, closeTo]);
+  return (
+    <section id={RECORD_TRADE_ANCHOR} aria-labelledby={`${RECORD_TRADE_ANCHOR}-title`} className="grid gap-4 rounded-lg border p-4 sm:p-6" data-testid="record-trade-panel">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1">
+          <h2 id={`${RECORD_TRADE_ANCHOR}-title`} className="text-lg font-semibold">
+            Registrera affär
+          </h2>
+          <p className="text-sm text-muted-foreground">{RECORD_TRADE_INTRO}</p>
+        </div>
+        <Link to={closeTo} replace preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Stäng
+        </Link>
+      </div>
+      <RecordTradeForm formToken={formToken} onDone={close} />
+    </section>
   );
 }
 
@@ -135,8 +187,6 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
     setStanding(null);
   }, []);
 
-  const itemsJson = JSON.stringify(items.map(({ skinName, wear, float, variant, price }) => ({ skinName, wear, float, variant, price })));
-
   const updateItem = (key: number, changes: Partial<ItemDraft>) =>
     setItems((current) => current.map((item) => (item.key === key ? { ...item, ...changes } : item)));
 
@@ -166,7 +216,6 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
       <input type="hidden" name="intent" value="record" />
       <FormTokenField token={formToken} />
       <input type="hidden" name="memberId" value={member?.userId ?? ""} />
-      <input type="hidden" name="items" value={itemsJson} />
       {failure && !failure.fieldErrors ? <FormAlert title={failure.title}>{failure.message}</FormAlert> : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="grid min-w-0 gap-5">
@@ -222,6 +271,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                     {(control) => (
                       <Input
                         {...control}
+                        name={`items.${index}.skinName`}
                         value={item.skinName}
                         maxLength={TRADE_LIMITS.skinNameMaxLength}
                         placeholder="AK-47 | Redline"
@@ -232,7 +282,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                   <div className="grid grid-cols-2 gap-3">
                     <FormField id={`${id}-item-${item.key}-wear`} label="Skick" required error={errors[`items.${index}.wear`]}>
                       {(control) => (
-                        <NativeSelect {...control} value={item.wear} onChange={(event) => updateItem(item.key, { wear: event.target.value })}>
+                        <NativeSelect {...control} name={`items.${index}.wear`} value={item.wear} onChange={(event) => updateItem(item.key, { wear: event.target.value })}>
                           {SKIN_WEARS.map((wear) => (
                             <option key={wear} value={wear}>
                               {wear} – {SKIN_WEAR_LABELS[wear]}
@@ -246,6 +296,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                         <Input
                           {...control}
                           inputMode="decimal"
+                          name={`items.${index}.float`}
                           value={item.float}
                           placeholder="0,15"
                           onChange={(event) => updateItem(item.key, { float: event.target.value })}
@@ -254,7 +305,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                     </FormField>
                     <FormField id={`${id}-item-${item.key}-variant`} label="Variant" error={errors[`items.${index}.variant`]}>
                       {(control) => (
-                        <NativeSelect {...control} value={item.variant} onChange={(event) => updateItem(item.key, { variant: event.target.value })}>
+                        <NativeSelect {...control} name={`items.${index}.variant`} value={item.variant} onChange={(event) => updateItem(item.key, { variant: event.target.value })}>
                           <option value="">Vanlig</option>
                           {SKIN_VARIANTS.map((variant) => (
                             <option key={variant} value={variant}>
@@ -269,6 +320,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                         <Input
                           {...control}
                           inputMode="decimal"
+                          name={`items.${index}.price`}
                           value={item.price}
                           placeholder="500"
                           onChange={(event) => updateItem(item.key, { price: event.target.value })}

@@ -12,7 +12,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ListEmpty } from "~/components/admin/list-parts";
 import { DateRangeFields, FilterField, FilterSelect, labelledOptions, ListFilters } from "~/components/admin/list-toolbar";
-import { RecordTradeDialog } from "~/components/admin/transactions/record-trade-dialog";
+import { RECORD_TRADE_PARAM, RecordTradeDialog, RecordTradePanel } from "~/components/admin/transactions/record-trade-dialog";
 import { TradeCard, tradeColumns, TradeTotalsList } from "~/components/admin/transactions/trade-list";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { buttonVariants } from "~/components/ui/button";
@@ -82,6 +82,10 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
   const exportHref = `/admin/transactions/export.csv${withSearchParams(params, { page: null, pageSize: null })}`.replace(/\?$/, "");
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin/transactions";
+  // `?registrera=1` shows the record form on the page (the link's target without JavaScript),
+  // until a plain post has recorded the trade.
+  const recorded = actionData?.ok && "intent" in actionData && actionData.intent === "record";
+  const recordOnPage = params.get(RECORD_TRADE_PARAM) === "1" && !recorded;
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -105,6 +109,8 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
           {actionData.message}
         </FormAlert>
       ) : null}
+
+      {recordOnPage ? <RecordTradePanel formToken={loaderData.formToken} /> : null}
 
       <Filters key={params.toString()} query={query} />
       <TradeTotalsList totals={totals} />
