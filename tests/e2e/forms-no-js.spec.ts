@@ -494,6 +494,20 @@ test.describe("a staff form", () => {
     await expect(page.getByTestId("record-trade-panel")).toHaveCount(0);
     await expect(page.getByTestId("trades")).toContainText(MEMBER.email);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+
+    // A purchase too: choosing the type shows its payment methods without a script.
+    await page.goto(`${staffServer.url}/admin/transactions`);
+    await page.getByTestId("record-trade-open").click();
+    const again = page.getByTestId("record-trade-panel");
+    await again.getByTestId("member-search").fill(MEMBER.email);
+    await again.getByRole("radio", { name: "Köp" }).check();
+    await expect(again.getByLabel("Utbetalningssätt")).toBeHidden();
+    await again.getByLabel("Skin").fill("AWP | Asiimov");
+    await again.getByLabel("Pris (kr)").fill("1200");
+    await again.locator("select[name=paymentMethod]").selectOption("Klarna");
+    await again.getByTestId("record-trade-submit").click();
+    await expect(page.getByRole("status").filter({ hasText: "Affären är registrerad" })).toBeVisible();
+    await expect(page.getByTestId("trades")).toContainText("AWP | Asiimov (FT)TypKöp");
     await context.close();
   });
 });

@@ -212,7 +212,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
   }, [items, standing, member, type]);
 
   return (
-    <form.Form ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="grid gap-6" data-testid="record-trade-form">
+    <form.Form ref={formRef} method="post" onSubmit={form.onSubmit} noValidate className="group/trade grid gap-6" data-testid="record-trade-form">
       <input type="hidden" name="intent" value="record" />
       <FormTokenField token={formToken} />
       <input type="hidden" name="memberId" value={member?.userId ?? ""} />
@@ -339,7 +339,8 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
             ) : null}
           </fieldset>
 
-          {type === "sale" ? (
+          {/* Both methods are in the form and the checked type shows one (CSS), so it works before JavaScript; the schema keeps the type's own. */}
+          <div className="group-has-[input[name=type][value=purchase]:checked]/trade:hidden">
             <FormField id={`${id}-payout`} label="Utbetalningssätt" required error={errors.payoutMethod}>
               {(control) => (
                 <NativeSelect {...control} name="payoutMethod" value={payoutMethod} onChange={(event) => setPayoutMethod(event.target.value)}>
@@ -352,7 +353,8 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                 </NativeSelect>
               )}
             </FormField>
-          ) : (
+          </div>
+          <div className="hidden group-has-[input[name=type][value=purchase]:checked]/trade:block">
             <FormField id={`${id}-payment`} label="Betalningssätt" required error={errors.paymentMethod}>
               {(control) => (
                 <NativeSelect {...control} name="paymentMethod" value={paymentMethod} onChange={(event) => setPaymentMethod(event.target.value)}>
@@ -365,7 +367,7 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                 </NativeSelect>
               )}
             </FormField>
-          )}
+          </div>
 
           <FormField
             id={`${id}-note`}
