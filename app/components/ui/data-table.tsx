@@ -103,13 +103,14 @@ export function DataTable<TData extends RowData>({
           ))}
         </CardList>
       ) : null}
-      {/* A table wider than a phone scrolls here: a region that takes focus, so the keyboard scrolls it
+      {/* A table wider than a phone scrolls here (positioned, so a visually hidden text in a cell stays
+          inside it): a region that takes focus, so the keyboard scrolls it
           too, named apart from the section around it (two regions may not share a name). */}
       <div
         role="region"
         aria-label={`Tabell: ${caption}`}
         tabIndex={0}
-        className={cn("overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring", renderCard && "hidden lg:block")}
+        className={cn("relative overflow-x-auto rounded-xl border bg-card focus-visible:ring-2 focus-visible:ring-ring", renderCard && "hidden lg:block")}
       >
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{caption}</caption>
