@@ -1,7 +1,8 @@
 /**
  * The settings cards at the foot of /profile: newsletter by e-mail and SMS (saved as the switch
- * moves, each switch a form's submit button) and the signed-in devices, with signing out every other one.
+ * moves) and the signed-in devices, with signing out every other one.
  */
+import { useFetcher } from "react-router";
 import { LogOut, MonitorSmartphone } from "~/components/ui/icons";
 import type { ProfileActionResult as ActionResult } from "~/components/accounts/profile-details";
 import { Badge } from "~/components/ui/badge";
@@ -11,7 +12,8 @@ import { Label } from "~/components/ui/label";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Switch } from "~/components/ui/switch";
 import { formatMediumDateTime } from "~/lib/format";
-import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import { showOutcomeToast, useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import { useFetcherResult } from "~/lib/use-fetcher-result";
 
 function newsletterToast(result: ActionResult): OutcomeToast {
   return result.ok
@@ -28,25 +30,25 @@ function revokeToast(result: ActionResult): OutcomeToast {
 }
 
 
-type NewsletterSettings = { email_subscribed: boolean; phone_subscribed: boolean };
-
-export function NewsletterCard({ settings, hasPhone }: { settings: NewsletterSettings; hasPhone: boolean }) {
-  const form = useActionForm<ActionResult>({ intent: "newsletter", toast: newsletterToast });
-  const pending = form.fetcher.formData;
+export function NewsletterCard({
+  settings,
+  hasPhone,
+}: {
+  settings: { email_subscribed: boolean; phone_subscribed: boolean };
+  hasPhone: boolean;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const pending = fetcher.formData;
   const emailOn = pending ? pending.get("email_subscribed") === "true" : settings.email_subscribed;
   const smsOn = hasPhone && (pending ? pending.get("phone_subscribed") === "true" : settings.phone_subscribed);
-  const outcome = form.outcome;
 
-  // Each switch is the submit button of a small form carrying both settings with its own turned
-  // over, so a plain POST saves it too; with JavaScript the fetcher posts and the switch moves at once.
-  function switchForm(id: string, next: NewsletterSettings, switchProps: React.ComponentProps<typeof Switch>) {
-    return (
-      <form.Form method="post" onSubmit={form.onSubmit}>
-        <input type="hidden" name="intent" value="newsletter" />
-        <input type="hidden" name="email_subscribed" value={String(next.email_subscribed)} />
-        <input type="hidden" name="phone_subscribed" value={String(next.phone_subscribed)} />
-        <Switch id={id} type="submit" aria-describedby={`${id}-tips`} {...switchProps} />
-      </form.Form>
+  // A switch saves as it moves (a button's submit, not a form): one toast per answer.
+  useFetcherResult(fetcher, (result) => showOutcomeToast(newsletterToast(result)));
+
+  function save(next: { email_subscribed: boolean; phone_subscribed: boolean }) {
+    void fetcher.submit(
+      { intent: "newsletter", email_subscribed: String(next.email_subscribed), phone_subscribed: String(next.phone_subscribed) },
+      { method: "post" },
     );
   }
 
@@ -66,7 +68,12 @@ export function NewsletterCard({ settings, hasPhone }: { settings: NewsletterSet
               Kampanjer och marknadsnyheter, högst ett par gånger i månaden.
             </p>
           </div>
-          {switchForm("nyhetsbrev-epost", { email_subscribed: !emailOn, phone_subscribed: smsOn }, { checked: emailOn })}
+          <Switch
+            id="nyhetsbrev-epost"
+            aria-describedby="nyhetsbrev-epost-tips"
+            checked={emailOn}
+            onCheckedChange={(checked) => save({ email_subscribed: checked, phone_subscribed: smsOn })}
+          />
         </div>
         <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
           <div>
@@ -77,14 +84,14 @@ export function NewsletterCard({ settings, hasPhone }: { settings: NewsletterSet
                 : "Lägg till ett telefonnummer i din profil för att kunna få SMS."}
             </p>
           </div>
-          {switchForm(
-            "nyhetsbrev-sms",
-            { email_subscribed: emailOn, phone_subscribed: !smsOn },
-            { checked: smsOn, disabled: !hasPhone },
-          )}
+          <Switch
+            id="nyhetsbrev-sms"
+            aria-describedby="nyhetsbrev-sms-tips"
+            checked={smsOn}
+            disabled={!hasPhone}
+            onCheckedChange={(checked) => save({ email_subscribed: emailOn, phone_subscribed: checked })}
+          />
         </div>
-        {outcome && !outcome.ok ? <FormAlert>{outcome.message}</FormAlert> : null}
-        {outcome?.ok && form.fromPlainPost ? <FormAlert tone="success" title="Inställningarna har sparats." /> : null}
       </CardContent>
     </Card>
   );
