@@ -30,10 +30,27 @@ export interface ActionFailure {
   title?: string;
   /** Which form of a page with several sent it. */
   intent?: string;
+  /** What was typed, for a form posted without JavaScript to show again (never a secret). */
+  values?: Record<string, string>;
 }
 
-/** What a failure answer may add to the message: a toast title, the form's intent. */
-export type FailureExtras = Pick<ActionFailure, "title" | "intent">;
+/** What a failure answer may add to the message: a toast title, the form's intent, the typed values. */
+export type FailureExtras = Pick<ActionFailure, "title" | "intent" | "values">;
+
+/** Fields never written back into a page. */
+const SECRET_FIELD = /password|losenord|token|secret/i;
+
+/**
+ * The text fields of a refused form, to show again as typed (`values` of a failure): no secrets,
+ * nothing but strings. Opt-in per form: payout details, for one, are never echoed.
+ */
+export function typedValues(input: Input): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (typeof value === "string" && !SECRET_FIELD.test(name)) values[name] = value;
+  }
+  return values;
+}
 
 export function badRequest(message: string, errors?: FieldErrors, extras: FailureExtras = {}) {
   return data<ActionFailure>({ ok: false, message, fieldErrors: errors, ...extras }, { status: 400 });

@@ -20,6 +20,8 @@ export interface FormOutcome {
   title?: string;
   message?: string;
   fieldErrors?: FieldErrors;
+  /** A refusal's typed values (the server writes them back; a plain POST shows them again). */
+  values?: Record<string, string>;
 }
 
 /** The browser's own check failed: the form-wide message and one per field. */
@@ -138,6 +140,8 @@ export function useActionForm<T extends FormOutcome>(options: ActionFormOptions<
     /** True when the outcome came from this page's plain POST (no JavaScript). */
     fromPlainPost: !local && !data && Boolean(posted) && !busy,
     fieldErrors: outcome?.fieldErrors ?? {},
+    /** A refused field's value as typed, for its `defaultValue` (else the caller's stored value). */
+    typed: (name: string): string | undefined => (outcome && !outcome.ok ? outcome.values?.[name] : undefined),
     /** Clears a field's message from the browser's check once the visitor edits the field. */
     clearField: (name: string) =>
       setLocal((current) =>

@@ -169,8 +169,11 @@ test.describe("the member forms on /profile", () => {
     await expect(page).toHaveURL(/\/profile\?redigera=1#redigera-profil$/);
     const form = page.locator("#redigera-profil");
     await form.getByLabel("Förnamn").fill("   ");
+    await form.getByLabel("Efternamn").fill("Utansson");
     await form.getByRole("button", { name: "Spara ändringar" }).click();
     await expect(form.getByText("Förnamn är obligatoriskt.")).toBeVisible();
+    // A refused form comes back as it was typed, not as it is stored.
+    await expect(form.getByLabel("Efternamn")).toHaveValue("Utansson");
     await form.getByLabel("Förnamn").fill("Ulrika");
     await form.getByLabel("Telefonnummer").fill("070-765 43 21");
     await form.getByRole("button", { name: "Spara ändringar" }).click();
@@ -179,11 +182,25 @@ test.describe("the member forms on /profile", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Ulrika" })).toBeVisible();
     await expect(page.getByText("070-765 43 21")).toBeVisible();
 
+    // The newsletter switches are checkboxes of one form; its button saves both.
+    const letters = page.getByRole("region", { name: "Dina nyhetsbrev" });
+    await letters.getByRole("switch", { name: "Nyhetsbrev via e-post" }).check();
+    await letters.getByRole("switch", { name: "Erbjudanden via SMS" }).check();
+    await letters.getByRole("button", { name: "Spara nyhetsbrevsval" }).click();
+    await expect(letters.getByRole("status")).toHaveText("Inställningarna har sparats.");
+    await expect(letters.getByRole("switch", { name: "Nyhetsbrev via e-post" })).toBeChecked();
+    await letters.getByRole("switch", { name: "Nyhetsbrev via e-post" }).uncheck();
+    await letters.getByRole("button", { name: "Spara nyhetsbrevsval" }).click();
+    await page.goto(memberUrl("/profile"));
+    await expect(letters.getByRole("switch", { name: "Nyhetsbrev via e-post" })).not.toBeChecked();
+    await expect(letters.getByRole("switch", { name: "Erbjudanden via SMS" })).toBeChecked();
+
     // A friend's code that does not exist is refused by the field; a code of one's own is created.
     const enter = page.getByTestId("enter-referral-code");
     await enter.getByLabel("Referenskod").fill("OKAND123");
     await enter.getByRole("button", { name: "Lägg till kod" }).click();
     await expect(page.getByTestId("enter-referral-code").getByRole("alert")).toHaveText("Referenskoden finns inte eller är inte aktiv");
+    await expect(page.getByTestId("enter-referral-code").getByLabel("Referenskod")).toHaveValue("OKAND123");
     const own = page.getByTestId("own-referral-code");
     await own.getByLabel(/Välj din kod/).fill("ULRIKA26");
     await own.getByRole("button", { name: "Skapa kod" }).click();
@@ -233,6 +250,13 @@ test.describe("the member forms on /profile", () => {
     await expectOneToast(page, "Profil uppdaterad!");
     await expect(form).toBeHidden();
     await expect(page.getByRole("heading", { level: 1, name: "Matilda" })).toBeVisible();
+
+    // A switch saves as it moves: no save button, one toast.
+    const letters = page.getByRole("region", { name: "Dina nyhetsbrev" });
+    await expect(letters.getByRole("button", { name: "Spara nyhetsbrevsval" })).toHaveCount(0);
+    await letters.getByRole("switch", { name: "Nyhetsbrev via e-post" }).click();
+    await expectOneToast(page, "Inställningarna har sparats.");
+    await expect(letters.getByRole("switch", { name: "Nyhetsbrev via e-post" })).toBeChecked();
 
     const enter = page.getByTestId("enter-referral-code");
     await enter.getByLabel("Referenskod").fill("OKAND123");
@@ -458,20 +482,37 @@ test.describe("a staff form", () => {
     await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
     await panel.getByTestId("record-trade-submit").click();
     await expect(page.getByTestId("record-trade-panel").getByText("Ange ett pris i kronor större än 0, med högst två decimaler.")).toBeVisible();
+    // The refused form comes back as it was typed.
+    await expect(panel.getByTestId("member-search")).toHaveValue(MEMBER.email);
+    await expect(panel.getByLabel("Skin")).toHaveValue("AK-47 | Redline");
+    await expect(panel.getByLabel("Utbetalningssätt")).toHaveValue("swish");
 
-    await panel.getByTestId("member-search").fill(MEMBER.email);
-    await panel.getByLabel("Skin").fill("AK-47 | Redline");
+    // More line items: each button posts the form, which comes back with a line more or less.
+    const lines = panel.getByTestId("trade-item");
     await panel.getByLabel("Pris (kr)").fill("249,50");
-    await panel.getByLabel("Utbetalningssätt").selectOption({ label: PAYOUT_LABELS.swish });
+    await panel.getByRole("button", { name: "Lägg till föremål" }).click();
+    await expect(panel.getByRole("status").filter({ hasText: "Ett föremål till har lagts till." })).toHaveText("Ett föremål till har lagts till. Fyll i det och registrera affären.");
+    await expect(lines).toHaveCount(2);
+    await lines.nth(1).getByLabel("Skin").fill("M4A4 | Howl");
+    await lines.nth(1).getByLabel("Pris (kr)").fill("100");
+    await panel.getByRole("button", { name: "Lägg till föremål" }).click();
+    await expect(lines).toHaveCount(3);
+    await panel.getByRole("button", { name: "Ta bort föremål 3" }).click();
+    await expect(panel.getByRole("status").filter({ hasText: "Föremålet" })).toHaveText("Föremålet har tagits bort.");
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(0).getByLabel("Pris (kr)")).toHaveValue("249,50");
+    await expect(lines.nth(1).getByLabel("Skin")).toHaveValue("M4A4 | Howl");
+
     await panel.getByTestId("record-trade-submit").click();
     await expect(page.getByRole("status").filter({ hasText: "Affären är registrerad" })).toBeVisible();
     await expect(page.getByTestId("record-trade-panel")).toHaveCount(0);
     await expect(page.getByTestId("trades")).toContainText(MEMBER.email);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 
-    // A purchase too: choosing the type shows its payment methods without a script.
-    await page.goto(`${staffServer.url}/admin/transactions`);
+    // A purchase too, from the same page: the link opens a fresh form (a new address), and
+    // choosing the type shows its payment methods without a script.
     await page.getByTestId("record-trade-open").click();
+    await expect(page).toHaveURL(/\/admin\/transactions\?registrera=2#registrera-affar$/);
     const again = page.getByTestId("record-trade-panel");
     await again.getByTestId("member-search").fill(MEMBER.email);
     await again.getByRole("radio", { name: "Köp" }).check();

@@ -200,6 +200,7 @@ test.describe("launch notification on /kop-skins", () => {
     await page.locator("#kommer-snart").getByLabel("E-postadress", { exact: true }).fill("fel");
     await page.getByRole("button", { name: "Meddela mig" }).click();
     await expect(page.getByText("Vänligen ange en giltig e-postadress.")).toBeVisible();
+    await expect(page.locator("#kommer-snart").getByLabel("E-postadress", { exact: true })).toHaveValue("fel");
     await context.close();
   });
 });

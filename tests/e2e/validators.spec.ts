@@ -80,7 +80,7 @@ function pages(): Record<string, { url: string; role: Role }> {
     "admin/": { url: "/admin", role: "admin" },
     "admin/dashboard": { url: "/admin/dashboard", role: "admin" },
     "admin/dashboard/utskick": { url: "/admin/dashboard/utskick", role: "admin" },
-    "admin/transactions": { url: "/admin/transactions", role: "admin" },
+    "admin/transactions": { url: "/admin/transactions?registrera=1", role: "admin" },
     "admin/transactions/prislista": { url: "/admin/transactions/prislista", role: "admin" },
     "admin/transactions/saljordrar": { url: "/admin/transactions/saljordrar", role: "admin" },
     "admin/transactions/saljordrar/:orderId": { url: `/admin/transactions/saljordrar/${ids.order}`, role: "admin" },

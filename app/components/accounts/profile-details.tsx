@@ -188,14 +188,14 @@ function EditProfileForm({
               name="first_name"
               label="Förnamn"
               required
-              defaultValue={profile.firstName}
+              defaultValue={form.typed("first_name") ?? profile.firstName}
               autoComplete="given-name"
               error={errors.first_name}
             />
             <TextField
               name="last_name"
               label="Efternamn"
-              defaultValue={profile.lastName}
+              defaultValue={form.typed("last_name") ?? profile.lastName}
               autoComplete="family-name"
               error={errors.last_name}
             />
@@ -204,7 +204,7 @@ function EditProfileForm({
               label="Telefonnummer"
               type="tel"
               inputMode="tel"
-              defaultValue={profile.phoneNumber ? formatPhoneNumber(profile.phoneNumber) : ""}
+              defaultValue={form.typed("phone_number") ?? (profile.phoneNumber ? formatPhoneNumber(profile.phoneNumber) : "")}
               autoComplete="tel"
               placeholder="070-123 45 67"
               error={errors.phone_number}
@@ -213,7 +213,7 @@ function EditProfileForm({
               name="email"
               label="E-postadress"
               type="email"
-              defaultValue={profile.email ?? ""}
+              defaultValue={form.typed("email") ?? profile.email ?? ""}
               autoComplete="email"
               placeholder={profile.emailIsPlaceholder ? "namn@exempel.se" : undefined}
               hint="Ändrar du adressen skickar vi en bekräftelselänk till den nya."
@@ -224,7 +224,7 @@ function EditProfileForm({
             name="steam_trade_link"
             label="Steam trade-länk"
             type="url"
-            defaultValue={profile.steamTradeLink}
+            defaultValue={form.typed("steam_trade_link") ?? profile.steamTradeLink}
             placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
             hint="Du hittar länken i Steam under Inventarie → Bytesförslag → Vem kan skicka bytesförslag till mig?"
             error={errors.steam_trade_link}

@@ -1,8 +1,8 @@
 /**
- * The settings cards at the foot of /profile: newsletter by e-mail and SMS (saved as the switch
- * moves) and the signed-in devices, with signing out every other one.
+ * The settings cards at the foot of /profile: newsletter by e-mail and SMS (saved as a switch
+ * moves, or by the form's button without JavaScript) and the signed-in devices, with signing out
+ * every other one.
  */
-import { useFetcher } from "react-router";
 import { LogOut, MonitorSmartphone } from "~/components/ui/icons";
 import type { ProfileActionResult as ActionResult } from "~/components/accounts/profile-details";
 import { Badge } from "~/components/ui/badge";
@@ -10,10 +10,10 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { FormAlert } from "~/components/ui/form-alert";
-import { Switch } from "~/components/ui/switch";
+import { CheckboxSwitch } from "~/components/ui/switch";
 import { formatMediumDateTime } from "~/lib/format";
-import { showOutcomeToast, useActionForm, type OutcomeToast } from "~/lib/use-action-form";
-import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
+import { useHydrated } from "~/lib/use-hydrated";
 
 function newsletterToast(result: ActionResult): OutcomeToast {
   return result.ok
@@ -37,19 +37,16 @@ export function NewsletterCard({
   settings: { email_subscribed: boolean; phone_subscribed: boolean };
   hasPhone: boolean;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  const pending = fetcher.formData;
-  const emailOn = pending ? pending.get("email_subscribed") === "true" : settings.email_subscribed;
-  const smsOn = hasPhone && (pending ? pending.get("phone_subscribed") === "true" : settings.phone_subscribed);
+  const form = useActionForm<ActionResult>({ intent: "newsletter", toast: newsletterToast });
+  const hydrated = useHydrated();
+  const pending = form.fetcher.formData;
+  const emailOn = pending ? pending.has("email_subscribed") : settings.email_subscribed;
+  const smsOn = hasPhone && (pending ? pending.has("phone_subscribed") : settings.phone_subscribed);
+  const outcome = form.outcome;
 
-  // A switch saves as it moves (a button's submit, not a form): one toast per answer.
-  useFetcherResult(fetcher, (result) => showOutcomeToast(newsletterToast(result)));
-
-  function save(next: { email_subscribed: boolean; phone_subscribed: boolean }) {
-    void fetcher.submit(
-      { intent: "newsletter", email_subscribed: String(next.email_subscribed), phone_subscribed: String(next.phone_subscribed) },
-      { method: "post" },
-    );
+  // With JavaScript a switch saves as it moves; without, the form's button saves both.
+  function saveOnChange(event: React.ChangeEvent<HTMLInputElement>) {
+    if (event.currentTarget.form) void form.fetcher.submit(event.currentTarget.form);
   }
 
   return (
@@ -60,38 +57,54 @@ export function NewsletterCard({
         </CardTitle>
         <CardDescription>Välj hur du vill få erbjudanden, kampanjer och nyheter från oss.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-          <div>
-            <Label htmlFor="nyhetsbrev-epost">Nyhetsbrev via e-post</Label>
-            <p id="nyhetsbrev-epost-tips" className="mt-1 text-sm text-muted-foreground">
-              Kampanjer och marknadsnyheter, högst ett par gånger i månaden.
-            </p>
+      <CardContent>
+        <form.Form method="post" onSubmit={form.onSubmit} className="grid gap-4">
+          <input type="hidden" name="intent" value="newsletter" />
+          {outcome && !outcome.ok ? <FormAlert>{outcome.message}</FormAlert> : null}
+          {outcome?.ok && form.fromPlainPost ? <FormAlert tone="success">Inställningarna har sparats.</FormAlert> : null}
+          <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+            <div>
+              <Label htmlFor="nyhetsbrev-epost">Nyhetsbrev via e-post</Label>
+              <p id="nyhetsbrev-epost-tips" className="mt-1 text-sm text-muted-foreground">
+                Kampanjer och marknadsnyheter, högst ett par gånger i månaden.
+              </p>
+            </div>
+            <CheckboxSwitch
+              id="nyhetsbrev-epost"
+              name="email_subscribed"
+              value="true"
+              aria-describedby="nyhetsbrev-epost-tips"
+              checked={emailOn}
+              onChange={saveOnChange}
+            />
           </div>
-          <Switch
-            id="nyhetsbrev-epost"
-            aria-describedby="nyhetsbrev-epost-tips"
-            checked={emailOn}
-            onCheckedChange={(checked) => save({ email_subscribed: checked, phone_subscribed: smsOn })}
-          />
-        </div>
-        <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
-          <div>
-            <Label htmlFor="nyhetsbrev-sms">Erbjudanden via SMS</Label>
-            <p id="nyhetsbrev-sms-tips" className="mt-1 text-sm text-muted-foreground">
-              {hasPhone
-                ? "Korta utskick om tidsbegränsade erbjudanden."
-                : "Lägg till ett telefonnummer i din profil för att kunna få SMS."}
-            </p>
+          <div className="flex items-center justify-between gap-4 rounded-lg border p-4">
+            <div>
+              <Label htmlFor="nyhetsbrev-sms">Erbjudanden via SMS</Label>
+              <p id="nyhetsbrev-sms-tips" className="mt-1 text-sm text-muted-foreground">
+                {hasPhone
+                  ? "Korta utskick om tidsbegränsade erbjudanden."
+                  : "Lägg till ett telefonnummer i din profil för att kunna få SMS."}
+              </p>
+            </div>
+            <CheckboxSwitch
+              id="nyhetsbrev-sms"
+              name="phone_subscribed"
+              value="true"
+              aria-describedby="nyhetsbrev-sms-tips"
+              checked={smsOn}
+              disabled={!hasPhone}
+              onChange={saveOnChange}
+            />
           </div>
-          <Switch
-            id="nyhetsbrev-sms"
-            aria-describedby="nyhetsbrev-sms-tips"
-            checked={smsOn}
-            disabled={!hasPhone}
-            onCheckedChange={(checked) => save({ email_subscribed: emailOn, phone_subscribed: checked })}
-          />
-        </div>
+          {hydrated ? null : (
+            <div className="flex justify-end">
+              <Button type="submit" variant="outline">
+                Spara nyhetsbrevsval
+              </Button>
+            </div>
+          )}
+        </form.Form>
       </CardContent>
     </Card>
   );

@@ -91,7 +91,7 @@ function CodeForm({
   busyLabel: string;
   form: ReferralForm;
 }) {
-  const [code, setCode] = useState("");
+  const [code, setCode] = useState(() => form.typed("code") ?? "");
   const [touched, setTouched] = useState(false);
   // The answer describes the code that was sent: typing again hides it.
   const [editedSinceSubmit, setEditedSinceSubmit] = useState(false);

@@ -31,3 +31,38 @@ function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimi
 }
 
 export { Switch };
+
+/**
+ * A switch that is a form field: a native checkbox with `role="switch"`, so it posts with its
+ * form without JavaScript and a screen reader announces it as a switch. Looks like `Switch`.
+ */
+function CheckboxSwitch({ className, ...props }: Omit<React.ComponentProps<"input">, "type" | "role">) {
+  return (
+    <span data-slot="switch" className={cn("relative inline-flex h-6 w-11 shrink-0", className)}>
+      <input
+        type="checkbox"
+        role="switch"
+        className="peer absolute inset-0 z-10 m-0 cursor-pointer appearance-none rounded-full disabled:cursor-not-allowed"
+        {...props}
+      />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "h-6 w-11 rounded-full bg-input shadow-xs transition-colors dark:bg-input/80",
+          "peer-checked:bg-primary dark:peer-checked:bg-primary peer-disabled:opacity-50",
+          "peer-focus-visible:ring-2 peer-focus-visible:ring-ring peer-focus-visible:ring-offset-2 peer-focus-visible:ring-offset-background",
+        )}
+      />
+      <span
+        aria-hidden="true"
+        className={cn(
+          "pointer-events-none absolute top-0.5 left-0.5 size-5 rounded-full bg-background shadow-sm transition-transform",
+          "peer-checked:translate-x-5 peer-disabled:opacity-50",
+          "dark:bg-foreground dark:peer-checked:bg-primary-foreground",
+        )}
+      />
+    </span>
+  );
+}
+
+export { CheckboxSwitch };

@@ -5,7 +5,7 @@
  * history, the pages from the URL), the referral forms and the payout-details form.
  */
 import { data } from "react-router";
-import { badRequest, notFound, readInput, validate } from "~/lib/http.server";
+import { badRequest, notFound, readInput, typedValues, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
@@ -134,7 +134,7 @@ export async function handleProfileAction(request: Request) {
 
   try {
     if (intent === "profile") {
-      const parsed = validate(input.data, profileUpdateSchema, { intent });
+      const parsed = validate(input.data, profileUpdateSchema, { intent, values: typedValues(input.data) });
       if (!parsed.ok) return parsed.response;
       const { email, ...fields } = parsed.data;
       await updateOwnProfile(db(), userId, fields);
@@ -155,7 +155,7 @@ export async function handleProfileAction(request: Request) {
       try {
         await saveNewsletterSettings(db(), userId, parsed.data);
       } catch (error) {
-        if (error instanceof SmsNeedsPhoneError) return badRequest(SMS_NEEDS_PHONE, { phone_subscribed: SMS_NEEDS_PHONE });
+        if (error instanceof SmsNeedsPhoneError) return badRequest(SMS_NEEDS_PHONE, { phone_subscribed: SMS_NEEDS_PHONE }, { intent });
         throw error;
       }
       return { ok: true as const, intent };

@@ -4,7 +4,7 @@
  */
 import { data } from "react-router";
 import { REFERRAL_CODE_RATE_LIMIT } from "~/modules/referrals/referrals-constants";
-import { failureStatus, tooManyRequests, validate } from "~/lib/http.server";
+import { failureStatus, tooManyRequests, typedValues, validate } from "~/lib/http.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
@@ -16,7 +16,7 @@ import { createReferralCode, enterReferralCode, ReferralLookupError } from "./re
  * each answer carries the spec's text, or the true one for a held, capped or influencer case.
  */
 export async function handleReferralCodeAction(userId: string, intent: "referral-create" | "referral-enter", input: Record<string, unknown>) {
-  const extras = { intent };
+  const extras = { intent, values: typedValues(input) };
   const schema = intent === "referral-create" ? createReferralCodeSchema : enterReferralCodeSchema;
   const parsed = validate(input, schema, extras);
   if (!parsed.ok) return parsed.response;
@@ -25,18 +25,18 @@ export async function handleReferralCodeAction(userId: string, intent: "referral
   if (!limit.allowed) return tooManyRequests(limit, extras);
   if (intent === "referral-create") {
     const created = await createReferralCode(db(), userId, parsed.data.code);
-    if (!created.ok) return data({ ok: false as const, intent, message: created.message }, { status: 409 });
+    if (!created.ok) return data({ ok: false as const, ...extras, message: created.message }, { status: 409 });
     return { ok: true as const, intent, message: REFERRAL_MESSAGES.created };
   }
   try {
     const result = await enterReferralCode(db(), userId, parsed.data.code);
     if (!result.ok) {
-      return data({ ok: false as const, intent, message: result.message }, { status: failureStatus(result.reason) });
+      return data({ ok: false as const, ...extras, message: result.message }, { status: failureStatus(result.reason) });
     }
     return { ok: true as const, intent, message: REFERRAL_OUTCOME_MESSAGES[result.outcome], outcome: result.outcome };
   } catch (error) {
     logger.error({ err: error }, "referral code not entered");
     const message = error instanceof ReferralLookupError ? REFERRAL_MESSAGES.validation : REFERRAL_MESSAGES.unexpected;
-    return data({ ok: false as const, intent, message }, { status: 500 });
+    return data({ ok: false as const, ...extras, message }, { status: 500 });
   }
 }

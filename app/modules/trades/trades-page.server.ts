@@ -6,11 +6,12 @@
  */
 import { data } from "react-router";
 import { TRADE_TYPE_LABELS } from "~/modules/trades/trades-constants";
-import { failureResponse, readInput, validate, type ActionFailure } from "~/lib/http.server";
+import { failureResponse, readInput, typedValues, validate, type ActionFailure } from "~/lib/http.server";
 import { formatNumber, formatSek } from "~/lib/format";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { z } from "~/lib/zod";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
+import { editDraft, LINE_EDIT_MESSAGES, lineEdit } from "~/modules/trades/trade-draft";
 import { parseTradeListQuery, tradeActionSchema } from "~/modules/trades/trade-schema";
 import {
   cancelTrade,
@@ -108,8 +109,13 @@ const FAILURE_TITLES: Record<TransactionIntent, string> = {
   reverse: "Affären kunde inte återföras",
 };
 
-function outcome(intent: TransactionIntent, result: TradeResult<TradeDetail>, success: (trade: TradeDetail) => Omit<TransactionSuccess, "ok" | "intent" | "tradeId">) {
-  if (!result.ok) return failureResponse(result, { intent, title: FAILURE_TITLES[intent] });
+function outcome(
+  intent: TransactionIntent,
+  result: TradeResult<TradeDetail>,
+  success: (trade: TradeDetail) => Omit<TransactionSuccess, "ok" | "intent" | "tradeId">,
+  values?: Record<string, string>,
+) {
+  if (!result.ok) return failureResponse(result, { intent, title: FAILURE_TITLES[intent], values });
   return data<TransactionSuccess>({ ok: true, intent, tradeId: result.trade.id, ...success(result.trade) });
 }
 
@@ -136,6 +142,12 @@ export async function handleTransactionsAction(request: Request) {
   const intent = input.data.intent;
 
   if (intent === "record") {
+    // Without JavaScript a line item is added or removed by a post that records nothing.
+    const edit = lineEdit(input.data);
+    if (edit) {
+      const message = "add" in edit ? LINE_EDIT_MESSAGES.added : LINE_EDIT_MESSAGES.removed;
+      return { ok: false as const, intent, draft: true as const, message, values: editDraft(typedValues(input.data), edit) };
+    }
     // The trade service validates with the shared schema (tradeInputSchema) itself; the form's
     // one-time token records it once however often it is posted (decision 036).
     const values = await memberFromText(input.data);
@@ -152,10 +164,15 @@ export async function handleTransactionsAction(request: Request) {
         },
       },
     );
-    return outcome(intent, result, (trade) => ({
-      title: "Affären är registrerad",
-      message: `${TRADE_TYPE_LABELS[trade.type]} på ${formatSek(trade.totalOre)} väntar på att genomföras.`,
-    }));
+    return outcome(
+      intent,
+      result,
+      (trade) => ({
+        title: "Affären är registrerad",
+        message: `${TRADE_TYPE_LABELS[trade.type]} på ${formatSek(trade.totalOre)} väntar på att genomföras.`,
+      }),
+      typedValues(input.data),
+    );
   }
   if (intent === "complete" || intent === "cancel" || intent === "reverse") {
     const parsed = validate(input.data, tradeActionSchema, { intent, title: FAILURE_TITLES[intent] });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useActionData, useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
 import { ArrowRight, BellRing, CircleCheck, Clock, CreditCard, PackageCheck, Rocket } from "~/components/ui/icons";
 import type { Route } from "./+types/kop-skins";
 import { FaqAccordion } from "~/components/content/faq-accordion";
@@ -16,9 +16,9 @@ import { Label } from "~/components/ui/label";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS } from "~/modules/trades/trades-constants";
 import { keepRetryAfter } from "~/lib/route-headers";
-import { badRequest, clientIp, parseRequest, tooManyRequests } from "~/lib/http.server";
+import { badRequest, clientIp, readInput, tooManyRequests, typedValues, validate } from "~/lib/http.server";
 import { faqNode, pageMeta } from "~/lib/seo";
-import { firstError } from "~/lib/validation";
+import { useActionForm, type FormOutcome } from "~/lib/use-action-form";
 import { BUY_FAQ, BUY_STEPS, BUY_TESTIMONIAL, BUY_TRUST } from "~/components/content/marketing-content";
 import { formatRange } from "~/lib/format";
 import {
@@ -52,7 +52,9 @@ export const headers = keepRetryAfter;
 export async function action({ request, context }: Route.ActionArgs) {
   const limit = await consumeRateLimit(db(), LAUNCH_NOTIFICATION_RATE_LIMIT, "ip", clientIp(context));
   if (!limit.allowed) return tooManyRequests(limit);
-  const parsed = await parseRequest(request, launchNotificationSchema);
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const parsed = validate(input.data, launchNotificationSchema, { values: typedValues(input.data) });
   if (!parsed.ok) return parsed.response;
   try {
     const { created } = await requestLaunchNotification(db(), parsed.data.email);
@@ -65,19 +67,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function LaunchNotificationForm() {
-  const fetcher = useFetcher<typeof action>({ key: "launch-notification" });
-  // Without JavaScript the form is a plain post and the answer arrives as action data.
-  const actionData = useActionData<typeof action>();
-  const result = fetcher.data ?? actionData;
-  const [clientError, setClientError] = useState<string | null>(null);
+  // Without JavaScript the form is a plain post and the answer arrives as the page's action data.
+  const form = useActionForm<FormOutcome>({ key: "launch-notification", schema: launchNotificationSchema, toast: () => null });
   const successRef = useRef<HTMLParagraphElement>(null);
-  const succeeded = result?.ok === true;
-  const error = clientError ?? (result && !result.ok ? (result.fieldErrors?.email ?? result.message) : null);
-  const busy = fetcher.state !== "idle";
+  const outcome = form.outcome;
+  const succeeded = outcome?.ok === true;
+  const error = outcome && !outcome.ok ? (form.fieldErrors.email ?? outcome.message) : null;
+  const busy = form.busy;
 
   useEffect(() => {
-    if (succeeded && fetcher.data) successRef.current?.focus();
-  }, [succeeded, fetcher.data]);
+    if (succeeded && form.fetcher.data) successRef.current?.focus();
+  }, [succeeded, form.fetcher.data]);
 
   if (succeeded) {
     return (
@@ -95,21 +95,7 @@ function LaunchNotificationForm() {
   }
 
   return (
-    <fetcher.Form
-      method="post"
-      noValidate
-      className="space-y-2"
-      onSubmit={(event) => {
-        const email = new FormData(event.currentTarget).get("email");
-        const check = launchNotificationSchema.safeParse({ email });
-        if (!check.success) {
-          event.preventDefault();
-          setClientError(firstError(check.error));
-        } else {
-          setClientError(null);
-        }
-      }}
-    >
+    <form.Form method="post" noValidate className="space-y-2" onSubmit={form.onSubmit}>
       <Label htmlFor="launch-email">E-postadress</Label>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Input
@@ -119,6 +105,7 @@ function LaunchNotificationForm() {
           autoComplete="email"
           placeholder="din@epost.se"
           required
+          defaultValue={form.typed("email")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "launch-email-error" : "launch-email-hint"}
           className="h-11 sm:flex-1"
@@ -134,7 +121,7 @@ function LaunchNotificationForm() {
       <p id="launch-email-error" role="alert" className="text-sm font-medium text-destructive empty:hidden">
         {error ?? ""}
       </p>
-    </fetcher.Form>
+    </form.Form>
   );
 }
 

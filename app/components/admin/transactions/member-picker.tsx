@@ -33,11 +33,14 @@ export interface PickedMember {
 
 export function MemberPicker({
   member,
+  defaultTerm,
   onPick,
   onStanding,
   error,
 }: {
   member: PickedMember | null;
+  /** The text a post without JavaScript sent (it names the member there). */
+  defaultTerm?: string;
   onPick: (member: PickedMember | null) => void;
   onStanding: (standing: MemberTradeStanding | null) => void;
   error?: string;
@@ -45,7 +48,7 @@ export function MemberPicker({
   const id = useId();
   const search = useFetcher<SearchAnswer>();
   const standing = useFetcher<StandingAnswer>();
-  const [term, setTerm] = useState("");
+  const [term, setTerm] = useState(defaultTerm ?? "");
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const load = search.load;
 

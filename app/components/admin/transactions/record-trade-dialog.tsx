@@ -39,24 +39,37 @@ import type { MemberTradeStanding } from "~/modules/trades/trade-preview.server"
 import { baseTotalOre, pointsForTrade, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { parseSekToOre, tradeInputSchema } from "~/modules/trades/trade-schema";
 import { MemberPicker, type PickedMember } from "./member-picker";
+import { BLANK_LINE, draftLines, type DraftLine } from "~/modules/trades/trade-draft";
+import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/cn";
 import { staffToast, useStaffForm } from "~/components/admin/staff-outcome";
 import type { CheckFailure, FormOutcome } from "~/lib/use-action-form";
 
-interface ItemDraft {
-  key: number;
-  skinName: string;
-  wear: string;
-  float: string;
-  variant: string;
-  price: string;
-}
+type ItemDraft = DraftLine & { key: number };
 
 type RecordAnswer =
   | { ok: true; intent: "record"; title: string; message: string; tradeId: string }
-  | { ok: false; intent?: string; title?: string; message: string; fieldErrors?: FieldErrors };
+  | {
+      ok: false;
+      intent?: string;
+      title?: string;
+      message: string;
+      fieldErrors?: FieldErrors;
+      /** A line added or removed without JavaScript: nothing was recorded or refused. */
+      draft?: true;
+      values?: Record<string, string>;
+    };
 
-let nextKey = 1;
-const blankItem = (): ItemDraft => ({ key: nextKey++, skinName: "", wear: "FT", float: "", variant: "", price: "" });
+/** The form's first lines: those a refused or line-editing post sent back, else one blank. */
+function initialItems(values: Record<string, string> | undefined): ItemDraft[] {
+  const lines = values ? draftLines(values) : [];
+  return (lines.length ? lines : [BLANK_LINE]).map((line, key) => ({ key, ...line }));
+}
+
+/** The posted value when it is one of the choices, else the default. */
+function chosen<T extends string, F extends string>(value: string | undefined, choices: readonly T[], fallback: F): T | F {
+  return choices.includes(value as T) ? (value as T) : fallback;
+}
 
 /** Failures are shown in the form; only a recorded trade is a toast. */
 const successToast = (outcome: FormOutcome) => (outcome.ok ? staffToast(outcome) : null);
@@ -88,7 +101,7 @@ const RECORD_TRADE_ANCHOR = "registrera-affar";
 const RECORD_TRADE_INTRO = "Bonusar och avgifter låses när affären registreras. Poäng och XP krediteras först när den genomförs.";
 
 /**
- * "Registrera affär": a link to `?registrera=1` (the form on the page, see RecordTradePanel); with
+ * "Registrera affär": a link to `?registrera=…` (the form on the page, see RecordTradePanel); with
  * JavaScript it opens the form in a dialog instead. `formToken`: the page's one-time token
  * (decision 036), so a repeated post records one trade.
  */
@@ -101,7 +114,9 @@ export function RecordTradeDialog({ formToken }: { formToken: string }) {
       <Button asChild data-testid="record-trade-open">
         <Link
           ref={trigger}
-          to={`${withSearchParams(params, { [RECORD_TRADE_PARAM]: "1" })}#${RECORD_TRADE_ANCHOR}`}
+          // Never the page's own address: after a trade recorded without JavaScript (the post
+          // went to `?registrera=1`) the link opens a fresh form instead of only the anchor.
+          to={`${withSearchParams(params, { [RECORD_TRADE_PARAM]: params.get(RECORD_TRADE_PARAM) === "1" ? "2" : "1" })}#${RECORD_TRADE_ANCHOR}`}
           onClick={(event) => {
             event.preventDefault();
             setOpen(true);
@@ -131,7 +146,7 @@ export function RecordTradeDialog({ formToken }: { formToken: string }) {
 }
 
 /**
- * The form on the page at `?registrera=1`: where the link leads without JavaScript (a dialog is
+ * The form on the page at `?registrera=…`: where the link leads without JavaScript (a dialog is
  * drawn only by the browser). "Stäng", or a trade recorded with JavaScript, leaves the address.
  */
 export function RecordTradePanel({ formToken }: { formToken: string }) {
@@ -160,14 +175,6 @@ export function RecordTradePanel({ formToken }: { formToken: string }) {
 function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () => void }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
-  const [member, setMember] = useState<PickedMember | null>(null);
-  const [standing, setStanding] = useState<MemberTradeStanding | null>(null);
-  const [type, setType] = useState<TradeType>("sale");
-  const [items, setItems] = useState<ItemDraft[]>(() => [blankItem()]);
-  const [payoutMethod, setPayoutMethod] = useState("");
-  const [paymentMethod, setPaymentMethod] = useState("");
-  const [note, setNote] = useState("");
-
   const onOutcome = useCallback((answer: RecordAnswer) => {
     if (answer.ok) onDone();
   }, [onDone]);
@@ -180,6 +187,18 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
   const form = useStaffForm<RecordAnswer>({ intent: "record", check, toast: successToast, onOutcome });
   const { busy, outcome } = form;
   const failure = outcome && !outcome.ok ? outcome : null;
+  // A post without JavaScript that was refused, or added or removed a line, comes back as typed.
+  const [typed] = useState(() => failure?.values);
+  const hydrated = useHydrated();
+  const [member, setMember] = useState<PickedMember | null>(null);
+  const [standing, setStanding] = useState<MemberTradeStanding | null>(null);
+  const [type, setType] = useState<TradeType>(() => chosen(typed?.type, TRADE_TYPES, "sale"));
+  const [items, setItems] = useState<ItemDraft[]>(() => initialItems(typed));
+  const nextKey = useRef(items.length);
+  const [payoutMethod, setPayoutMethod] = useState<string>(() => chosen(typed?.payoutMethod, PAYOUT_METHODS, ""));
+  const [paymentMethod, setPaymentMethod] = useState<string>(() => chosen(typed?.paymentMethod, BUYER_PAYMENT_METHODS, ""));
+  const [note, setNote] = useState(typed?.note ?? "");
+  const addItem = () => setItems((current) => [...current, { key: nextKey.current++, ...BLANK_LINE }]);
   const errors: FieldErrors = form.fieldErrors;
 
   const pickMember = useCallback((picked: PickedMember | null) => {
@@ -216,10 +235,14 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
       <input type="hidden" name="intent" value="record" />
       <FormTokenField token={formToken} />
       <input type="hidden" name="memberId" value={member?.userId ?? ""} />
-      {failure && !failure.fieldErrors ? <FormAlert title={failure.title}>{failure.message}</FormAlert> : null}
+      {failure && !failure.fieldErrors ? (
+        <FormAlert tone={failure.draft ? "info" : "error"} title={failure.draft ? undefined : failure.title}>
+          {failure.message}
+        </FormAlert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div className="grid min-w-0 gap-5">
-          <MemberPicker member={member} onPick={pickMember} onStanding={setStanding} error={errors.memberId} />
+          <MemberPicker member={member} defaultTerm={typed?.member} onPick={pickMember} onStanding={setStanding} error={errors.memberId} />
 
           <fieldset className="grid gap-2">
             <legend className="mb-2 text-sm font-medium">Typ av affär</legend>
@@ -256,8 +279,12 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
                   <div className="flex items-center justify-between gap-2">
                     <p className="text-sm font-semibold">Föremål {index + 1}</p>
                     {items.length > 1 ? (
+                      // Without JavaScript it posts the form, which comes back without the line.
                       <Button
-                        type="button"
+                        type={hydrated ? "button" : "submit"}
+                        name="removeItem"
+                        value={String(index)}
+                        formNoValidate
                         variant="ghost"
                         size="sm"
                         onClick={() => setItems((current) => current.filter((other) => other.key !== item.key))}
@@ -332,7 +359,16 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
               ))}
             </ol>
             {items.length < TRADE_LIMITS.maxItems ? (
-              <Button type="button" variant="outline" className="justify-self-start" onClick={() => setItems((current) => [...current, blankItem()])}>
+              // Without JavaScript it posts the form, which comes back with one more line.
+              <Button
+                type={hydrated ? "button" : "submit"}
+                name="addItem"
+                value="1"
+                formNoValidate
+                variant="outline"
+                className="justify-self-start"
+                onClick={addItem}
+              >
                 <Plus className="size-4" aria-hidden="true" />
                 Lägg till föremål
               </Button>
@@ -407,11 +443,9 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
             ) : (
               <PreviewRow label={`Köpavgift (${formatPercent(preview.extras.purchaseFeePercent)})`}>{formatSek(preview.extras.purchaseFeeOre)}</PreviewRow>
             )}
-            <div className="border-t pt-2">
-              <PreviewRow label={type === "sale" ? "Utbetalning" : "Att betala"} strong>
-                <span data-testid="trade-preview-total">{formatSek(preview.extras.totalOre)}</span>
-              </PreviewRow>
-            </div>
+            <PreviewRow label={type === "sale" ? "Utbetalning" : "Att betala"} strong className="border-t pt-2">
+              <span data-testid="trade-preview-total">{formatSek(preview.extras.totalOre)}</span>
+            </PreviewRow>
           </dl>
           <p className="text-xs text-muted-foreground">
             När affären genomförs: {formatNumber(preview.points)} poäng
@@ -430,9 +464,9 @@ function RecordTradeForm({ formToken, onDone }: { formToken: string; onDone: () 
   );
 }
 
-function PreviewRow({ label, strong, children }: { label: string; strong?: boolean; children: React.ReactNode }) {
+function PreviewRow({ label, strong, className, children }: { label: string; strong?: boolean; className?: string; children: React.ReactNode }) {
   return (
-    <div className="flex items-baseline justify-between gap-3">
+    <div className={cn("flex items-baseline justify-between gap-3", className)}>
       <dt className="text-muted-foreground">{label}</dt>
       <dd className={strong ? "text-base font-bold tabular-nums" : "text-right font-medium tabular-nums"}>{children}</dd>
     </div>

@@ -82,10 +82,13 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
   const exportHref = `/admin/transactions/export.csv${withSearchParams(params, { page: null, pageSize: null })}`.replace(/\?$/, "");
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin/transactions";
-  // `?registrera=1` shows the record form on the page (the link's target without JavaScript),
+  // `?registrera=1` (or 2) shows the record form on the page (the link's target without JavaScript),
   // until a plain post has recorded the trade.
-  const recorded = actionData?.ok && "intent" in actionData && actionData.intent === "record";
-  const recordOnPage = params.get(RECORD_TRADE_PARAM) === "1" && !recorded;
+  const recordAnswer = actionData && "intent" in actionData && actionData.intent === "record";
+  const recorded = recordAnswer && actionData.ok;
+  const recordOnPage = params.has(RECORD_TRADE_PARAM) && !recorded;
+  // The record form shows its own refusals; the page says what every other post did.
+  const pageAnswer = actionData && !(recordAnswer && !actionData.ok) ? actionData : null;
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -103,10 +106,10 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
         </div>
       </div>
 
-      {actionData ? (
+      {pageAnswer ? (
         // Only without JavaScript: a plain form post answers with the page.
-        <FormAlert tone={actionData.ok ? "success" : "error"} title={actionData.title}>
-          {actionData.message}
+        <FormAlert tone={pageAnswer.ok ? "success" : "error"} title={"title" in pageAnswer ? pageAnswer.title : undefined}>
+          {pageAnswer.message}
         </FormAlert>
       ) : null}
 
