@@ -121,6 +121,8 @@ export function metrics(): Metrics {
   });
 }
 
+/** The readiness probe a proxy polls every few seconds: never logged per request. */
+const READINESS_PATH = "/readyz";
 /** Paths answered from files rather than by the app: never logged per request. */
 const STATIC_PATH = /^\/(assets\/|images\/|favicon\.(ico|svg)(\?|$))/;
 
@@ -141,8 +143,9 @@ export function createApp(): express.Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Static files (hashed assets, uploaded pictures, the icons) are not worth a line each.
-      autoLogging: { ignore: (req) => STATIC_PATH.test(req.url ?? "") },
+      // Static files (hashed assets, uploaded pictures, the icons) are not worth a line each, nor
+      // is a proxy's readiness poll every few seconds (its failures log their cause, main.ts its phases).
+      autoLogging: { ignore: (req) => STATIC_PATH.test(req.url ?? "") || req.url === READINESS_PATH },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
@@ -221,7 +224,7 @@ export function createApp(): express.Express {
   });
 
   app.get(
-    "/readyz",
+    READINESS_PATH,
     readinessHandler(lifecycle(), { ping: () => ping(), pendingMigrations: () => pendingMigrations(database()) }),
   );
 

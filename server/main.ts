@@ -93,9 +93,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     mod.beginShutdown();
-    logger.info({ signal, delayMs: env.SHUTDOWN_DELAY_MS }, "shutting down: not ready from now on");
-    if (env.SHUTDOWN_DELAY_MS > 0) setTimeout(drain, env.SHUTDOWN_DELAY_MS);
-    else drain();
+    logger.info({ signal }, "shutting down");
+    if (env.SHUTDOWN_DELAY_MS > 0) {
+      logger.info({ delayMs: env.SHUTDOWN_DELAY_MS }, "not ready; still serving until the delay is over");
+      setTimeout(drain, env.SHUTDOWN_DELAY_MS);
+    } else drain();
   };
   const drain = () => {
     metricsServer?.close();
