@@ -53,7 +53,7 @@ function sha256(value: string): Buffer {
 }
 
 /** Whether the Authorization header carries this bearer token (compared in constant time). */
-export function hasBearerToken(header: string | undefined, token: string): boolean {
+function hasBearerToken(header: string | undefined, token: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
   // Digests of equal length: the comparison takes the same time whatever was sent.
   return Boolean(match) && timingSafeEqual(sha256(match![1]!), sha256(token));
