@@ -18,8 +18,9 @@ import { getCurrentSession, isSessionActive } from "~/modules/accounts/session.s
 import { config } from "~/platform/config.server";
 import { closeDatabase, database, db, ping } from "~/platform/db/client.server";
 import { serveImage } from "~/platform/images/images.server";
-import { prepareDatabase } from "~/platform/db/setup.server";
-import { runJobIfDue, startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
+import { pendingMigrations, prepareDatabase } from "~/platform/db/setup.server";
+import { observeJobRuns, runJobIfDue, startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
+import { mailQueueDepth } from "~/platform/mail/mail-queue.server";
 import { APP_JOBS } from "~/jobs.server";
 import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
@@ -29,6 +30,9 @@ import { securityHeaders, securityTxtHandler } from "./security-headers";
 import { createPageHandler, createReactRouterHandler } from "./react-router-handler";
 import { createRouteMatcher, HtmlPageCache, htmlCacheMiddleware } from "./html-cache";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
+import { Metrics } from "./metrics";
+import { Lifecycle, readinessHandler, startingGate } from "./readiness";
+import { createDeepestRouteMatcher, fullPath } from "./route-patterns";
 import { HTML_CACHE } from "~/platform/platform-constants";
 import {
   addressGuard,
@@ -92,6 +96,33 @@ export function eventStreams(): EventStreams {
   );
 }
 
+/** Starting, ready or stopping: one per process (also across dev-server module reloads). */
+function lifecycle(): Lifecycle {
+  return singleton("lifecycle", () => new Lifecycle());
+}
+
+/** The process's Prometheus metrics, in a registry of their own (docs/decisions/037-production-kit.md). */
+export function metrics(): Metrics {
+  return singleton("metrics", () => {
+    const deepestRoute = createDeepestRouteMatcher(build);
+    const patterns = new Map(Object.keys(build.routes).map((id) => [id, fullPath(build, id)]));
+    const created = new Metrics({
+      routePattern: (pathname) => {
+        const id = deepestRoute(pathname);
+        return id ? patterns.get(id) : undefined;
+      },
+      poolStats: () => database().poolStats(),
+      mailQueueDepth: () => mailQueueDepth(db()),
+      openEventStreams: () => eventStreams().size,
+      htmlCacheSize: () => (config().HTML_CACHE_MB > 0 ? htmlPageCache() : { size: 0, bytes: 0 }),
+    });
+    observeJobRuns((run) => created.jobRun(run));
+    return created;
+  });
+}
+
+/** The readiness probe a proxy polls every few seconds: never logged per request. */
+const READINESS_PATH = "/readyz";
 /** Paths answered from files rather than by the app: never logged per request. */
 const STATIC_PATH = /^\/(assets\/|images\/|favicon\.(ico|svg)(\?|$))/;
 
@@ -100,6 +131,7 @@ export function createApp(): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", cfg.TRUST_PROXY);
+  app.use(metrics().requestTimer());
   app.use(clientIpHeader, publicHost);
 
   app.use(
@@ -111,8 +143,9 @@ export function createApp(): express.Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Static files (hashed assets, uploaded pictures, the icons) are not worth a line each.
-      autoLogging: { ignore: (req) => STATIC_PATH.test(req.url ?? "") },
+      // Static files (hashed assets, uploaded pictures, the icons) are not worth a line each, nor
+      // is a proxy's readiness poll every few seconds (its failures log their cause, main.ts its phases).
+      autoLogging: { ignore: (req) => STATIC_PATH.test(req.url ?? "") || req.url === READINESS_PATH },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
@@ -124,6 +157,8 @@ export function createApp(): express.Express {
       },
     }),
   );
+
+  app.use(startingGate(lifecycle()));
 
   // A stream is a long-lived GET answered before the page machinery; it names its own methods.
   app.all("/api/events", eventStreams().handler());
@@ -164,6 +199,7 @@ export function createApp(): express.Express {
           return pageHandler(request, { cspNonce, requestId: "html-cache", clientIp: "", userAgent: "" });
         },
         onError: (error, key) => logger.error({ err: error, url: redactUrl(key) }, "page not rendered for the cache"),
+        onLookup: (state) => metrics().htmlCacheLookup(state),
       }),
     );
   }
@@ -186,6 +222,13 @@ export function createApp(): express.Express {
       res.status(503).set("Cache-Control", "no-store").json({ status: "error" });
     }
   });
+
+  app.get(
+    READINESS_PATH,
+    readinessHandler(lifecycle(), { ping: () => ping(), pendingMigrations: () => pendingMigrations(database()) }),
+  );
+
+  app.get("/metrics", metrics().publicHandler(cfg.METRICS_TOKEN));
 
   app.get("/.well-known/security.txt", securityTxtHandler(cfg));
 
@@ -299,6 +342,12 @@ export async function prepare(): Promise<void> {
     );
   }
   await prepareDatabase(db, { seedDemo: db.driver === "pglite" || cfg.SEED_DEMO === "true" });
+  if (lifecycle().phase === "starting") lifecycle().phase = "ready";
+}
+
+/** Shutdown has begun: readiness answers 503 from now on, while requests are still served. */
+export function beginShutdown(): void {
+  lifecycle().phase = "stopping";
 }
 
 let jobRunner: JobRunner | undefined;

@@ -18,9 +18,10 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { hasSessionCookie } from "~/modules/accounts/session-policy";
 import type { ContentTag } from "~/platform/realtime/events";
+import { createDeepestRouteMatcher, fullPath } from "./route-patterns";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -175,50 +176,12 @@ export function cacheKey(url: URL, route: CacheableRoute): string | null {
   return kept.length > 0 ? `${pathname}?${kept.join("&")}` : pathname;
 }
 
-interface RouteNode {
-  id: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive: true;
-  children: RouteNode[];
-}
-
-/** The build's route tree, case-sensitive (one spelling per page), for matching a path. */
-function routeTree(build: ServerBuild): RouteNode[] {
-  const nodes = new Map<string, RouteNode>();
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: true, children: [] });
-  }
-  const roots: RouteNode[] = [];
-  for (const route of Object.values(build.routes)) {
-    if (!route) continue;
-    const node = nodes.get(route.id)!;
-    const parent = route.parentId ? nodes.get(route.parentId) : undefined;
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
-}
-
-/** The full path pattern of a route (its own path after its parents'). */
-function fullPath(build: ServerBuild, id: string): string {
-  const parts: string[] = [];
-  for (let route = build.routes[id]; route; route = route.parentId ? build.routes[route.parentId] : undefined) {
-    if (route.path) parts.unshift(route.path);
-  }
-  return `/${parts.join("/")}`.replace(/\/+/g, "/");
-}
-
-const MATCH_MEMO_ENTRIES = 5_000;
-
 /**
  * The cacheable route a path belongs to, if the deepest route it matches (React Router's own
- * ranking) opted in. Matching the whole route tree costs about a millisecond, so only paths
- * whose first segment some cacheable route starts with are matched, and answers are memoised.
+ * ranking) opted in. Only paths whose first segment some cacheable route starts with are matched.
  */
 export function createRouteMatcher(build: ServerBuild, routes: Readonly<Record<string, CacheableRoute>>) {
-  const tree = routeTree(build);
+  const deepest = createDeepestRouteMatcher(build);
   const firstSegments = new Set<string>();
   for (const id of Object.keys(routes)) {
     if (!build.routes[id]) throw new Error(`HTML cache: no route "${id}" in the build`);
@@ -226,17 +189,10 @@ export function createRouteMatcher(build: ServerBuild, routes: Readonly<Record<s
     if (first.startsWith(":") || first.startsWith("*")) throw new Error(`HTML cache: route "${id}" must start with a fixed segment`);
     firstSegments.add(first);
   }
-  const memo = new LRUCache<string, CacheableRoute | false>({ max: MATCH_MEMO_ENTRIES });
   return (pathname: string): CacheableRoute | undefined => {
     if (!firstSegments.has(pathname.split("/", 2)[1] ?? "")) return undefined;
-    let found = memo.get(pathname);
-    if (found === undefined) {
-      // Plain objects of the shape matchRoutes reads (an index node simply has no children).
-      const deepest = matchRoutes(tree as unknown as RouteObject[], pathname)?.at(-1)?.route.id;
-      found = (deepest && routes[deepest]) || false;
-      memo.set(pathname, found);
-    }
-    return found || undefined;
+    const id = deepest(pathname);
+    return (id && routes[id]) || undefined;
   };
 }
 
@@ -356,9 +312,11 @@ export interface HtmlCacheMiddlewareOptions {
   origin: string;
   render: PageRenderer;
   onError: (error: unknown, key: string) => void;
+  /** Told of every look-up of a cacheable page: found fresh, found stale, or not found. */
+  onLookup?: (state: CacheState) => void;
 }
 
-export function htmlCacheMiddleware({ cache, matchRoute, origin, render, onError }: HtmlCacheMiddlewareOptions): express.RequestHandler {
+export function htmlCacheMiddleware({ cache, matchRoute, origin, render, onError, onLookup }: HtmlCacheMiddlewareOptions): express.RequestHandler {
   const fill = (key: string, route: CacheableRoute) => cache.fill(key, () => renderForCache(render, origin + key, route));
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -374,6 +332,7 @@ export function htmlCacheMiddleware({ cache, matchRoute, origin, render, onError
     if (!route || !key) return next();
 
     const stored = cache.get(key);
+    onLookup?.(stored?.state ?? "miss");
     if (stored) {
       if (stored.state === "stale") fill(key, route).catch((error: unknown) => onError(error, key));
       if (!sendCached(req, res, stored.page, stored.state)) next();

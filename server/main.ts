@@ -1,8 +1,10 @@
 /**
  * Starts the HTTP server: the production build under `npm start`, the Vite dev server under
- * `npm run dev`. Shuts down gracefully on SIGTERM/SIGINT: stop accepting, end the open event
- * streams (they never finish by themselves), let in-flight requests finish, then close the
- * database.
+ * `npm run dev`. It listens before start-up work (migrations under the advisory lock, the first
+ * seed), answering only the probes until that is done (/readyz 503, /healthz 200). Shuts down
+ * gracefully on SIGTERM/SIGINT: answer not-ready at once and keep serving for SHUTDOWN_DELAY_MS
+ * (a proxy's health check takes the instance out), stop accepting, end the open event streams
+ * (they never finish by themselves), let in-flight requests finish, then close the database.
  */
 import http from "node:http";
 import express from "express";
@@ -51,15 +53,20 @@ async function main() {
   }
 
   const { logger } = await import("../app/platform/logger.server");
-  await mod.prepare();
 
   const server = http.createServer(handler);
-  server.listen(env.PORT, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : env.PORT;
-    logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}`);
-    mod.startBackgroundWork();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(env.PORT, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ port, mode: env.NODE_ENV }, `listening on http://localhost:${port}; starting`);
+  const metricsServer = env.METRICS_PORT ? await mod.metrics().listenOnLoopback(env.METRICS_PORT) : undefined;
+  if (metricsServer) logger.info({ port: env.METRICS_PORT }, `metrics on http://127.0.0.1:${env.METRICS_PORT}/metrics`);
 
   // Test support only: a test process that spawned this server may publish through its
   // database (server/test-server.ts). IPC exists only for such a parent, never on the network.
@@ -85,7 +92,15 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    mod.beginShutdown();
     logger.info({ signal }, "shutting down");
+    if (env.SHUTDOWN_DELAY_MS > 0) {
+      logger.info({ delayMs: env.SHUTDOWN_DELAY_MS }, "not ready; still serving until the delay is over");
+      setTimeout(drain, env.SHUTDOWN_DELAY_MS);
+    } else drain();
+  };
+  const drain = () => {
+    metricsServer?.close();
     const force = setTimeout(() => {
       logger.warn("in-flight requests did not finish in time; closing anyway");
       server.closeAllConnections();
@@ -110,6 +125,11 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await mod.prepare();
+  if (stopping) return;
+  logger.info("ready");
+  mod.startBackgroundWork();
 }
 
 main().catch((error: unknown) => {

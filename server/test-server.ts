@@ -50,6 +50,13 @@ export interface TestServerOptions {
   npmStart?: boolean;
   /** Node options for the server process, after those of `npm start` (bench/profile.ts: `--cpu-prof`). */
   nodeArgs?: string[];
+  /** Start it with exactly this command line (the container image's CMD); `node` is this Node. */
+  command?: string[];
+  /**
+   * Return once it is ready (`/readyz`: start-up over, migrations applied), the default, or as
+   * soon as it listens (`/healthz`), to watch it start.
+   */
+  waitFor?: "ready" | "listening";
 }
 
 /**
@@ -63,7 +70,8 @@ export function productionNodeArgs(): string[] {
   return flags[1]!.trim().split(/\s+/).filter(Boolean);
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the OS's pick on loopback). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -111,7 +119,11 @@ export async function startTestServer(
     }
   }
 
-  const [command, args] = options.npmStart ? ["npm", ["start", "--silent"]] : [process.execPath, [...productionNodeArgs(), ...(options.nodeArgs ?? []), "build/server/main.js"]];
+  const [command, args] = options.command
+    ? [options.command[0] === "node" ? process.execPath : options.command[0]!, options.command.slice(1)]
+    : options.npmStart
+      ? ["npm", ["start", "--silent"]]
+      : [process.execPath, [...productionNodeArgs(), ...(options.nodeArgs ?? []), "build/server/main.js"]];
   const child = spawn(command, args, {
     env: {
       ...process.env,
@@ -128,7 +140,7 @@ export async function startTestServer(
       SEED_DEMO: "true",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe", options.npmStart ? "ignore" : "ipc"],
+    stdio: ["ignore", "pipe", "pipe", options.npmStart || options.command ? "ignore" : "ipc"],
   });
   // The IPC channel must not keep this (test) process alive.
   child.channel?.unref();
@@ -143,6 +155,7 @@ export async function startTestServer(
   };
 
   const url = `http://127.0.0.1:${port}`;
+  const probe = options.waitFor === "listening" ? "/healthz" : "/readyz";
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
@@ -150,7 +163,7 @@ export async function startTestServer(
       throw new Error(`server exited during start-up:\n${output}`);
     }
     try {
-      const response = await fetch(`${url}/healthz`);
+      const response = await fetch(`${url}${probe}`);
       if (response.ok) break;
     } catch {
       // not listening yet
@@ -158,7 +171,7 @@ export async function startTestServer(
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       await cleanup();
-      throw new Error(`server did not become healthy:\n${output}`);
+      throw new Error(`server did not answer ${probe}:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

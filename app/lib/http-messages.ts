@@ -9,4 +9,6 @@ export const HTTP_MESSAGES = {
   methodNotAllowed: "Metoden stöds inte.",
   unsupportedMediaType: "Formatet på förfrågan stöds inte.",
   serverError: "Ett oväntat fel uppstod. Försök igen om en stund.",
+  /** The instance is starting (migrating its database) and answers nothing else yet. */
+  starting: "Tjänsten startar. Försök igen om en stund.",
 } as const;

@@ -72,6 +72,17 @@ describe("configuration", () => {
     expect(() => parseEnv({ PUBLIC_URL: "http://localhost:3000" })).not.toThrow();
   });
 
+  it("serves no metrics and no shutdown delay unless METRICS_PORT, METRICS_TOKEN and SHUTDOWN_DELAY_MS say otherwise", () => {
+    const defaults = parseEnv({});
+    expect([defaults.METRICS_PORT, defaults.METRICS_TOKEN, defaults.SHUTDOWN_DELAY_MS]).toEqual([undefined, undefined, 0]);
+    const set = parseEnv({ METRICS_PORT: "9464", METRICS_TOKEN: "t".repeat(32), SHUTDOWN_DELAY_MS: "6000" });
+    expect([set.METRICS_PORT, set.METRICS_TOKEN, set.SHUTDOWN_DELAY_MS]).toEqual([9464, "t".repeat(32), 6000]);
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 32 characters/);
+    expect(() => parseEnv({ PORT: "3000", METRICS_PORT: "3000" })).toThrow(/METRICS_PORT must differ from PORT/);
+    for (const bad of ["0", "70000", "x"]) expect(() => parseEnv({ METRICS_PORT: bad })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ SHUTDOWN_DELAY_MS: "-1" })).toThrow(/SHUTDOWN_DELAY_MS/);
+  });
+
   it("caps open event streams per process at 1000 unless SSE_MAX_STREAMS says otherwise", () => {
     expect(parseEnv({}).SSE_MAX_STREAMS).toBe(1000);
     expect(parseEnv({ SSE_MAX_STREAMS: "3" }).SSE_MAX_STREAMS).toBe(3);

@@ -71,6 +71,18 @@ const envSchema = z
     SSE_MAX_STREAMS: withDefault(z.coerce.number().int().min(1).max(100_000), REALTIME.maxStreamsPerProcess),
     /** Memory for anonymous visitors' cached pages (MB of compressed bodies); 0 turns the cache off. */
     HTML_CACHE_MB: withDefault(z.coerce.number().int().min(0).max(4096), HTML_CACHE.defaultMb),
+    /**
+     * A second port for Prometheus metrics (GET /metrics), bound to 127.0.0.1 only; unset: none
+     * (docs/decisions/037-production-kit.md).
+     */
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65_535)),
+    /** Bearer token that opens GET /metrics on the public port; unset: /metrics there is a 404. */
+    METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters")),
+    /**
+     * On SIGTERM the instance answers not-ready (/readyz 503) and keeps serving this long before
+     * it stops accepting connections, so a proxy's health check takes it out of rotation first.
+     */
+    SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(60_000), 0),
     /** Newsletter campaign mails sent per minute by the one sender of a campaign (docs/rules/newsletter.md#sending). */
     NEWSLETTER_SEND_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(60_000), 60),
     /** Total a member may sell in their first 7 days, in öre (docs/rules/selling.md#limits). */
@@ -82,6 +94,9 @@ const envSchema = z
     UNSUBSCRIBE_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics port is loopback-only)" });
+    }
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless
     // it is trusted, every request looks like http:// to us, the browser's https:// Origin
     // never matches, and every form is refused as cross-origin with nothing to say why.

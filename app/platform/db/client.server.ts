@@ -40,6 +40,19 @@ export interface Database {
    * is released even if this process dies mid-work.
    */
   withAdvisoryLock<T>(key: string, work: () => Promise<T>): Promise<{ acquired: true; value: T } | { acquired: false }>;
+  /**
+   * The connection pool's state (pg.Pool's counts) on PostgreSQL; the embedded database has one
+   * connection and no pool, so it answers only `total: 1`.
+   */
+  poolStats(): PoolStats;
+}
+
+export interface PoolStats {
+  total: number;
+  /** Connections open but unused (PostgreSQL only). */
+  idle?: number;
+  /** Queries waiting for a connection (PostgreSQL only). */
+  waiting?: number;
 }
 
 /** Advisory locks of this application share one namespace (the first key of the pair). */
@@ -60,7 +73,7 @@ async function holdingLock<T>(
 }
 
 /** Migrations live beside the project root; every command runs from there. */
-const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "drizzle");
 
 export function openPglite(dataDir?: string): Database {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -76,6 +89,7 @@ export function openPglite(dataDir?: string): Database {
     // own in-process guard); the embedded database never has a second process.
     withAdvisoryLock: (key, work) =>
       holdingLock((text, params) => client.query<Record<string, unknown>>(text, params), key, work),
+    poolStats: () => ({ total: 1 }),
   };
 }
 
@@ -91,6 +105,7 @@ export function openPostgres(connectionString: string): Database {
     close: () => pool.end(),
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withAdvisoryLock(key, work) {
       const client = await pool.connect();
       // A connection whose lock query failed (the unlock above all) must not go back to the

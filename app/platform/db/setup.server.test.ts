@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { openPostgres, queryRows, type Database } from "./client.server";
-import { prepareDatabase } from "./setup.server";
+import { pendingMigrations, prepareDatabase } from "./setup.server";
 import { createTestDatabase, type TestDatabase } from "./test-db";
 
 async function count(database: Database, table: string): Promise<number> {
@@ -48,4 +48,17 @@ describe("prepareDatabase", () => {
       expect(slugs[0]?.n).toBe(seeded);
     },
   );
+
+  it("names the shipped migrations a database has not applied: all before, none after, the newest once its row is gone", async () => {
+    database = await createTestDatabase({ migrate: false });
+    const before = await pendingMigrations(database);
+    expect(before.length).toBeGreaterThan(1);
+    expect(before[0]).toBe("0000_init");
+    await prepareDatabase(database, { seedDemo: false });
+    expect(await pendingMigrations(database)).toEqual([]);
+    await database.db.execute(
+      sql`DELETE FROM drizzle.__drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+    );
+    expect(await pendingMigrations(database)).toEqual([before.at(-1)]);
+  });
 });

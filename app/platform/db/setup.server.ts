@@ -1,10 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
-import { queryRows, type Database } from "./client.server";
+import { MIGRATIONS_DIR, queryRows, type Database } from "./client.server";
 import { seed } from "./seed";
 import { logger } from "../logger.server";
 
 /** The advisory lock every instance takes around migrations, so N instances can start at once. */
-const MIGRATION_LOCK = "migrations";
+export const MIGRATION_LOCK = "migrations";
 const MIGRATION_LOCK_POLL_MS = 200;
 const MIGRATION_LOCK_WAIT_MS = 5 * 60_000;
 
@@ -53,4 +55,36 @@ export async function prepareDatabase(database: Database, options: PrepareOption
     }
     await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
   }
+}
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+let journal: JournalEntry[] | undefined;
+
+/** drizzle-kit's list of the migrations this build ships (read once: it is part of the build). */
+function shippedMigrations(): JournalEntry[] {
+  journal ??= (JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: JournalEntry[] })
+    .entries;
+  return journal;
+}
+
+/**
+ * The shipped migrations the database has not applied, by tag, as drizzle's migrator decides it:
+ * those newer than the newest applied row (`created_at` is the migration's `when`). Empty when
+ * the schema is what this build expects; every one when nothing was applied yet.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const applied = (await hasAppliedMigrations(database))
+    ? await queryRows<{ newest: string | number | null }>(
+        database.db,
+        sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`,
+      )
+    : [];
+  const newest = Number(applied[0]?.newest ?? -1);
+  return shippedMigrations()
+    .filter((entry) => entry.when > newest)
+    .map((entry) => entry.tag);
 }

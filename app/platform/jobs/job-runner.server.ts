@@ -64,6 +64,21 @@ async function takeRun(db: Db, job: Job, now: Date, force: boolean): Promise<boo
   return taken.length > 0;
 }
 
+/** How one run of a job ended, for whoever observes runs (the Prometheus metrics). */
+export interface JobRunRecord {
+  job: string;
+  status: "ok" | "failed";
+  durationMs: number;
+}
+
+const runObservers = new Set<(run: JobRunRecord) => void>();
+
+/** Calls `observer` after every job run in this process; returns the call that stops it. */
+export function observeJobRuns(observer: (run: JobRunRecord) => void): () => void {
+  runObservers.add(observer);
+  return () => runObservers.delete(observer);
+}
+
 /** Runs a taken job and records how it went. */
 async function runTaken(db: Db, job: Job, now: Date, signal: AbortSignal): Promise<JobOutcome> {
   const startedAt = Date.now();
@@ -76,12 +91,14 @@ async function runTaken(db: Db, job: Job, now: Date, signal: AbortSignal): Promi
     outcome = { status: "failed", error: error instanceof Error ? error.message : String(error) };
     logger.error({ err: error, job: job.name, durationMs: Date.now() - startedAt }, "job failed");
   }
+  const run: JobRunRecord = { job: job.name, status: outcome.status === "ran" ? "ok" : "failed", durationMs: Date.now() - startedAt };
+  for (const observer of runObservers) observer(run);
   await db.execute(sql`
     UPDATE scheduled_jobs
     SET last_finished_at = now(),
-        last_status = ${outcome.status === "ran" ? "ok" : "failed"},
+        last_status = ${run.status},
         last_error = ${outcome.status === "failed" ? outcome.error.slice(0, 1_000) : null},
-        last_duration_ms = ${Date.now() - startedAt},
+        last_duration_ms = ${run.durationMs},
         run_count = run_count + 1
     WHERE name = ${job.name}
   `);

@@ -245,6 +245,17 @@ export async function runMailQueue(db: Db, signal?: AbortSignal): Promise<SendQu
   return { ...sent, exhausted, purged };
 }
 
+/** Mail waiting to go out (`pending`, due or backing off) and mail given up on (`failed`). */
+export async function mailQueueDepth(db: Db): Promise<{ pending: number; failed: number }> {
+  const rows = await db
+    .select({ status: mail_queue.status, n: sql<number>`count(*)::int` })
+    .from(mail_queue)
+    .where(inArray(mail_queue.status, ["pending", "failed"]))
+    .groupBy(mail_queue.status);
+  const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+  return { pending: count("pending"), failed: count("failed") };
+}
+
 // ---------------------------------------------------------------------------
 // Misslyckade utskick (admins)
 // ---------------------------------------------------------------------------
