@@ -218,8 +218,8 @@ try {
       next.times.push(current.ms);
       link = nextLink(current.body, link);
     }
-    if (next.times.length > 0 && next.times.length < NEXT && next.failures.length === 0) next.failures.push(`only ${next.times.length} next pages`);
-    if (next.times.length > 0) consider(`${page.path} next`, { times: next.times, failures: [] });
+    const ended = next.times.length > 0 && next.times.length < NEXT && next.failures.length === 0 ? ` (the list ends after ${next.times.length + 1} pages)` : "";
+    if (next.times.length > 0) consider(`${page.path} next`, next);
     let search = "–";
     if (page.search) {
       const searchUrl = `${server.url}${page.path}${page.path.includes("?") ? "&" : "?"}${page.search}`;
@@ -227,7 +227,7 @@ try {
       consider(`${page.path}?${page.search}`, timing);
       search = `${summary(timing)} (${page.search})`;
     }
-    process.stdout.write(`| ${page.path} | ${summary(first)} | ${summary(next)} | ${search} |\n`);
+    process.stdout.write(`| ${page.path} | ${summary(first)} | ${summary(next)}${ended} | ${search} |\n`);
   }
 
   // Exports: total time, rows, and the server's peak RSS growth while streaming.

@@ -88,7 +88,7 @@ export const SCALE_TABLES = [
   "newsletter_subscriptions", "point_shop_orders", "contact_messages",
 ] as const;
 
-export async function scaleCounts(db: Db): Promise<ScaleCounts> {
+async function scaleCounts(db: Db): Promise<ScaleCounts> {
   const counts: ScaleCounts = {};
   for (const table of SCALE_TABLES) counts[table] = await count(db, table);
   return counts;
