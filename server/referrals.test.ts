@@ -205,6 +205,12 @@ describe("the Referrals tab", () => {
     const text = await csv.text();
     expect(text).toContain("HALLEN1");
     expect(text).toContain("Utbetald");
+    // A status the list would drop (showing every relation) is refused by the export, in Swedish.
+    for (const query of ["status=%27%20OR%201=1", "status=paid&status=rejected"]) {
+      const refused = await fetch(`${server.url}/admin/referrals/export.csv?${query}`, { headers: { cookie: adminCookie } });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Ogiltigt filter (status): exporten skapades inte.");
+    }
 
     const page = await fetch(`${server.url}/admin/referrals?status=pending_review`, { headers: { cookie: adminCookie } });
     expect(page.status).toBe(200);

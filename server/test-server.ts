@@ -44,6 +44,8 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Use this server's PostgreSQL database (a second instance); only its owner drops it. */
   shareDatabaseWith?: TestServer;
+  /** Use this existing PostgreSQL database (never dropped here), e.g. a seed:scale copy for bench:admin. */
+  databaseUrl?: string;
   /** Runs on the server's fresh, migrated database before the server starts (e.g. members). */
   prepare?: (database: Database) => Promise<void>;
   /** Start it as an operator does, with `npm start` (npm → node), instead of node directly. */
@@ -96,7 +98,7 @@ export async function startTestServer(
   assertBuilt();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "skinhamnen-http-"));
-  const shared = options.shareDatabaseWith?.databaseUrl;
+  const shared = options.shareDatabaseWith?.databaseUrl ?? options.databaseUrl;
   if (options.shareDatabaseWith && !shared) {
     throw new Error("Only a PostgreSQL database can be shared: one PGlite directory belongs to one process.");
   }

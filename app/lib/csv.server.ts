@@ -36,3 +36,23 @@ export function csvResponse(chunks: AsyncGenerator<string>, filename: string): R
     },
   });
 }
+
+/**
+ * An export never widens a filter it could not read: where a list shows everything for a
+ * hand-edited or hostile value (its schema drops it), the export refuses with 400 and says
+ * which filter, so a download is always what the filtered table showed. Null when every given
+ * filter was read (`parsed` holds a value for each non-empty param in `keys`).
+ */
+export function refusedExportFilter(params: URLSearchParams, parsed: object, keys: readonly string[]): Response | null {
+  const read = parsed as Record<string, unknown>;
+  const bad = keys.find((key) => {
+    const given = params.getAll(key);
+    if (given.length === 0 || given.every((value) => value === "")) return false;
+    return given.length > 1 || read[key] === undefined || read[key] === null;
+  });
+  if (!bad) return null;
+  return new Response(`Ogiltigt filter (${bad.replace(/[^a-z]/gi, "").slice(0, 30)}): exporten skapades inte. Ändra filtret i tabellen och exportera igen.`, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

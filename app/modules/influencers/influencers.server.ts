@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
+import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { stockholmMonthRange, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
@@ -270,21 +271,8 @@ export async function loadInfluencerDetail(
 }
 
 async function* commissionBatches(db: Db, influencerId: string, range: { start: Date; end: Date }): AsyncGenerator<CommissionMember[]> {
-  let after: string | null = null;
-  for (;;) {
-    const rows: RawCommissionMember[] = await queryRows<RawCommissionMember>(
-      db,
-      commissionMembersSql(
-        influencerId,
-        range,
-        sql`${after ? sql`HAVING p.user_id > ${after}` : sql``} ORDER BY p.user_id LIMIT ${EXPORT_BATCH_SIZE}`,
-      ),
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toCommissionMember);
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-    after = rows[rows.length - 1]!.user_id;
-  }
+  const all = commissionMembersSql(influencerId, range, sql`ORDER BY p.user_id`);
+  for await (const rows of cursorBatches<RawCommissionMember>(db, all, EXPORT_BATCH_SIZE)) yield rows.map(toCommissionMember);
 }
 
 const COMMISSION_CSV_HEADER = [

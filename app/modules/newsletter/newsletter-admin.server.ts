@@ -12,6 +12,7 @@ import {
   type NewsletterSubscriberSource,
 } from "~/modules/newsletter/newsletter-constants";
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
+import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { hasControlCharacters } from "~/lib/control-characters";
@@ -190,21 +191,10 @@ export async function subscriberSummary(db: Db): Promise<SubscriberSummary> {
   };
 }
 
-/** Every row the filter matches, in batches read by keyset (the same order as the table). */
+/** Every row the filter matches, in the table's order, read through one cursor (app/platform/db/cursor.server.ts). */
 async function* subscriberBatches(db: Db, query: SubscriberQuery): AsyncGenerator<SubscriberRow[]> {
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL = after ? sql`AND (ns.created_at, ns.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
-    const rows: RawSubscriber[] = await queryRows<RawSubscriber>(
-      db,
-      selectSubscribers(sql`${subscriberConditions(query)} ${keyset}`, sql`ORDER BY ns.created_at DESC, ns.id DESC LIMIT ${EXPORT_BATCH_SIZE}`),
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toSubscriber);
-    const last: RawSubscriber = rows[rows.length - 1]!;
-    after = { createdAt: last.cursor_at, id: last.id };
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-  }
+  const all = selectSubscribers(subscriberConditions(query), sql`ORDER BY ns.created_at DESC, ns.id DESC`);
+  for await (const rows of cursorBatches<RawSubscriber>(db, all, EXPORT_BATCH_SIZE)) yield rows.map(toSubscriber);
 }
 
 const yesNo = (value: boolean) => (value ? "ja" : "nej");
@@ -265,19 +255,9 @@ export async function listLaunchNotifications(db: Db, query: LaunchQuery = {}): 
 }
 
 async function* launchBatches(db: Db, query: LaunchQuery): AsyncGenerator<LaunchRow[]> {
-  let after: { createdAt: string; id: string } | null = null;
-  for (;;) {
-    const keyset: SQL = after ? sql`AND (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : sql``;
-    const rows: Array<{ id: string; email: string; created_at: Date | string; cursor_at: string }> = await queryRows(
-      db,
-      sql`SELECT id, email, created_at, created_at::text AS cursor_at FROM launch_notifications WHERE ${launchConditions(query)} ${keyset}
-           ORDER BY created_at DESC, id DESC LIMIT ${EXPORT_BATCH_SIZE}`,
-    );
-    if (rows.length === 0) return;
+  const all = sql`SELECT id, email, created_at FROM launch_notifications WHERE ${launchConditions(query)} ORDER BY created_at DESC, id DESC`;
+  for await (const rows of cursorBatches<{ id: string; email: string; created_at: Date | string }>(db, all, EXPORT_BATCH_SIZE)) {
     yield rows.map((row) => ({ id: row.id, email: row.email, createdAt: toDate(row.created_at) }));
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.cursor_at, id: last.id };
-    if (rows.length < EXPORT_BATCH_SIZE) return;
   }
 }
 

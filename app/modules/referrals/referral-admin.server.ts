@@ -11,6 +11,7 @@ import {
   type ReferralStatus,
 } from "~/modules/referrals/referrals-constants";
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
+import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks } from "~/lib/csv";
 import { pageParams } from "~/lib/paging";
 import { textField } from "~/lib/validation";
@@ -211,23 +212,10 @@ export async function topReferrers(db: Db, limit = 10): Promise<TopReferrer[]> {
   }));
 }
 
-/** Every relation the filter matches, in batches read by keyset (the same query as the table). */
+/** Every relation the filter matches, in the table's order, read through one cursor (app/platform/db/cursor.server.ts). */
 async function* referralBatches(db: Db, query: ReferralListQuery): AsyncGenerator<ReferralRow[]> {
-  let after: { createdAt: string; friendId: string } | null = null;
-  for (;;) {
-    const keyset: SQL = after
-      ? sql`AND (r.created_at, r.friend_id) < (${after.createdAt}::timestamptz, ${after.friendId}::uuid)`
-      : sql``;
-    const rows: RawRow[] = await queryRows<RawRow>(
-      db,
-      selectRows(sql`${conditions(query)} ${keyset}`, sql`ORDER BY r.created_at DESC, r.friend_id DESC LIMIT ${EXPORT_BATCH_SIZE}`),
-    );
-    if (rows.length === 0) return;
-    yield rows.map(toRow);
-    const last: RawRow = rows[rows.length - 1]!;
-    after = { createdAt: new Date(last.created_at).toISOString(), friendId: last.friend_id };
-    if (rows.length < EXPORT_BATCH_SIZE) return;
-  }
+  const all = selectRows(conditions(query), sql`ORDER BY r.created_at DESC, r.friend_id DESC`);
+  for await (const rows of cursorBatches<RawRow>(db, all, EXPORT_BATCH_SIZE)) yield rows.map(toRow);
 }
 
 const yesNo = (value: boolean) => (value ? "ja" : "nej");

@@ -6,7 +6,7 @@
  * the member. Expected failures come back as `{ ok: false, code, message }` with a Swedish
  * message for the staff panel; nothing is written then.
  */
-import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import { PAYOUT_LABELS, type PayoutMethod } from "~/modules/selling/selling-constants";
 import {
@@ -19,6 +19,7 @@ import {
   type TradeType,
 } from "~/modules/trades/trades-constants";
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
+import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
@@ -609,11 +610,8 @@ interface RawListRow {
   item_summary: string | null;
 }
 
-async function selectRows(
-  db: Db,
-  query: TradeListQuery,
-  page: { limit: number; offset?: number; after?: { value: string; id: string } },
-): Promise<Array<TradeListRow & { cursorValue: string }>> {
+/** The list's query: the filter, keyset position and order of the table (no LIMIT for an export). */
+function listSql(query: TradeListQuery, page: { limit?: number; offset?: number; after?: { value: string; id: string } }): SQL {
   const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
   const direction = query.dir === "asc" ? sql`ASC` : sql`DESC`;
   const column = SORT_COLUMNS[sort];
@@ -622,9 +620,8 @@ async function selectRows(
       ? sql`AND (${column}, t.id) > (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
       : sql`AND (${column}, t.id) < (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
     : sql``;
-  const raw = await queryRows<RawListRow>(
-    db,
-    sql`SELECT t.id, ${column}::text AS cursor_value,
+  const limit = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
+  return sql`SELECT t.*, ${column}::text AS cursor_value,
                CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END AS member_email,
                COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS member_name,
                p.steam_id AS member_steam_id,
@@ -637,22 +634,25 @@ async function selectRows(
           JOIN profiles p ON p.user_id = t.user_id
          WHERE ${filterSql(query)} ${keyset}
          ORDER BY ${column} ${direction}, t.id ${direction}
-         LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`,
-  );
-  if (raw.length === 0) return [];
-  // The trade columns come through Drizzle so their types (bigint öre as numbers, dates) match getTrade.
-  const full = await db
-    .select()
-    .from(trades)
-    .where(
-      inArray(
-        trades.id,
-        raw.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(full.map((row) => [row.id, toTrade(row)]));
+         ${limit}`;
+}
+
+const TRADE_COLUMNS = Object.entries(getTableColumns(trades));
+
+/** A trade read by raw SQL (`t.*`), typed as Drizzle types getTrade's (bigint öre as numbers, dates). */
+function tradeFromRaw(raw: Record<string, unknown>): TradeRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of TRADE_COLUMNS) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as TradeRow;
+}
+
+/** The list rows of `raw`, in its order: one query, no second read of the trades. */
+function withTradeColumns(raw: RawListRow[]): Array<TradeListRow & { cursorValue: string }> {
   return raw.map((row) => ({
-    ...byId.get(row.id)!,
+    ...toTrade(tradeFromRaw(row as unknown as Record<string, unknown>)),
     memberEmail: row.member_email,
     memberName: row.member_name,
     memberSteamId: row.member_steam_id,
@@ -660,6 +660,14 @@ async function selectRows(
     itemSummary: row.item_summary ?? "",
     cursorValue: row.cursor_value,
   }));
+}
+
+async function selectRows(
+  db: Db,
+  query: TradeListQuery,
+  page: { limit: number; offset?: number; after?: { value: string; id: string } },
+): Promise<Array<TradeListRow & { cursorValue: string }>> {
+  return withTradeColumns(await queryRows<RawListRow>(db, listSql(query, page)));
 }
 
 async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> {
@@ -704,23 +712,16 @@ export async function listTrades(db: Db, query: TradeListQuery = {}): Promise<Tr
 }
 
 /**
- * Every row of the filter in the list's order, a batch at a time (keyset, so a batch never
- * re-reads earlier rows and memory stays flat however long the export).
+ * Every row of the filter in the list's order, a batch at a time: one query read through a
+ * cursor (one pass whatever the sort, one batch in memory; app/platform/db/cursor.server.ts).
  */
 export async function* exportTrades(
   db: Db,
   query: TradeListQuery = {},
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TradeListRow[]> {
-  batchSize = wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE);
-  let after: { value: string; id: string } | undefined;
-  for (;;) {
-    const rows = await selectRows(db, query, { limit: batchSize, after });
-    if (rows.length === 0) return;
-    const last = rows.at(-1)!;
-    after = { value: last.cursorValue, id: last.id };
-    yield rows.map(({ cursorValue: _cursor, ...row }) => row);
-    if (rows.length < batchSize) return;
+  for await (const raw of cursorBatches<RawListRow>(db, listSql(query, {}), wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE))) {
+    yield withTradeColumns(raw).map(({ cursorValue: _cursor, ...row }) => row);
   }
 }
 

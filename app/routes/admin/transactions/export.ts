@@ -4,7 +4,7 @@
  * filters (the page's search params).
  */
 import type { Route } from "./+types/export";
-import { csvResponse } from "~/lib/csv.server";
+import { csvResponse, refusedExportFilter } from "~/lib/csv.server";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseTradeListQuery } from "~/modules/trades/trade-schema";
@@ -13,6 +13,9 @@ import { db } from "~/platform/db/client.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "transactions");
-  const query = parseTradeListQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseTradeListQuery(params);
+  const refused = refusedExportFilter(params, query, ["type", "status", "from", "to", "q", "memberId", "sort", "dir"]);
+  if (refused) return refused;
   return csvResponse(exportTradesCsv(db(), query), `transaktioner-${stockholmDay(new Date())}.csv`);
 }

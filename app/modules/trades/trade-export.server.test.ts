@@ -1,0 +1,70 @@
+/**
+ * The Transactions export streams exactly the list's rows (docs/rules/admin.md#transactions):
+ * every page of the list with the same filters, concatenated, in order, with rows that tie on
+ * the sort column (one timestamp for several trades, one total for several).
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember } from "~/modules/loyalty/test-fixtures";
+import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import type { TradeListQuery } from "./trade-schema";
+import { exportTrades, exportTradesCsv, listTrades } from "./trades.server";
+
+let database: TestDatabase;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const anna = await createMember(db(), { email: "anna@export.se", firstName: "Anna" });
+  const bo = await createMember(db(), { email: "bo@export.se", firstName: "Bo" });
+  // 23 trades: timestamps in groups of three at one microsecond, totals in groups of four.
+  await db().execute(sql`
+    INSERT INTO trades (user_id, type, status, base_total_ore, total_ore, level_at_recording, payout_method, payment_method, created_at)
+    SELECT CASE WHEN g % 2 = 0 THEN ${anna}::uuid ELSE ${bo}::uuid END,
+           CASE WHEN g % 5 = 0 THEN 'purchase' ELSE 'sale' END, 'pending', 1000 * (1 + g / 4), 1000 * (1 + g / 4), 'bronze',
+           CASE WHEN g % 5 = 0 THEN NULL ELSE 'swish' END, CASE WHEN g % 5 = 0 THEN 'Swish' END,
+           '2025-05-01T10:00:00.123456Z'::timestamptz - interval '1 minute' * (g / 3)
+      FROM generate_series(1, 23) g`);
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+});
+
+async function allPages(query: TradeListQuery): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const listed = await listTrades(db(), { ...query, page, pageSize: 4 });
+    ids.push(...listed.rows.map((row) => row.id));
+    if (page >= listed.pageCount) return ids;
+  }
+}
+
+describe("exportTrades", () => {
+  const queries: TradeListQuery[] = [
+    {},
+    { sort: "created_at", dir: "asc" },
+    { sort: "total", dir: "desc" },
+    { sort: "base_total", dir: "asc" },
+    { q: "anna@export", sort: "total", dir: "asc" },
+    { type: "sale", status: "pending", from: "2025-05-01", to: "2025-05-01" },
+  ];
+  it.each(queries)("streams the list's rows for %o, whatever the batch size", async (query) => {
+    const listed = await allPages(query);
+    expect(listed.length).toBeGreaterThan(3);
+    for (const batchSize of [1, 4, 7, 500]) {
+      const exported: string[] = [];
+      for await (const batch of exportTrades(db(), query, batchSize)) {
+        expect(batch.length).toBeLessThanOrEqual(batchSize);
+        exported.push(...batch.map((row) => row.id));
+      }
+      expect(exported).toEqual(listed);
+    }
+  });
+
+  it("writes one CSV line per listed row", async () => {
+    let csv = "";
+    for await (const chunk of exportTradesCsv(db(), { q: "bo@export" })) csv += chunk;
+    const ids = csv.trimEnd().split("\r\n").slice(1).map((line) => line.split(",")[0]);
+    expect(ids).toEqual(await allPages({ q: "bo@export" }));
+  });
+});
