@@ -19,13 +19,12 @@ export interface SplitRange {
  */
 export function splitRange(start: Date, end: Date, lastRolledDay?: string | null): SplitRange {
   const first = stockholmDay(start);
-  let to = first;
-  for (;;) {
-    if (lastRolledDay !== undefined && (lastRolledDay === null || to > lastRolledDay)) break;
-    const next = addDays(to, 1);
-    if (stockholmDayStart(next)!.getTime() > end.getTime()) break;
-    to = next;
-  }
+  // The day `end` falls in is not whole (or, when `end` is its midnight, not in the range).
+  let to = stockholmDay(end);
+  if (lastRolledDay !== undefined) to = lastRolledDay === null ? first : min(to, addDays(lastRolledDay, 1));
+  if (to < first) to = first;
   const rawStart = stockholmDayStart(to)!;
   return { days: { from: first, to }, raw: { start: rawStart < start ? start : rawStart, end } };
 }
+
+const min = (a: string, b: string) => (a < b ? a : b);
