@@ -6,6 +6,7 @@ import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
 import { ANNOUNCE_DUE_POSTS_JOB, announceDuePosts } from "~/modules/blog/scheduled-posts.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
+import { rollUpViews, VIEW_ROLLUP_JOB } from "~/modules/analytics/view-rollups.server";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import { PRICE_SOURCE } from "~/modules/selling/selling-constants";
 import { JOB_RUNNER } from "~/platform/platform-constants";
@@ -28,6 +29,7 @@ export const APP_JOBS: readonly Job[] = [
   // docs/rules/blog.md#scheduled-publishing: every tick.
   { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db) => announceDuePosts(db) },
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
+  { name: VIEW_ROLLUP_JOB, intervalMs: HOUR, run: (db, now) => rollUpViews(db, now) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
   { name: "purge-form-tokens", intervalMs: HOUR, run: (db, now) => purgeFormTokens(db, now) },

@@ -2,13 +2,15 @@
  * LTV Analytics (docs/rules/admin.md#ltv-analytics): each member's lifetime value — what they
  * sold to us plus what they bought from us, completed trades only, in öre — computed in SQL:
  * the top 50, a CSV export streamed in batches, monthly sign-up cohorts and value by level.
+ * The tab reads each member's sums from `member_values`, kept with every trade write
+ * (docs/decisions/040-daily-rollups.md).
  * The level is the XP level (docs/rules/loyalty.md#levels); a temporary level from a perk
  * does not move a member between rows.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LEVELS, type LevelId } from "~/modules/loyalty/loyalty-constants";
 import { csvChunks } from "~/lib/csv";
-import { stockholmDayStart, stockholmMonth, BUSINESS_TIME_ZONE } from "~/lib/stockholm-time";
+import { stockholmDay, stockholmDayStart, stockholmMonth } from "~/lib/stockholm-time";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { COHORT_HORIZONS, LTV_TOP } from "./ltv";
 import { queryRows, type Db } from "~/platform/db/client.server";
@@ -73,14 +75,14 @@ function toMemberValue(row: RawMemberValue): MemberValue {
   };
 }
 
-/** The members with the highest lifetime value, highest first. */
+/** The members with the highest lifetime value, highest first, from their rollup rows. */
 async function topMembers(db: Db, limit = LTV_TOP): Promise<MemberValue[]> {
   const rows = await queryRows<RawMemberValue>(
     db,
     memberValueSql(
-      sql`SELECT ${memberValueColumns} FROM trades t WHERE t.status = 'completed'
-           GROUP BY t.user_id ORDER BY sum(t.total_ore) DESC, t.user_id LIMIT ${limit}`,
-      sql`v.sold + v.bought DESC, v.user_id`,
+      sql`SELECT user_id, sold_ore AS sold, bought_ore AS bought, trades, first_trade_at AS first_at, last_trade_at AS last_at, value_ore
+            FROM member_values ORDER BY value_ore DESC NULLS LAST, user_id LIMIT ${limit}`,
+      sql`v.value_ore DESC, v.user_id`,
     ),
   );
   return rows.map(toMemberValue);
@@ -164,25 +166,14 @@ function addMonths(month: string, months: number): string {
 async function signupCohorts(db: Db, now = new Date()): Promise<Cohort[]> {
   const current = stockholmMonth(now);
   const from = monthStart(addMonths(current, -(COHORT_MONTHS - 1)));
-  const horizonColumns = COHORT_HORIZONS.map(
-    (months) =>
-      sql`COALESCE(sum(t.total_ore) FILTER (WHERE t.completed_at < p.created_at + ${sql.raw(`interval '${months} months'`)}), 0) AS ${sql.identifier(`v${months}`)}`,
-  );
-  const horizonSums = COHORT_HORIZONS.map((months) => sql`sum(${sql.identifier(`v${months}`)}) AS ${sql.identifier(`s${months}`)}`);
-  // Grouped by member first (a merge join on the member's id, no sort of the trades), then by month.
+  const horizons = COHORT_HORIZONS.map((months) => sql`${sql.identifier(`value_${months}m_ore`)} AS ${sql.identifier(`s${months}`)}`);
+  // One row per sign-up month, kept with every sign-up and trade write (cohort_months).
   const rows = await queryRows<Record<string, string | number>>(
     db,
-    sql`SELECT to_char(per_member.month, 'YYYY-MM') AS month, count(*) AS members,
-               count(*) FILTER (WHERE traded) AS traded, ${sql.join(horizonSums, sql`, `)}
-          FROM (
-            SELECT date_trunc('month', p.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS month,
-                   count(t.user_id) > 0 AS traded, ${sql.join(horizonColumns, sql`, `)}
-              FROM profiles p
-              LEFT JOIN trades t ON t.user_id = p.user_id AND t.status = 'completed'
-             WHERE p.created_at >= ${from.toISOString()}::timestamptz AND p.created_at < ${now.toISOString()}::timestamptz
-             GROUP BY p.user_id
-          ) per_member
-         GROUP BY per_member.month ORDER BY per_member.month DESC`,
+    sql`SELECT to_char(month, 'YYYY-MM') AS month, members, traders AS traded, ${sql.join(horizons, sql`, `)}
+          FROM cohort_months
+         WHERE month >= ${stockholmDay(from)}::date AND month <= ${`${current}-01`}::date AND members > 0
+         ORDER BY month DESC`,
   );
   return rows.map((row) => {
     const month = String(row.month);
@@ -214,13 +205,12 @@ async function valueByLevel(db: Db): Promise<LevelValue[]> {
     [...LEVELS].reverse().map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.id}`),
     sql` `,
   );
+  // Members, traders and value per XP total (xp_values, kept with every member and trade write).
   const rows = await queryRows<{ level: LevelId; members: string | number; traders: string | number; value: string | number }>(
     db,
     sql`SELECT CASE ${levelCase} ELSE ${LEVELS[0]!.id} END AS level,
-               count(*) AS members, count(v.user_id) AS traders, COALESCE(sum(v.value), 0) AS value
-          FROM profiles p
-          LEFT JOIN (SELECT user_id, sum(total_ore) AS value FROM trades WHERE status = 'completed' GROUP BY user_id) v
-            ON v.user_id = p.user_id
+               sum(p.members) AS members, sum(p.traders) AS traders, sum(p.value_ore) AS value
+          FROM xp_values p
          GROUP BY 1`,
   );
   const byLevel = new Map(rows.map((row) => [row.level, row]));

@@ -288,8 +288,9 @@ export const points_transactions = pgTable(
   (t) => [
     check("points_transactions_amount_non_zero", sql`${t.amount} <> 0`),
     index("points_transactions_user_created_idx").on(t.user_id, t.created_at.desc()),
-    // Points issued per period (docs/rules/admin.md#dashboard).
-    index("points_transactions_created_idx").on(t.created_at),
+    // Points issued per period (docs/rules/admin.md#dashboard): the part of a day the daily
+    // rollup does not cover is read from this index alone (docs/decisions/040-daily-rollups.md).
+    index("points_transactions_created_idx").on(t.created_at, t.amount),
   ],
 );
 
@@ -639,7 +640,9 @@ export const trades = pgTable(
     index("trades_type_created_idx").on(t.type, t.created_at.desc()),
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Volume per period and per day, and each member's lifetime value (docs/rules/admin.md#dashboard, #ltv-analytics).
-    index("trades_completed_at_idx").on(t.completed_at).where(sql`${t.status} = 'completed'`),
+    // Holds what the Dashboard sums, so the part of a day its rollup does not cover is an
+    // index-only scan (docs/decisions/040-daily-rollups.md).
+    index("trades_completed_at_idx").on(t.completed_at, t.type, t.total_ore).where(sql`${t.status} = 'completed'`),
     // Covers the LTV queries (index-only scans grouped by member).
     index("trades_completed_member_idx")
       .on(t.user_id, t.completed_at, t.type, t.total_ore)
@@ -1122,6 +1125,109 @@ export const consent_choice_totals = pgTable(
     check("consent_choice_totals_count_non_negative", sql`${t.count} >= 0`),
   ],
 );
+
+// ---------------------------------------------------------------------------
+// Daily rollups (docs/decisions/040-daily-rollups.md): what the Dashboard, LTV and Analytics
+// tabs read instead of scanning history. The money and ledger rollups are kept by triggers on
+// `trades` and `points_transactions` in the writing transaction (the trigger functions are in
+// the migration); the view rollups by the `rollup-views` job, one whole Stockholm day at a time.
+// ---------------------------------------------------------------------------
+
+/** Completed trades per Stockholm day of `completed_at` and type. */
+export const daily_trades = pgTable(
+  "daily_trades",
+  {
+    day: date({ mode: "string" }).notNull(),
+    type: text().notNull(),
+    trades: integer().notNull().default(0),
+    total_ore: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type] })],
+);
+
+/** The points ledger per Stockholm day: what was credited and what was taken. */
+export const daily_points = pgTable("daily_points", {
+  day: date({ mode: "string" }).primaryKey(),
+  issued: bigint({ mode: "number" }).notNull().default(0),
+  spent: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/** Each member's completed trades summed: lifetime value, and value within N months of sign-up. */
+export const member_values = pgTable(
+  "member_values",
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    signed_up_at: timestamp({ withTimezone: true }).notNull(),
+    /** The member's XP (profiles.xp), for value by level. */
+    xp: integer().notNull(),
+    sold_ore: bigint({ mode: "number" }).notNull(),
+    bought_ore: bigint({ mode: "number" }).notNull(),
+    value_ore: bigint({ mode: "number" }).notNull(),
+    trades: integer().notNull(),
+    first_trade_at: timestamp({ withTimezone: true }).notNull(),
+    last_trade_at: timestamp({ withTimezone: true }).notNull(),
+    value_1m_ore: bigint({ mode: "number" }).notNull(),
+    value_3m_ore: bigint({ mode: "number" }).notNull(),
+    value_6m_ore: bigint({ mode: "number" }).notNull(),
+    value_12m_ore: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("member_values_value_idx").on(t.value_ore.desc(), t.user_id),
+    index("member_values_first_trade_idx").on(t.first_trade_at),
+    index("member_values_signed_up_idx").on(t.signed_up_at),
+  ],
+);
+
+/** Members per Stockholm sign-up month: how many, how many traded, their value within N months. */
+export const cohort_months = pgTable("cohort_months", {
+  month: date({ mode: "string" }).primaryKey(),
+  members: integer().notNull().default(0),
+  traders: integer().notNull().default(0),
+  value_1m_ore: bigint({ mode: "number" }).notNull().default(0),
+  value_3m_ore: bigint({ mode: "number" }).notNull().default(0),
+  value_6m_ore: bigint({ mode: "number" }).notNull().default(0),
+  value_12m_ore: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/** Members per XP total: how many, how many traded and their lifetime value (grouped into levels when read). */
+export const xp_values = pgTable("xp_values", {
+  xp: integer().primaryKey(),
+  members: integer().notNull().default(0),
+  traders: integer().notNull().default(0),
+  value_ore: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/** Page views per Stockholm day and path, for the days up to `rollup_state`'s day. */
+export const daily_page_views = pgTable(
+  "daily_page_views",
+  {
+    day: date({ mode: "string" }).notNull(),
+    path: text().notNull(),
+    views: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.path] })],
+);
+
+/** Visits per Stockholm day of `first_seen_at` and their device, referrer and campaign source. */
+export const daily_visits = pgTable(
+  "daily_visits",
+  {
+    day: date({ mode: "string" }).notNull(),
+    device: text().notNull(),
+    referrer: text(),
+    utm_source: text(),
+    visits: integer().notNull(),
+  },
+  (t) => [index("daily_visits_day_idx").on(t.day)],
+);
+
+/** How far each job-kept rollup has counted: every Stockholm day up to and including `through_day`. */
+export const rollup_state = pgTable("rollup_state", {
+  name: text().primaryKey(),
+  through_day: date({ mode: "string" }).notNull(),
+});
 
 // ---------------------------------------------------------------------------
 // Platform: mail outbox and rate-limit counters
