@@ -42,6 +42,11 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /**
+   * Run on this existing PostgreSQL database (a copy of the seed:scale volume for a benchmark):
+   * migrated, never dropped.
+   */
+  existingDatabaseUrl?: string;
   /** Use this server's PostgreSQL database (a second instance); only its owner drops it. */
   shareDatabaseWith?: TestServer;
   /** Runs on the server's fresh, migrated database before the server starts (e.g. members). */
@@ -92,9 +97,10 @@ export async function startTestServer(
   if (options.shareDatabaseWith && !shared) {
     throw new Error("Only a PostgreSQL database can be shared: one PGlite directory belongs to one process.");
   }
-  const baseUrl = shared ? undefined : process.env.DATABASE_URL;
+  const existing = options.existingDatabaseUrl;
+  const baseUrl = shared || existing ? undefined : process.env.DATABASE_URL;
   const dbName = baseUrl ? createDatabaseName("skinhamnen_http") : undefined;
-  const databaseUrl = shared ?? (baseUrl && dbName ? await createPostgresDatabase(baseUrl, dbName) : undefined);
+  const databaseUrl = shared ?? existing ?? (baseUrl && dbName ? await createPostgresDatabase(baseUrl, dbName) : undefined);
   if (options.shareDatabaseWith) {
     // Instances of one deployment share their secrets (session cookies, visitor hashes).
     copyFileSync(path.join(options.shareDatabaseWith.dataDir, "secrets.json"), path.join(dataDir, "secrets.json"));
