@@ -137,7 +137,7 @@ try {
   const ratio =
     profile.p99Ms !== null && staticAtProfileLoad.p99Ms !== null && staticAtProfileLoad.p99Ms > 0
       ? `${(profile.p99Ms / staticAtProfileLoad.p99Ms).toFixed(2)}×`
-      : `not computable: ${profile.p99Ms === null ? "no /profile answer" : "no static answer"} within ${SECONDS} s`;
+      : `not computable: ${profile.p99Ms === null ? "no /profile answer" : "no static answer"} (${latencyFigure(profile.p99Ms === null ? profile : staticAtProfileLoad, SECONDS)})`;
   line([`/profile p99 ÷ static p99 at ${PROFILE_CONNECTIONS} connections`, ratio, "≤ 2×"]);
   line(["server RSS idle (one process)", `${idleRss} MB`, database.startsWith("PostgreSQL") ? "< 150 MB" : ""]);
   line(["server RSS under load (peak)", `${peakRss} MB`, ""]);

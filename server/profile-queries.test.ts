@@ -51,6 +51,7 @@ describe("/profile statement budget", () => {
     // The trades tab: its list carries each trade's lines.
     const page = await statementsFor("/profile?historik=affarer", member.cookie);
     expect(page.status).toBe(200);
+    process.stdout.write(`/profile: ${page.count} statements, ${(Buffer.byteLength(page.body) / 1024).toFixed(1)} KB HTML\n`);
     if (page.count > PROFILE_STATEMENT_BUDGET) process.stdout.write(`${page.list.join("\n\n")}\n`);
     expect(page.count).toBeLessThanOrEqual(PROFILE_STATEMENT_BUDGET);
     // What the shared reads carried reaches the page: the trade's line, the perk, the contact person.
