@@ -14,6 +14,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
+import os from "node:os";
 import { sql } from "drizzle-orm";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD } from "../tests/e2e/helpers/loyalty-members";
 import { BLOG_POST_SEEDS, seed } from "../app/platform/db/seed";
@@ -120,7 +121,7 @@ try {
   const tool = wrkAvailable() ? "wrk 1 thread" : "the built-in loader (no wrk installed: it shares the CPU with the server)";
   const staticRps = results[0]!.result.requestsPerSecond;
   const line = (cells: string[]) => process.stdout.write(`| ${cells.join(" | ")} |\n`);
-  const load1 = execFileSync("uptime").toString().trim().replace(/^.*load average/, "load average");
+  const load1 = `load average ${os.loadavg().map((value) => value.toFixed(2)).join(", ")}`;
   process.stdout.write(`\nSkinhamnen HTTP benchmark: ${database}, ${tool}, ${SECONDS} s per figure, node ${process.version}, ${load1}\n\n`);
   line(["figure", "value", "target"]);
   line(["---", "---", "---"]);
