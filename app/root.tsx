@@ -26,8 +26,7 @@ import { themeBootScript } from "~/lib/theme";
 import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
-import { getProfile } from "~/modules/accounts/profiles.server";
-import { getRoles } from "~/modules/accounts/roles.server";
+import { memberAccount } from "~/modules/accounts/member-account.server";
 import { getCurrentSession } from "~/modules/accounts/session.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -53,7 +52,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   let user = null;
   if (current) {
-    const [profile, roles] = await Promise.all([getProfile(db(), current.user.id), getRoles(current.user.id)]);
+    // The same read as the page's (/profile): one statement for the request.
+    const account = await memberAccount(request, db(), current.user.id);
+    const profile = account?.profile;
+    const roles = account?.roles ?? [];
     user = {
       id: current.user.id,
       email: current.user.email,

@@ -1,20 +1,20 @@
 /**
  * Where the production server's CPU time goes under load: starts the compiled server with
  * `node --cpu-prof` on a fresh database (PGlite, or PostgreSQL when DATABASE_URL is set), loads
- * one page with wrk (one thread, 32 connections), stops it with SIGTERM (which writes the
+ * one page at 32 connections (wrk, or bench/load.ts's loader without it), stops it with SIGTERM (which writes the
  * profile) and prints the self time by package (React DOM rendering, React Router, the embedded
  * database, Express, compression …), counting only the samples taken under load.
  *   npm run build && npx tsx bench/profile.ts [path] [seconds]
  *   PROFILE_SIGNED_IN=1 npx tsx bench/profile.ts /profile     (as a signed-in member)
  * The raw profile stays in the printed directory (open it in Chrome DevTools for the call tree).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { seed } from "../app/platform/db/seed";
 import { signInCookie } from "../server/test-members";
 import { startTestServer } from "../server/test-server";
+import { latencyFigure, runLoad } from "./load";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD } from "../tests/e2e/helpers/loyalty-members";
 
 const pagePath = process.argv[2] ?? "/";
@@ -68,11 +68,8 @@ const url = server.url;
 const headers: Record<string, string> = { "accept-encoding": "br, gzip" };
 if (signedIn) headers.cookie = await signInCookie(url, MEMBER_EMAIL, MEMBER_PASSWORD);
 for (let i = 0; i < 30; i++) await (await fetch(url + pagePath, { headers })).arrayBuffer();
-const args = ["-t1", "-c32", `-d${seconds}s`, "--timeout", "30s"];
-for (const [name, value] of Object.entries(headers)) args.push("-H", `${name}: ${value}`);
 const loadStarted = performance.now();
-const load = spawnSync("wrk", [...args, url + pagePath], { encoding: "utf8" });
-const rps = /Requests\/sec:\s+([\d.]+)/.exec(load.stdout ?? "")?.[1];
+const load = await runLoad(url + pagePath, 32, seconds, headers);
 const loadEnded = performance.now();
 await server.stop();
 const exitedAt = performance.now();
@@ -101,9 +98,11 @@ profile.samples.forEach((id, index) => {
   totals.set(name, (totals.get(name) ?? 0) + delta);
   if (name !== "(idle)") busy += delta;
 });
-process.stdout.write(`${pagePath}: ${rps ?? "?"} req/s under wrk -t1 -c32 for ${seconds} s; profile ${path.join(dir, file)}\n`);
+process.stdout.write(
+  `${pagePath}: ${latencyFigure(load, seconds)} p50 / p99 under ${load.tool} at 32 connections for ${seconds} s; profile ${path.join(dir, file)}\n`,
+);
 const idle = totals.get("(idle)") ?? 0;
-process.stdout.write(`the main thread was busy ${((busy / (busy + idle)) * 100).toFixed(0)} % of the load window\n`);
+process.stdout.write(`the main thread was busy ${busy + idle > 0 ? `${((busy / (busy + idle)) * 100).toFixed(0)} %` : "(no samples in the window)"} of the load window\n`);
 process.stdout.write(`self time by package, % of busy (non-idle) CPU time:\n`);
 for (const [name, micros] of [...totals].filter(([name]) => name !== "(idle)").sort((a, b) => b[1] - a[1]).slice(0, 20)) {
   process.stdout.write(`${((micros / busy) * 100).toFixed(1).padStart(5)} %  ${name}\n`);

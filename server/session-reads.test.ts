@@ -5,20 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantRole } from "~/modules/accounts/roles.server";
-import type { Db } from "~/platform/db/client.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { logStatements } from "./statement-log";
 import { createMember, type TestMember } from "./test-members";
 
 let server: InProcessServer;
 let member: TestMember;
 let staff: TestMember;
-const statements: string[] = [];
-
-/** Every statement the Db's session prepares from now on lands in `statements`. */
-function logQueries(db: Db): void {
-  const session = (db as unknown as { session: { logger: unknown } }).session;
-  session.logger = { logQuery: (query: string) => statements.push(query) };
-}
+let statements: string[] = [];
 
 /** Reads of Better Auth's session table (by token), not lists of a member's sessions. */
 const sessionLookups = () => statements.filter((query) => /from "session"/i.test(query) && /"token" = /i.test(query));
@@ -35,7 +29,7 @@ beforeAll(async () => {
   member = await createMember(server, "en-lasning@example.se");
   staff = await createMember(server, "personal-lasning@example.se");
   await grantRole(staff.userId, "admin", server.database.db);
-  logQueries(server.database.db);
+  statements = logStatements(server.database.db);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

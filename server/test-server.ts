@@ -44,7 +44,7 @@ export interface TestServer {
 export interface TestServerOptions {
   /** Use this server's PostgreSQL database (a second instance); only its owner drops it. */
   shareDatabaseWith?: TestServer;
-  /** Use this existing PostgreSQL database (never dropped here), e.g. a seed:scale copy for bench:admin. */
+  /** Use this existing PostgreSQL database (migrated, never dropped here), e.g. a copy of the seed:scale volume for a benchmark. */
   databaseUrl?: string;
   /** Runs on the server's fresh, migrated database before the server starts (e.g. members). */
   prepare?: (database: Database) => Promise<void>;

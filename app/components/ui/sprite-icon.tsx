@@ -1,7 +1,9 @@
 /**
  * An icon drawn from the sprite (scripts/icon-sprite.ts, decision 023): the same <svg> lucide
  * renders (24 × 24, currentColor stroke, width 2, round caps), with one <use> instead of the
- * paths. The sprite file is hashed by the build and cached for a year. Decorative unless given
+ * paths. The stroke settings every icon shares come from the `.lucide` rule in app.css rather
+ * than five attributes on each of a page's icons (docs/decisions/041); a different stroke width
+ * is an inline style, which that rule cannot override. The sprite file is hashed by the build and cached for a year. Decorative unless given
  * an accessible name (then it is not hidden from screen readers), as lucide's icons are.
  */
 import type { SVGProps } from "react";
@@ -20,18 +22,13 @@ function hasAccessibleName(props: SpriteIconProps): boolean {
 }
 
 export function spriteIcon(id: string): SpriteIcon {
-  function Icon({ size = 24, strokeWidth = 2, className, children, ...rest }: SpriteIconProps) {
+  function Icon({ size = 24, strokeWidth, className, children, style, ...rest }: SpriteIconProps) {
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={size}
         height={size}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
+        style={strokeWidth === undefined ? style : { ...style, strokeWidth }}
         className={className ? `lucide ${className}` : "lucide"}
         aria-hidden={hasAccessibleName({ children, ...rest }) ? undefined : "true"}
         {...rest}

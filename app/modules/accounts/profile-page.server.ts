@@ -9,26 +9,25 @@ import { badRequest, notFound, readInput, typedValues, validate } from "~/lib/ht
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
-import { getContactPerson } from "~/modules/accounts/member-admin.server";
+import { forgetMemberAccount, memberAccount } from "~/modules/accounts/member-account.server";
 import {
-  getNewsletterSettings,
   saveNewsletterSettings,
   SmsNeedsPhoneError,
   updateOwnProfile,
 } from "~/modules/accounts/profile-account.server";
 import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
-import { createProfileForNewUser, getProfile } from "~/modules/accounts/profiles.server";
-import { listActiveSessions, requireUser } from "~/modules/accounts/session.server";
+import { createProfileForNewUser } from "~/modules/accounts/profiles.server";
+import { requireUser } from "~/modules/accounts/session.server";
+import { isBeyondAbsoluteLifetime } from "~/modules/accounts/session-policy";
 import { STEAM_LINK_MESSAGES, type SteamLinkOutcome } from "~/modules/accounts/steam-link.server";
-import { memberGiveaways } from "~/modules/loyalty/giveaways.server";
+import { giveawaysForMember } from "~/modules/loyalty/giveaways.server";
 import { loadMemberLoyalty } from "~/modules/loyalty/member-loyalty-page.server";
 import { parseProfileView } from "~/modules/loyalty/profile-view";
 import { handleReferralCodeAction } from "~/modules/referrals/referral-code-page.server";
 import { memberReferralView } from "~/modules/referrals/referrals.server";
 import { handlePayoutDetailsChange } from "~/modules/selling/payout-details-page.server";
-import { getPayoutDetailsSummary, hasPassword } from "~/modules/selling/payout-details.server";
-import { sellerRequirements } from "~/modules/selling/seller-requirements.server";
+import { sellerRequirementsOf } from "~/modules/selling/seller-requirements.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 
@@ -43,33 +42,30 @@ function steamLinkNotice(value: string | null): { ok: boolean; message: string }
 export async function loadProfilePage(request: Request) {
   const current = await requireUser(request);
   const userId = current.user.id;
-  const [existingProfile, newsletter, sessions, contactPerson] = await Promise.all([
-    getProfile(db(), userId),
-    getNewsletterSettings(db(), userId),
-    listActiveSessions(userId),
-    getContactPerson(db(), userId),
-  ]);
+  // The request's one account read, shared with the root loader.
+  let account = await memberAccount(request, db(), userId);
   // The profile is written by Better Auth's user-create hook after the account's own
   // transaction; should that write have failed, the account gets a blank one here and is
   // asked to complete it (docs/rules/accounts.md#profiles: a missing profile counts as new).
-  let profile = existingProfile;
-  if (!profile) {
+  if (!account) {
     await createProfileForNewUser(db(), current.user);
-    profile = await getProfile(db(), userId);
+    forgetMemberAccount(request);
+    account = await memberAccount(request, db(), userId);
   }
-  if (!profile) throw notFound(PROFILE_NOT_FOUND);
+  if (!account) throw notFound(PROFILE_NOT_FOUND);
+  const { profile, newsletter, contactPerson, payoutDetails, passwordSet } = account;
 
   const url = new URL(request.url);
   const view = parseProfileView(url.searchParams);
-  const loyalty = await loadMemberLoyalty(db(), userId, view.pages);
-  if (!loyalty) throw notFound(PROFILE_NOT_FOUND);
-  const [giveaways, referral, payoutDetails, selling, passwordSet] = await Promise.all([
-    memberGiveaways(db(), userId, loyalty.xp),
+  const now = new Date();
+  const [loyalty, referral, selling] = await Promise.all([
+    loadMemberLoyalty(db(), userId, view.pages, now, { points: profile.points, xp: profile.xp, perks: account.perks }),
     memberReferralView(db(), userId),
-    getPayoutDetailsSummary(db(), userId),
-    sellerRequirements(db(), userId),
-    hasPassword(db(), userId),
+    sellerRequirementsOf({ steamId: profile.steam_id, tradeLink: profile.steam_trade_link, payout: payoutDetails }),
   ]);
+  if (!loyalty) throw notFound(PROFILE_NOT_FOUND);
+  const giveaways = giveawaysForMember(account.giveaways, userId, loyalty.xp);
+  const sessions = account.sessions.filter((session) => !isBeyondAbsoluteLifetime(session.createdAt));
 
   const completing = url.searchParams.get("complete") === "1" || isNewUserProfile(profile);
   const name =

@@ -12,7 +12,7 @@ import { logger } from "~/platform/logger.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { STAFF_MESSAGES } from "./staff-messages";
 
-export async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
+async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
   try {
     const rows = await target.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId));
     return rows.map((row) => row.role as Role);

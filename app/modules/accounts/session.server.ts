@@ -2,7 +2,7 @@
  * The one way to read the session in loaders and actions, and the guards built on it.
  * Guards throw a redirect or a 4xx response, so the rest of a loader reads as the happy path.
  */
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import { session } from "~/platform/db/schema";
@@ -77,22 +77,4 @@ export async function isSessionActive(sessionId: string, target: Db = appDb()): 
     .limit(1);
   if (!row) return false;
   return row.expiresAt.getTime() > Date.now() && !isBeyondAbsoluteLifetime(row.createdAt);
-}
-
-/**
- * The member's unexpired sessions (the device list on /profile), read straight from the table:
- * Better Auth's listSessions would read the request's own session a second time.
- */
-export async function listActiveSessions(userId: string, target: Db = appDb()) {
-  const rows = await target
-    .select({
-      id: session.id,
-      userAgent: session.userAgent,
-      ipAddress: session.ipAddress,
-      createdAt: session.createdAt,
-      updatedAt: session.updatedAt,
-    })
-    .from(session)
-    .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())));
-  return rows.filter((row) => !isBeyondAbsoluteLifetime(row.createdAt));
 }

@@ -111,31 +111,50 @@ export interface MemberGiveaway {
   won: boolean;
 }
 
+/** A giveaway of the month as /profile reads it (app/modules/accounts/member-account.server.ts). */
+export interface MonthGiveaway {
+  id: string;
+  title: string;
+  prize: string;
+  eligibleLevels: readonly string[];
+  drawn: boolean;
+  winnerUserId: string | null;
+}
+
 /**
- * /profile: this month's giveaways (Stockholm time) the member's level (from XP) is eligible
- * for, and any this month they won.
+ * /profile: of this month's giveaways (Stockholm time, newest first), those the member's level
+ * (from XP) is eligible for, and any they won.
  */
-export async function memberGiveaways(db: Db, userId: string, xp: number, now: Date = new Date()): Promise<MemberGiveaway[]> {
+export function giveawaysForMember(month: readonly MonthGiveaway[], userId: string, xp: number): MemberGiveaway[] {
   const level = levelForXp(xp).id;
-  const rows = await db
-    .select()
-    .from(giveaways)
-    .where(
-      and(
-        eq(giveaways.month, stockholmMonth(now)),
-        sql`(${level} = ANY(${giveaways.eligible_levels}) OR ${giveaways.winner_user_id} = ${userId})`,
-      ),
-    )
-    .orderBy(desc(giveaways.created_at))
-    .limit(20);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    prize: row.prize,
-    levels: levelNames(row.eligible_levels),
-    drawn: row.drawn_at !== null,
-    won: row.winner_user_id === userId,
-  }));
+  return month
+    .filter((row) => row.eligibleLevels.includes(level) || row.winnerUserId === userId)
+    .slice(0, 20)
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      prize: row.prize,
+      levels: levelNames([...row.eligibleLevels]),
+      drawn: row.drawn,
+      won: row.winnerUserId === userId,
+    }));
+}
+
+/** The same read on its own: this month's giveaways for the member. */
+export async function memberGiveaways(db: Db, userId: string, xp: number, now: Date = new Date()): Promise<MemberGiveaway[]> {
+  const rows = await db.select().from(giveaways).where(eq(giveaways.month, stockholmMonth(now))).orderBy(desc(giveaways.created_at)).limit(100);
+  return giveawaysForMember(
+    rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      prize: row.prize,
+      eligibleLevels: row.eligible_levels,
+      drawn: row.drawn_at !== null,
+      winnerUserId: row.winner_user_id,
+    })),
+    userId,
+    xp,
+  );
 }
 
 // ---------------------------------------------------------------------------

@@ -89,12 +89,19 @@ function memberLoyalty(loyalty: ProfileLoyalty) {
 export type MemberLoyalty = ReturnType<typeof memberLoyalty>;
 
 /** The member's loyalty view, or null when the account has no profile. */
-export async function loadMemberLoyalty(db: Db, userId: string, pages: ProfileView["pages"]): Promise<MemberLoyalty | null> {
-  const loyalty = await loadProfileLoyalty(db, userId, {
-    points: pages.poang,
-    xp: pages.xp,
-    trades: pages.affarer,
-    orders: pages.ordrar,
-  });
+export async function loadMemberLoyalty(
+  db: Db,
+  userId: string,
+  pages: ProfileView["pages"],
+  now: Date = new Date(),
+  known?: Parameters<typeof loadProfileLoyalty>[4],
+): Promise<MemberLoyalty | null> {
+  const loyalty = await loadProfileLoyalty(
+    db,
+    userId,
+    { points: pages.poang, xp: pages.xp, trades: pages.affarer, orders: pages.ordrar },
+    now,
+    known,
+  );
   return loyalty ? memberLoyalty(loyalty) : null;
 }

@@ -68,7 +68,11 @@ export interface MemberPerkView {
 
 /** For /profile: the member's running and queued perks with their expiry. */
 export async function listMemberPerks(db: Db, userId: string, now: Date = new Date()): Promise<MemberPerkView[]> {
-  const perks = await currentPerks(db, userId, now);
+  return perkViews(await currentPerks(db, userId, now), now);
+}
+
+/** The perks as the member reads them (labels, running or coming). */
+export function perkViews(perks: readonly Perk[], now: Date): MemberPerkView[] {
   return perks.map((perk) => ({
     id: perk.id,
     kind: perk.kind,
@@ -106,7 +110,11 @@ export async function memberStanding(
     .where(eq(profiles.user_id, userId))
     .limit(1);
   if (!profile) return null;
-  const perks = await currentPerks(db, userId, now);
+  return standingOf(profile, await currentPerks(db, userId, now), now);
+}
+
+/** The same from a profile's balances and perks already read (app/modules/accounts/member-account.server.ts). */
+export function standingOf(profile: { points: number; xp: number }, perks: Perk[], now: Date): MemberStanding {
   return {
     points: profile.points,
     xp: profile.xp,

@@ -12,7 +12,8 @@ import { listMemberTrades, type MemberTradesPage } from "~/modules/trades/trades
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { points_transactions, xp_transactions } from "~/platform/db/schema";
 import { levelProgress, type LevelProgress } from "./levels";
-import { listMemberPerks, memberStanding, type MemberPerkView } from "./perks.server";
+import type { Perk } from "./perks";
+import { memberStanding, perkViews, standingOf, type MemberPerkView, type MemberStanding } from "./perks.server";
 
 export interface LoyaltyStatistics {
   /** Base totals of completed sales and purchases, in öre (the UI shows SEK). */
@@ -73,8 +74,10 @@ export async function getLoyaltySummary(
   now: Date = new Date(),
 ): Promise<LoyaltySummary | null> {
   const standing = await memberStanding(db, userId, now);
-  if (!standing) return null;
-  const [statistics, perks] = await Promise.all([loyaltyStatistics(db, userId), listMemberPerks(db, userId, now)]);
+  return standing ? summaryOf(standing, await loyaltyStatistics(db, userId), now) : null;
+}
+
+function summaryOf(standing: MemberStanding, statistics: LoyaltyStatistics, now: Date): LoyaltySummary {
   return {
     points: standing.points,
     xp: standing.xp,
@@ -82,7 +85,7 @@ export async function getLoyaltySummary(
     effectiveLevel: standing.level,
     pointsMultiplier: standing.pointsMultiplier,
     statistics,
-    perks,
+    perks: perkViews(standing.perks, now),
   };
 }
 
@@ -102,15 +105,19 @@ export interface LedgerHistoryPage {
   hasMore: boolean;
 }
 
-async function history(
-  db: Db,
-  table: typeof points_transactions | typeof xp_transactions,
-  userId: string,
-  options: { page?: number; pageSize?: number },
-): Promise<LedgerHistoryPage> {
-  const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
-  const rows = await db
+type Ledger = "points" | "xp";
+const LEDGER_TABLES = { points: points_transactions, xp: xp_transactions } as const;
+type PageAt = ReturnType<typeof pageParams>;
+
+/**
+ * One page of a ledger, newest first, with one row more to tell whether another page follows;
+ * on the index `(user_id, created_at DESC, id DESC)`, which matches the ORDER BY.
+ */
+function ledgerPageQuery(db: Db, ledger: Ledger, userId: string, at: PageAt) {
+  const table = LEDGER_TABLES[ledger];
+  return db
     .select({
+      ledger: sql<Ledger>`${ledger}::text`.as("ledger"),
       id: table.id,
       amount: table.amount,
       reason: table.reason,
@@ -120,16 +127,41 @@ async function history(
     .from(table)
     .where(eq(table.user_id, userId))
     .orderBy(desc(table.created_at), desc(table.id))
-    .limit(pageSize + 1)
-    .offset(offset);
-  return { entries: rows.slice(0, pageSize), page, pageSize, hasMore: rows.length > pageSize };
+    .limit(at.pageSize + 1)
+    .offset(at.offset);
+}
+
+type LedgerRow = Awaited<ReturnType<typeof ledgerPageQuery>>[number];
+
+function toHistoryPage(rows: LedgerRow[], ledger: Ledger, at: PageAt): LedgerHistoryPage {
+  const mine = rows.filter((row) => row.ledger === ledger);
+  return {
+    // A union's rows are not mapped by column: the time comes back as the driver gives it.
+    entries: mine.slice(0, at.pageSize).map(({ ledger: _ledger, ...entry }) => ({ ...entry, createdAt: new Date(entry.createdAt) })),
+    page: at.page,
+    pageSize: at.pageSize,
+    hasMore: mine.length > at.pageSize,
+  };
+}
+
+async function history(db: Db, ledger: Ledger, userId: string, options: { page?: number; pageSize?: number }): Promise<LedgerHistoryPage> {
+  const at = pageParams(options, PROFILE_PAGE_SIZE);
+  return toHistoryPage(await ledgerPageQuery(db, ledger, userId, at), ledger, at);
 }
 
 export const listPointsHistory = (db: Db, userId: string, options: { page?: number; pageSize?: number } = {}) =>
-  history(db, points_transactions, userId, options);
+  history(db, "points", userId, options);
 
 export const listXpHistory = (db: Db, userId: string, options: { page?: number; pageSize?: number } = {}) =>
-  history(db, xp_transactions, userId, options);
+  history(db, "xp", userId, options);
+
+/** One page of each ledger in one statement (two index scans joined by UNION ALL). */
+async function ledgerPages(db: Db, userId: string, pages: { points?: number; xp?: number }): Promise<Record<Ledger, LedgerHistoryPage>> {
+  const points = pageParams({ page: pages.points }, PROFILE_PAGE_SIZE);
+  const xp = pageParams({ page: pages.xp }, PROFILE_PAGE_SIZE);
+  const rows = await ledgerPageQuery(db, "points", userId, points).unionAll(ledgerPageQuery(db, "xp", userId, xp));
+  return { points: toHistoryPage(rows, "points", points), xp: toHistoryPage(rows, "xp", xp) };
+}
 
 export interface ProfileLoyalty {
   summary: LoyaltySummary;
@@ -139,20 +171,24 @@ export interface ProfileLoyalty {
   orders: ShopOrdersPage;
 }
 
-/** Everything /profile shows of the loyalty programme, each list at the page asked for. */
+/**
+ * Everything /profile shows of the loyalty programme, each list at the page asked for. With
+ * `known` (the balances and perks the request's account read already holds) nothing is read twice.
+ */
 export async function loadProfileLoyalty(
   db: Db,
   userId: string,
   pages: { points?: number; xp?: number; trades?: number; orders?: number } = {},
   now: Date = new Date(),
+  known?: { points: number; xp: number; perks: Perk[] },
 ): Promise<ProfileLoyalty | null> {
-  const summary = await getLoyaltySummary(db, userId, now);
-  if (!summary) return null;
-  const [pointsHistory, xpHistory, trades, orders] = await Promise.all([
-    listPointsHistory(db, userId, { page: pages.points }),
-    listXpHistory(db, userId, { page: pages.xp }),
+  const standing = known ? standingOf(known, known.perks, now) : await memberStanding(db, userId, now);
+  if (!standing) return null;
+  const [statistics, ledgers, trades, orders] = await Promise.all([
+    loyaltyStatistics(db, userId),
+    ledgerPages(db, userId, { points: pages.points, xp: pages.xp }),
     listMemberTrades(db, userId, { page: pages.trades }),
     listMemberOrders(db, userId, { page: pages.orders }),
   ]);
-  return { summary, pointsHistory, xpHistory, trades, orders };
+  return { summary: summaryOf(standing, statistics, now), pointsHistory: ledgers.points, xpHistory: ledgers.xp, trades, orders };
 }

@@ -38,7 +38,18 @@ export async function getPayoutDetailsSummary(db: Db, userId: string): Promise<P
     })
     .from(payout_details)
     .where(eq(payout_details.user_id, userId));
-  if (!row) return null;
+  return row ? toPayoutDetailsSummary(row) : null;
+}
+
+/** The masked summary from its columns (times as Dates or as the text JSON carries). */
+export function toPayoutDetailsSummary(row: {
+  method: string;
+  label: string;
+  masked: string;
+  usableAt: Date | string;
+  updatedAt: Date | string;
+  usable: boolean;
+}): PayoutDetailsSummary {
   return {
     method: row.method as PayoutMethod,
     label: row.label,

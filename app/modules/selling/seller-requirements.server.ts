@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
 import { profiles } from "~/platform/db/schema";
-import { getPayoutDetailsSummary } from "./payout-details.server";
+import { getPayoutDetailsSummary, type PayoutDetailsSummary } from "./payout-details.server";
 import { sellerChecklist, tradeLinkTarget, type SellerChecklist, type TradeHoldFact } from "./seller-requirements";
 import { checkTradeHold, type TradeHoldOptions } from "./steam-trade-hold.server";
 
@@ -23,8 +23,15 @@ export async function sellerRequirements(
     db.select({ steamId: profiles.steam_id, tradeLink: profiles.steam_trade_link }).from(profiles).where(eq(profiles.user_id, userId)),
     getPayoutDetailsSummary(db, userId),
   ]);
-  const steamId = profile?.steamId ?? null;
-  const tradeLink = profile?.tradeLink ?? null;
+  return sellerRequirementsOf({ steamId: profile?.steamId ?? null, tradeLink: profile?.tradeLink ?? null, payout }, steam);
+}
+
+/** The same from facts already read (/profile's account read): only the Steam check, if any, goes out. */
+export async function sellerRequirementsOf(
+  facts: { steamId: string | null; tradeLink: string | null; payout: PayoutDetailsSummary | null },
+  steam: Partial<TradeHoldOptions> = {},
+): Promise<SellerChecklist> {
+  const { steamId, tradeLink, payout } = facts;
   const target = tradeLinkTarget(tradeLink);
   let tradeHold: TradeHoldFact = { status: "not_checked" };
   if (target && steamId && target.steamId64 === steamId) {

@@ -801,31 +801,20 @@ export async function listMemberTrades(
   options: { page?: number; pageSize?: number } = {},
 ): Promise<MemberTradesPage> {
   const { page, pageSize, offset } = pageParams(options, PROFILE_PAGE_SIZE);
+  // The page's trades with their lines in one statement (the lines as JSON, in their order; the
+  // trade's id qualified by hand, as drizzle writes a column of a one-table select bare).
   const rows = await db
-    .select()
+    .select({
+      trade: trades,
+      items: sql<Array<typeof trade_items.$inferSelect> | null>`(SELECT json_agg(i ORDER BY i.position) FROM ${trade_items} i WHERE i.trade_id = ${sql.raw(`"trades"."id"`)})`,
+    })
     .from(trades)
     .where(eq(trades.user_id, userId))
     .orderBy(desc(trades.created_at), desc(trades.id))
     .limit(pageSize + 1)
     .offset(offset);
-  const visible = rows.slice(0, pageSize);
-  const items = visible.length
-    ? await db
-        .select()
-        .from(trade_items)
-        .where(
-          inArray(
-            trade_items.trade_id,
-            visible.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(trade_items.position))
-    : [];
   return {
-    trades: visible.map((row) => ({
-      ...toTrade(row),
-      items: items.filter((item) => item.trade_id === row.id).map(toItem),
-    })),
+    trades: rows.slice(0, pageSize).map((row) => ({ ...toTrade(row.trade), items: (row.items ?? []).map(toItem) })),
     page,
     pageSize,
     hasMore: rows.length > pageSize,

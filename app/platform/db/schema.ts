@@ -287,7 +287,10 @@ export const points_transactions = pgTable(
   },
   (t) => [
     check("points_transactions_amount_non_zero", sql`${t.amount} <> 0`),
-    index("points_transactions_user_created_idx").on(t.user_id, t.created_at.desc()),
+    // The member's history (/profile) orders by `created_at DESC, id DESC`, which in PostgreSQL
+    // puts nulls first: an index matches it only with the same null order (drizzle's `.desc()`
+    // alone writes NULLS LAST, which the planner cannot use for that ORDER BY).
+    index("points_transactions_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Points issued per period (docs/rules/admin.md#dashboard): the part of a day the daily
     // rollup does not cover is read from this index alone (docs/decisions/040-daily-rollups.md).
     index("points_transactions_created_idx").on(t.created_at, t.amount),
@@ -309,7 +312,7 @@ export const xp_transactions = pgTable(
   },
   (t) => [
     check("xp_transactions_amount_non_zero", sql`${t.amount} <> 0`),
-    index("xp_transactions_user_created_idx").on(t.user_id, t.created_at.desc()),
+    index("xp_transactions_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -388,7 +391,7 @@ export const point_shop_orders = pgTable(
       "point_shop_orders_status_valid",
       oneOf("status", SHOP_ORDER_STATUSES),
     ),
-    index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
+    index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("point_shop_orders_status_idx").on(t.status, t.created_at.desc()),
     index("point_shop_orders_created_idx").on(t.created_at),
   ],
@@ -635,7 +638,7 @@ export const trades = pgTable(
       sql`(${t.status} <> 'completed' OR ${t.completed_at} IS NOT NULL) AND (${t.status} <> 'reversed' OR ${t.reversed_at} IS NOT NULL) AND (${t.status} <> 'cancelled' OR ${t.cancelled_at} IS NOT NULL)`,
     ),
     check("trades_note_length", sql`length(${t.note}) <= ${sql.raw(String(TRADE_LIMITS.noteMaxLength))}`),
-    index("trades_user_created_idx").on(t.user_id, t.created_at.desc()),
+    index("trades_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("trades_status_created_idx").on(t.status, t.created_at.desc()),
     index("trades_type_created_idx").on(t.type, t.created_at.desc()),
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
