@@ -6,7 +6,7 @@
  * the member. Expected failures come back as `{ ok: false, code, message }` with a Swedish
  * message for the staff panel; nothing is written then.
  */
-import { asc, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import { PAYOUT_LABELS, type PayoutMethod } from "~/modules/selling/selling-constants";
 import {
