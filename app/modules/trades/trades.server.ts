@@ -21,6 +21,8 @@ import {
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
+import { keysetPage, keysetPosition, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/platform/audit/audit.server";
@@ -514,9 +516,7 @@ export interface TradeTotals {
 export interface TradeListPage {
   rows: TradeListRow[];
   totals: TradeTotals;
-  page: number;
-  pageSize: number;
-  pageCount: number;
+  links: KeysetLinks;
 }
 
 const SORT_COLUMNS: Record<TradeSort, SQL> = {
@@ -525,15 +525,28 @@ const SORT_COLUMNS: Record<TradeSort, SQL> = {
   total: sql`t.total_ore`,
 };
 
+/** The list's keyset order for its sort and direction (newest first unless asked). */
+function tradeOrder(query: TradeListQuery): KeysetOrder {
+  const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
+  return {
+    column: SORT_COLUMNS[sort],
+    kind: sort === "created_at" ? "timestamp" : "integer",
+    id: sql`t.id`,
+    direction: query.dir === "asc" ? "asc" : "desc",
+  };
+}
+
 /** Only Steam's 17-digit ids are matched exactly; everything else searches email and names. */
 const STEAM_ID = /^\d{17}$/;
 
-/** Members (profiles `p`) matching a staff search: an exact Steam id, or email or name containing it. */
+/**
+ * Members (profiles `p`) matching a staff search: an exact Steam id, or the profile's one
+ * search column (email, names, Steam id, referral code, phone digits) containing it, read
+ * through its trigram index.
+ */
 function memberMatchSql(q: string): SQL {
   if (STEAM_ID.test(q)) return sql`p.steam_id = ${q}`;
-  const pattern = likePattern(q);
-  return sql`(p.email ILIKE ${pattern} OR p.display_name ILIKE ${pattern}
-             OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`;
+  return sql`p.search_text LIKE lower(${likePattern(q)})`;
 }
 
 /** The WHERE clause shared by the page, the totals and the export. */
@@ -612,19 +625,13 @@ interface RawListRow {
 async function selectRows(
   db: Db,
   query: TradeListQuery,
-  page: { limit: number; offset?: number; after?: { value: string; id: string } },
+  page: { limit: number; position: KeysetPosition },
 ): Promise<Array<TradeListRow & { cursorValue: string }>> {
-  const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
-  const direction = query.dir === "asc" ? sql`ASC` : sql`DESC`;
-  const column = SORT_COLUMNS[sort];
-  const keyset = page.after
-    ? query.dir === "asc"
-      ? sql`AND (${column}, t.id) > (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
-      : sql`AND (${column}, t.id) < (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
-    : sql``;
+  const order = tradeOrder(query);
+  const keyset = keysetSql(order, page.position);
   const raw = await queryRows<RawListRow>(
     db,
-    sql`SELECT t.id, ${column}::text AS cursor_value,
+    sql`SELECT t.id, ${cursorValueSql(order)} AS cursor_value,
                CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END AS member_email,
                COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS member_name,
                p.steam_id AS member_steam_id,
@@ -635,9 +642,9 @@ async function selectRows(
                   FROM trade_items i WHERE i.trade_id = t.id) AS item_summary
           FROM trades t
           JOIN profiles p ON p.user_id = t.user_id
-         WHERE ${filterSql(query)} ${keyset}
-         ORDER BY ${column} ${direction}, t.id ${direction}
-         LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`,
+         WHERE ${filterSql(query)} AND ${keyset.where}
+         ${keyset.orderBy}
+         LIMIT ${page.limit}`,
   );
   if (raw.length === 0) return [];
   // The trade columns come through Drizzle so their types (bigint öre as numbers, dates) match getTrade.
@@ -673,7 +680,7 @@ async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> 
                COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
                COALESCE(sum(t.xp_credited), 0) AS "xpCredited"
           FROM trades t
-          JOIN profiles p ON p.user_id = t.user_id
+         ${query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``}
          WHERE ${filterSql(query)}`,
   );
   return {
@@ -687,19 +694,19 @@ async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> 
   };
 }
 
-/** One page of the filtered, sorted list with the totals of the whole filter. */
+/** One keyset page of the filtered, sorted list with the totals of the whole filter. */
 export async function listTrades(db: Db, query: TradeListQuery = {}): Promise<TradeListPage> {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
-  const [rows, totals] = await Promise.all([
-    selectRows(db, query, { limit: pageSize, offset }),
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = keysetPosition(query, tradeOrder(query).kind);
+  const [fetched, totals] = await Promise.all([
+    selectRows(db, query, { limit: pageSize + 1, position }),
     tradeTotals(db, query),
   ]);
+  const page = keysetPage(fetched, pageSize, position, (row) => ({ value: row.cursorValue, id: row.id }));
   return {
-    rows: rows.map(({ cursorValue: _cursor, ...row }) => row),
+    rows: page.rows.map(({ cursorValue: _cursor, ...row }) => row),
     totals,
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(totals.count / pageSize)),
+    links: page.links,
   };
 }
 
@@ -713,12 +720,12 @@ export async function* exportTrades(
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TradeListRow[]> {
   batchSize = wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE);
-  let after: { value: string; id: string } | undefined;
+  let position: KeysetPosition = null;
   for (;;) {
-    const rows = await selectRows(db, query, { limit: batchSize, after });
+    const rows = await selectRows(db, query, { limit: batchSize, position });
     if (rows.length === 0) return;
     const last = rows.at(-1)!;
-    after = { value: last.cursorValue, id: last.id };
+    position = { direction: "after", key: { value: last.cursorValue, id: last.id } };
     yield rows.map(({ cursorValue: _cursor, ...row }) => row);
     if (rows.length < batchSize) return;
   }
