@@ -8,9 +8,10 @@ DROP INDEX "referrals_status_created_idx";--> statement-breakpoint
 DROP INDEX "referrals_created_idx";--> statement-breakpoint
 DROP INDEX "trades_status_created_idx";--> statement-breakpoint
 DROP INDEX "trades_type_created_idx";--> statement-breakpoint
+CREATE INDEX "newsletter_subscriptions_email_trgm_idx" ON "newsletter_subscriptions" USING gin (lower("email") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "profiles_search_text_trgm_idx" ON "profiles" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "trades_total_idx" ON "trades" USING btree ("total_ore","id");--> statement-breakpoint
-CREATE INDEX "trades_base_total_idx" ON "trades" USING btree ("base_total_ore","id");--> statement-breakpoint
+CREATE INDEX "trades_total_idx" ON "trades" USING btree ("total_ore" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "trades_base_total_idx" ON "trades" USING btree ("base_total_ore" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_messages_created_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "contact_messages_status_created_idx" ON "contact_messages" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "newsletter_subscriptions_created_idx" ON "newsletter_subscriptions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -115,8 +115,8 @@ export function keysetPage<Row>(
       rows: visible,
       links: {
         first: true,
-        // Back from an empty page goes to the rows before its cursor.
-        previous: encodeCursor(firstRow ? keyOf(firstRow) : position.key),
+        // An empty page (its rows deleted, or a hand-made cursor) offers the first page only.
+        previous: firstRow ? encodeCursor(keyOf(firstRow)) : null,
         next: more && lastRow ? encodeCursor(keyOf(lastRow)) : null,
       },
     };
@@ -126,7 +126,7 @@ export function keysetPage<Row>(
     links: {
       first: true,
       previous: more && firstRow ? encodeCursor(keyOf(firstRow)) : null,
-      next: encodeCursor(lastRow ? keyOf(lastRow) : position.key),
+      next: lastRow ? encodeCursor(keyOf(lastRow)) : null,
     },
   };
 }
@@ -135,4 +135,16 @@ export function keysetPage<Row>(
 export interface CappedCount {
   count: number;
   capped: boolean;
+}
+
+/**
+ * How far a staff list counts its matches. Counting further costs a walk over every match
+ * (205 ms for 10 000 of 200 000 members at load, 20 ms for 1 000; decision 039).
+ */
+export const LIST_COUNT_CAP = 1_000;
+
+/** A count read with `cappedCountSql(…, LIST_COUNT_CAP)` as the list shows it. */
+export function cappedCount(counted: number | string | undefined): CappedCount {
+  const n = Number(counted ?? 0);
+  return { count: Math.min(n, LIST_COUNT_CAP), capped: n > LIST_COUNT_CAP };
 }

@@ -11,7 +11,7 @@ import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { wholeBetween } from "~/lib/paging";
-import { keysetPage, parseKeyset, type CappedCount, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, parseKeyset, type CappedCount, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
 import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { textField } from "~/lib/validation";
 import { creditPoints, creditXp, debitPoints, debitXp } from "~/modules/loyalty/ledger.server";
@@ -76,12 +76,9 @@ export interface MemberListRow {
 export interface MemberSearchPage {
   rows: MemberListRow[];
   links: KeysetLinks;
-  /** Members matching the search, counted up to MEMBER_COUNT_CAP. */
+  /** Members matching the search, counted up to LIST_COUNT_CAP. */
   count: CappedCount;
 }
-
-/** Past this many matches the list says "fler än" instead of counting on. */
-export const MEMBER_COUNT_CAP = 10_000;
 
 const searchParamsSchema = z.object({
   q: z
@@ -120,7 +117,7 @@ function memberSearchSql(q: string | undefined): SQL {
 
 /**
  * Members matching `q` in email, name, Steam id, phone or referral code (newest first), one
- * keyset page at a time; without `q`, every member. The count stops at MEMBER_COUNT_CAP.
+ * keyset page at a time; without `q`, every member. The count stops at LIST_COUNT_CAP.
  */
 export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Promise<MemberSearchPage> {
   const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
@@ -137,11 +134,10 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
       db,
       sql`SELECT u.id, ${cursorValueSql(MEMBER_ORDER)} AS cursor ${from} AND ${keyset.where} ${keyset.orderBy} LIMIT ${pageSize + 1}`,
     ),
-    queryRows<{ n: string | number }>(db, cappedCountSql(from, MEMBER_COUNT_CAP)),
+    queryRows<{ n: string | number }>(db, cappedCountSql(from, LIST_COUNT_CAP)),
   ]);
   const page = keysetPage(ids, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
-  const n = Number(counted[0]?.n ?? 0);
-  const count = { count: Math.min(n, MEMBER_COUNT_CAP), capped: n > MEMBER_COUNT_CAP };
+  const count = cappedCount(counted[0]?.n);
   if (page.rows.length === 0) return { rows: [], links: page.links, count };
   const rows = await db
     .select({

@@ -25,11 +25,16 @@ export function cursorValueSql(order: KeysetOrder): SQL {
 /**
  * The condition (`TRUE` on the first page) and ORDER BY of one page. Paging back reads the
  * rows before the key in reverse order; `keysetPage` turns them round.
+ *
+ * The list indexes are built `DESC NULLS LAST` (Drizzle's `.desc()`), and PostgreSQL reads an
+ * index for an ORDER BY only when the NULLS placement matches too (a plain `DESC` means
+ * NULLS FIRST, which made it sort the whole table instead). So a descending page says
+ * NULLS LAST and an ascending one NULLS FIRST: the index forwards or backwards, exactly.
  */
 export function keysetSql(order: KeysetOrder, position: KeysetPosition): { where: SQL; orderBy: SQL } {
   const backwards = position?.direction === "before";
   const ascending = (order.direction === "asc") !== backwards;
-  const dir = ascending ? sql`ASC` : sql`DESC`;
+  const dir = ascending ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
   const orderBy = sql`ORDER BY ${order.column} ${dir}, ${order.id} ${dir}`;
   if (!position) return { where: sql`TRUE`, orderBy };
   const cast = order.kind === "timestamp" ? sql`::timestamptz` : sql`::bigint`;

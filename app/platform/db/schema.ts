@@ -640,8 +640,8 @@ export const trades = pgTable(
     index("trades_status_created_idx").on(t.status, t.created_at.desc(), t.id.desc()),
     index("trades_type_created_idx").on(t.type, t.created_at.desc(), t.id.desc()),
     // The Transactions tab's other sorts, read by keyset either way.
-    index("trades_total_idx").on(t.total_ore, t.id),
-    index("trades_base_total_idx").on(t.base_total_ore, t.id),
+    index("trades_total_idx").on(t.total_ore.desc(), t.id.desc()),
+    index("trades_base_total_idx").on(t.base_total_ore.desc(), t.id.desc()),
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Volume per period and per day, and each member's lifetime value (docs/rules/admin.md#dashboard, #ltv-analytics).
     index("trades_completed_at_idx").on(t.completed_at).where(sql`${t.status} = 'completed'`),
@@ -941,6 +941,8 @@ export const newsletter_subscriptions = pgTable(
       .where(sql`${t.user_id} IS NULL`),
     check("newsletter_email_format", sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
     index("newsletter_subscriptions_created_idx").on(t.created_at.desc(), t.id.desc()),
+    // The subscribers' search by address fragment (docs/decisions/039-keyset-lists-and-search.md).
+    index("newsletter_subscriptions_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     uniqueIndex("newsletter_confirmation_token_uq")
       .on(t.confirmation_token_hash)
       .where(sql`${t.confirmation_token_hash} IS NOT NULL`),
