@@ -54,7 +54,7 @@ export function encodeCursor(key: KeysetKey): string {
 }
 
 /** The key in `cursor` if it is one of `kind`, else null. */
-export function decodeCursor(cursor: string, kind: KeysetKind): KeysetKey | null {
+function decodeCursor(cursor: string, kind: KeysetKind): KeysetKey | null {
   if (cursor.length > MAX_CURSOR_LENGTH) return null;
   const text = fromBase64Url(cursor);
   if (text === null) return null;

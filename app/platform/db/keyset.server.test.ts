@@ -17,17 +17,11 @@ import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { queryRows } from "~/platform/db/client.server";
 import { profiles, trades, user } from "~/platform/db/schema";
 
-let database: TestDatabase;
-const db = () => database.db;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.close();
-});
-
 const DOMAIN = "keyset.example.se";
+let database: TestDatabase | undefined;
+const db = () => database!.db;
+beforeAll(async () => void (database = await createTestDatabase()));
+afterAll(() => database?.close());
 let serial = 0;
 
 /** A member created at `at`, found by the list's search for its domain. */
