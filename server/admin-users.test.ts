@@ -11,7 +11,7 @@ import { grantRole } from "~/modules/accounts/roles.server";
 import { SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { MEMBER_MESSAGES } from "~/modules/accounts/member-admin.server";
 import { creditXp } from "~/modules/loyalty/ledger.server";
-import { audit_log, points_transactions, profiles, session } from "~/platform/db/schema";
+import { audit_log, points_transactions, profiles, session, user } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, formBody, MEMBER_PASSWORD, signInCookie, type TestMember } from "./test-members";
 
@@ -66,6 +66,45 @@ describe("search", () => {
     const response = await get(`/admin/users?q=${encodeURIComponent(q)}&page=-1`, admin.cookie);
     expect(response.status).toBe(200);
   });
+
+  it("pages by cursor: first, previous and next as links, each row once", async () => {
+    const emails = Array.from({ length: 27 }, (_, i) => `users.sida${String(i).padStart(2, "0")}@example.se`);
+    const ids = await db().insert(user).values(emails.map((email) => ({ name: "Sida", email }))).returning({ id: user.id, email: user.email });
+    await db().insert(profiles).values(ids.map(({ id, email }) => ({ user_id: id, email })));
+    // Each row shows in the table, as a card and in the page's data: its first appearance counts.
+    const emailsOf = (html: string) => [...new Set([...html.matchAll(/users\.sida\d\d@example\.se/g)].map((match) => match[0]))];
+    const hrefOf = (html: string, label: string) => {
+      const link = html.match(new RegExp(`<a [^>]*title="${label}" href="([^"]+)"`));
+      return link ? link[1]!.replaceAll("&amp;", "&") : null;
+    };
+    const first = await (await get("/admin/users?q=users.sida", admin.cookie)).text();
+    expect(first).toContain("27 medlemmar");
+    const firstRows = emailsOf(first);
+    expect(firstRows).toHaveLength(25);
+    expect(hrefOf(first, "Föregående sida")).toBeNull();
+    const next = hrefOf(first, "Nästa sida");
+    expect(next).toMatch(/^\/admin\/users\?q=users\.sida&efter=[A-Za-z0-9_-]+$/);
+    const second = await (await get(next!, admin.cookie)).text();
+    const secondRows = emailsOf(second);
+    expect([...firstRows, ...secondRows].sort()).toEqual(emails);
+    expect(hrefOf(second, "Nästa sida")).toBeNull();
+    const back = await (await get(hrefOf(second, "Föregående sida")!, admin.cookie)).text();
+    expect(emailsOf(back)).toEqual(firstRows);
+    expect(hrefOf(second, "Första sidan")).toBe("/admin/users?q=users.sida");
+  });
+
+  it.each(["JTsgRFJPUCBUQUJMRSB1c2VyOw", "'%20OR%201=1--", "x".repeat(5_000), "%F0%9F%92%A5", "MjAyNi0xMy00NVQ5OTo5OTo5OS45OTk5OTlafm5vdC1hLXV1aWQ"])(
+    "answers a hostile cursor %j with the first page on every keyset list",
+    async (cursor) => {
+      for (const target of ["/admin/users", "/admin/transactions", "/admin/referrals", "/admin/newsletter"]) {
+        for (const key of ["efter", "fore"]) {
+          const response = await get(`${target}?${key}=${cursor}`, admin.cookie);
+          expect(response.status, `${target}?${key}=${cursor.slice(0, 30)}`).toBe(200);
+          await response.arrayBuffer();
+        }
+      }
+    },
+  );
 });
 
 describe("a member's page", () => {

@@ -7,6 +7,10 @@
  *   first/previous/next/last icon links that fit a 375 px screen; nothing when it is empty.
  * - A list that only knows whether there is more (`hasMore`) shows previous/next, and
  *   "Sida 2 av 5" when `pageCount` is known; nothing when it fits on one page.
+ *
+ * `KeysetPager` pages a staff list by cursor (app/lib/keyset.ts, docs/decisions/039): first /
+ * previous / next links that set `efter` or `fore` and drop the other, with the count of the
+ * list ("fler än N" past what is counted).
  */
 import type * as React from "react";
 import { Link, useSearchParams } from "react-router";
@@ -15,6 +19,7 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "~/compon
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { withSearchParams } from "~/lib/search-params";
+import { KEYSET_PARAMS, type CappedCount, type KeysetLinks } from "~/lib/keyset";
 
 interface CountedList {
   total: number;
@@ -140,5 +145,39 @@ function PageLink({
       {children}
       <span className="sr-only">{label}</span>
     </Link>
+  );
+}
+
+/** "1 234 medlemmar", or "Fler än 10 000 medlemmar" when the count stopped at its cap. */
+export function countLabel(count: CappedCount, noun: string): string {
+  return count.capped ? `Fler än ${formatNumber(count.count)} ${noun}` : `${formatNumber(count.count)} ${noun}`;
+}
+
+export function KeysetPager({ links, count, noun }: { links: KeysetLinks; count?: CappedCount; noun: string }) {
+  const [params] = useSearchParams();
+  if (!links.first && !links.next && !count) return null;
+  const href = (after: string | null, before: string | null) =>
+    withSearchParams(params, { [KEYSET_PARAMS.after]: after, [KEYSET_PARAMS.before]: before, page: null });
+  const button = cn(buttonVariants({ variant: "outline", size: "icon" }), "size-9");
+  const items = [
+    { label: "Första sidan", to: href(null, null), enabled: links.first, Icon: ChevronsLeft },
+    { label: "Föregående sida", to: href(null, links.previous), enabled: links.previous !== null, Icon: ChevronLeft },
+    { label: "Nästa sida", to: href(links.next, null), enabled: links.next !== null, Icon: ChevronRight },
+  ];
+  return (
+    <nav aria-label={`Sidor: ${noun}`} className="flex flex-wrap items-center justify-between gap-3" data-testid="pagination">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {count ? countLabel(count, noun) : null}
+      </p>
+      {links.first || links.next ? (
+        <div className="flex items-center gap-1.5">
+          {items.map(({ label, to, enabled, Icon }) => (
+            <PageLink key={label} label={label} to={to} enabled={enabled} className={button}>
+              <Icon className="size-4" aria-hidden="true" />
+            </PageLink>
+          ))}
+        </div>
+      ) : null}
+    </nav>
   );
 }

@@ -5,17 +5,19 @@
  * ledger. Refusals come back as Swedish messages with a code the route maps to a status.
  */
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { ROLES, type Role } from "~/modules/accounts/accounts-constants";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
-import { pageParams } from "~/lib/paging";
+import { wholeBetween } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, parseKeyset, type CappedCount, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { textField } from "~/lib/validation";
 import { creditPoints, creditXp, debitPoints, debitXp } from "~/modules/loyalty/ledger.server";
 import { levelForXp } from "~/modules/loyalty/levels";
 import { memberStanding } from "~/modules/loyalty/perks.server";
-import type { Db, Tx } from "~/platform/db/client.server";
+import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { profiles, security_events, session, user, user_roles } from "~/platform/db/schema";
 import { publishEvent } from "~/platform/realtime/publisher.server";
@@ -52,7 +54,7 @@ export const isUserId = (value: unknown): value is string => typeof value === "s
 
 export interface MemberSearchQuery {
   q?: string;
-  page?: number;
+  position?: KeysetPosition;
   pageSize?: number;
 }
 
@@ -73,10 +75,9 @@ export interface MemberListRow {
 
 export interface MemberSearchPage {
   rows: MemberListRow[];
-  page: number;
-  pageSize: number;
-  /** Members matching the search. */
-  total: number;
+  links: KeysetLinks;
+  /** Members matching the search, counted up to LIST_COUNT_CAP. */
+  count: CappedCount;
 }
 
 const searchParamsSchema = z.object({
@@ -87,35 +88,57 @@ const searchParamsSchema = z.object({
     .refine((value) => !value.includes("\u0000"))
     .optional()
     .catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
-/** The list's view from its URL (`q`, `page`); a malformed value means "none", never an error. */
+/** The list's view from its URL (`q`, `efter`/`fore`); a malformed value means "none", never an error. */
 export function parseMemberSearch(params: URLSearchParams): MemberSearchQuery {
-  const parsed = searchParamsSchema.parse({ q: params.get("q") ?? undefined, page: params.get("page") ?? undefined });
-  return { q: parsed.q || undefined, page: parsed.page };
+  const parsed = searchParamsSchema.parse({ q: params.get("q") ?? undefined });
+  return { q: parsed.q || undefined, position: parseKeyset(params, "timestamp") };
 }
 
 const displayName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${profiles.first_name}, ${profiles.last_name})), ''), ${user.name})`;
 const rolesOf = sql<string[] | null>`(SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = ${user.id})`;
 
+const MEMBER_ORDER: KeysetOrder = { column: sql`u.created_at`, kind: "timestamp", id: sql`u.id`, direction: "desc" };
+
+/**
+ * The search's condition on `p` (profiles): its one search column (`profiles.search_text`,
+ * email, names, Steam id, referral code and phone digits), read through its trigram index.
+ */
+function memberSearchSql(q: string | undefined): SQL {
+  if (!q) return sql`TRUE`;
+  // Lower-cased by the database on both sides, so its own case rules apply to å, ä and ö.
+  const conditions: SQL[] = [sql`p.search_text LIKE lower(${likePattern(q)})`];
+  // Phones are matched by digits, so "070-123 45 67" finds "0701234567".
+  const digits = q.replace(/[^0-9]/g, "");
+  if (digits.length >= 4 && digits !== q) conditions.push(sql`p.search_text LIKE ${likePattern(digits)}`);
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
 /**
  * Members matching `q` in email, name, Steam id, phone or referral code (newest first), one
- * page at a time; without `q`, every member. A search reads each profile's one search column
- * (`profiles.search_text`) once; the total comes with the page (a window count).
+ * keyset page at a time; without `q`, every member. The count stops at LIST_COUNT_CAP.
  */
 export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Promise<MemberSearchPage> {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = query.position ?? null;
   const q = query.q?.trim();
-  let where: SQL | undefined;
-  if (q) {
-    // Lower-cased by the database on both sides, so its own case rules apply to å, ä and ö.
-    const conditions: SQL[] = [sql`${profiles.search_text} LIKE lower(${likePattern(q)})`, ilike(user.email, likePattern(q))];
-    // Phones are matched by digits, so "070-123 45 67" finds "0701234567".
-    const digits = q.replace(/[^0-9]/g, "");
-    if (digits.length >= 4 && digits !== q) conditions.push(sql`${profiles.search_text} LIKE ${likePattern(digits)}`);
-    where = or(...conditions);
-  }
+  const keyset = keysetSql(MEMBER_ORDER, position);
+  // A search needs the profile; the whole list reads the members alone (a member without a
+  // profile row still shows).
+  const from = q
+    ? sql`FROM "user" u JOIN profiles p ON p.user_id = u.id WHERE ${memberSearchSql(q)}`
+    : sql`FROM "user" u WHERE TRUE`;
+  const [ids, counted] = await Promise.all([
+    queryRows<{ id: string; cursor: string }>(
+      db,
+      sql`SELECT u.id, ${cursorValueSql(MEMBER_ORDER)} AS cursor ${from} AND ${keyset.where} ${keyset.orderBy} LIMIT ${pageSize + 1}`,
+    ),
+    queryRows<{ n: string | number }>(db, cappedCountSql(from, LIST_COUNT_CAP)),
+  ]);
+  const page = keysetPage(ids, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
+  const count = cappedCount(counted[0]?.n);
+  if (page.rows.length === 0) return { rows: [], links: page.links, count };
   const rows = await db
     .select({
       id: user.id,
@@ -129,45 +152,34 @@ export async function searchMembers(db: Db, query: MemberSearchQuery = {}): Prom
       roles: rolesOf,
       blockedAt: profiles.sign_in_blocked_at,
       createdAt: user.createdAt,
-      // A search counts its matches in the same pass; the whole list reads one page by index.
-      total: where ? sql<number>`count(*) OVER ()`.mapWith(Number) : sql<number>`NULL`,
     })
     .from(user)
     .leftJoin(profiles, eq(profiles.user_id, user.id))
-    .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(pageSize)
-    .offset(offset);
-  let total = where ? rows[0]?.total : undefined;
-  if (total === undefined) {
-    // The whole list, or a page past the end (no row to carry the count).
-    const [counted] = where
-      ? await db
-          .select({ total: sql<number>`count(*)`.mapWith(Number) })
-          .from(user)
-          .leftJoin(profiles, eq(profiles.user_id, user.id))
-          .where(where)
-      : await db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(user);
-    total = counted?.total ?? 0;
-  }
+    .where(inArray(user.id, page.rows.map((row) => row.id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    rows: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      name: row.name,
-      steamId: row.steamId,
-      phone: row.phone,
-      referralCode: row.referralCode,
-      points: row.points ?? 0,
-      xp: row.xp ?? 0,
-      level: levelForXp(row.xp ?? 0).id,
-      roles: (row.roles ?? []) as Role[],
-      blocked: row.blockedAt !== null,
-      createdAt: row.createdAt,
-    })),
-    page,
-    pageSize,
-    total,
+    rows: page.rows.flatMap(({ id }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        {
+          id: row.id,
+          email: row.email,
+          name: row.name,
+          steamId: row.steamId,
+          phone: row.phone,
+          referralCode: row.referralCode,
+          points: row.points ?? 0,
+          xp: row.xp ?? 0,
+          level: levelForXp(row.xp ?? 0).id,
+          roles: (row.roles ?? []) as Role[],
+          blocked: row.blockedAt !== null,
+          createdAt: row.createdAt,
+        },
+      ];
+    }),
+    links: page.links,
+    count,
   };
 }
 

@@ -14,7 +14,9 @@ import {
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
 import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks } from "~/lib/csv";
-import { pageParams } from "~/lib/paging";
+import { pageParams, wholeBetween } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, parseKeyset, type CappedCount, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { hasControlCharacters } from "~/lib/control-characters";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
@@ -39,17 +41,16 @@ const subscriberQuerySchema = z.object({
   sms: onOff,
   source: z.enum(NEWSLETTER_SUBSCRIBER_SOURCES).optional().catch(undefined),
   confirmed: z.enum(["yes", "no"]).optional().catch(undefined),
-  page: pageNumber,
 });
 
-export type SubscriberQuery = z.output<typeof subscriberQuerySchema> & { pageSize?: number };
+export type SubscriberQuery = z.output<typeof subscriberQuerySchema> & { pageSize?: number; position?: KeysetPosition };
 export const SUBSCRIBER_FILTER_KEYS = ["q", "kind", "email", "sms", "source", "confirmed"] as const;
 
 /** The list's filter from its URL; a malformed value means "no filter", never an error. */
 export function parseSubscriberQuery(params: URLSearchParams): SubscriberQuery {
-  const raw = Object.fromEntries([...SUBSCRIBER_FILTER_KEYS, "page"].map((key) => [key, params.get(key) ?? undefined]));
+  const raw = Object.fromEntries(SUBSCRIBER_FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]));
   const parsed = subscriberQuerySchema.parse(raw);
-  return { ...parsed, q: parsed.q || undefined };
+  return { ...parsed, q: parsed.q || undefined, position: parseKeyset(params, "timestamp") };
 }
 
 const launchQuerySchema = z.object({ q: searchText, page: pageNumber });
@@ -106,7 +107,7 @@ function subscriberConditions(query: SubscriberQuery): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-function selectSubscribers(where: SQL, tail: SQL): SQL {
+function selectSubscribers(where: SQL, tail: SQL, cursor: SQL = sql`NULL`): SQL {
   return sql`
     SELECT ns.id, ns.email, ns.user_id,
            CASE WHEN ns.user_id IS NULL THEN NULL
@@ -115,7 +116,7 @@ function selectSubscribers(where: SQL, tail: SQL): SQL {
            ns.email_subscribed, ns.phone_subscribed, ns.phone_number, ns.source,
            ns.confirmed_at, ns.created_at, ns.updated_at,
            -- The export's keyset cursor at the database's full precision (a JS Date keeps only ms).
-           ns.created_at::text AS cursor_at
+           ns.created_at::text AS cursor_at, ${cursor} AS cursor
       FROM newsletter_subscriptions ns
       LEFT JOIN profiles p ON p.user_id = ns.user_id
      WHERE ${where}
@@ -148,15 +149,26 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** Newest first, one page, with the number of rows the filter matches. */
-export async function listSubscribers(db: Db, query: SubscriberQuery = {}): Promise<ListPage<SubscriberRow>> {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
+const SUBSCRIBER_ORDER: KeysetOrder = { column: sql`ns.created_at`, kind: "timestamp", id: sql`ns.id`, direction: "desc" };
+
+/** Newest first, one keyset page, with the rows the filter matches counted up to a cap. */
+export async function listSubscribers(
+  db: Db,
+  query: SubscriberQuery = {},
+): Promise<{ rows: SubscriberRow[]; links: KeysetLinks; count: CappedCount }> {
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = query.position ?? null;
   const where = subscriberConditions(query);
+  const keyset = keysetSql(SUBSCRIBER_ORDER, position);
   const [rows, [counted]] = await Promise.all([
-    queryRows<RawSubscriber>(db, selectSubscribers(where, sql`ORDER BY ns.created_at DESC, ns.id DESC LIMIT ${pageSize} OFFSET ${offset}`)),
-    queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM newsletter_subscriptions ns WHERE ${where}`),
+    queryRows<RawSubscriber & { cursor: string }>(
+      db,
+      selectSubscribers(sql`${where} AND ${keyset.where}`, sql`${keyset.orderBy} LIMIT ${pageSize + 1}`, cursorValueSql(SUBSCRIBER_ORDER)),
+    ),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM newsletter_subscriptions ns WHERE ${where}`, LIST_COUNT_CAP)),
   ]);
-  return { rows: rows.map(toSubscriber), page, pageSize, total: Number(counted?.n ?? 0) };
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
+  return { rows: page.rows.map(toSubscriber), links: page.links, count: cappedCount(counted?.n) };
 }
 
 export interface SubscriberSummary {

@@ -24,8 +24,7 @@ export async function loadReferrals(request: Request) {
   return {
     status: query.status ?? null,
     counts,
-    page: list.page,
-    hasMore: list.hasMore,
+    links: list.links,
     rows: list.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     top,
   };

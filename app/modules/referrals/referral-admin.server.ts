@@ -13,31 +13,37 @@ import {
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE } from "~/platform/platform-constants";
 import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks } from "~/lib/csv";
-import { pageParams } from "~/lib/paging";
+import { wholeBetween } from "~/lib/paging";
+import { keysetPage, parseKeyset, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { textField } from "~/lib/validation";
 import { queryRows, type Db } from "~/platform/db/client.server";
 import { REVIEW_MESSAGES } from "./referrals.server";
 
 export interface ReferralListQuery {
   status?: ReferralStatus;
-  page?: number;
+  position?: KeysetPosition;
   pageSize?: number;
 }
 
 const querySchema = z.object({
   status: z.enum(REFERRAL_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max).optional().catch(undefined),
 });
 
-/** The tab's filter from its URL; a malformed value means "no filter", never an error. */
+/** The tab's filter and page from its URL; a malformed value means "no filter" or the first page, never an error. */
 export function parseReferralListQuery(params: URLSearchParams): ReferralListQuery {
-  return querySchema.parse({
-    status: params.get("status") ?? undefined,
-    page: params.get("page") ?? undefined,
-    pageSize: params.get("pageSize") ?? undefined,
-  });
+  return {
+    ...querySchema.parse({
+      status: params.get("status") ?? undefined,
+      pageSize: params.get("pageSize") ?? undefined,
+    }),
+    position: parseKeyset(params, "timestamp"),
+  };
 }
+
+/** Newest first; the friend's id breaks ties (referrals_created_idx, referrals_status_created_idx). */
+const REFERRAL_ORDER: KeysetOrder = { column: sql`r.created_at`, kind: "timestamp", id: sql`r.friend_id`, direction: "desc" };
 
 /** Approve/reject form input: the friend's id, and a reason for a rejection. */
 export const reviewSchema = z.discriminatedUnion("intent", [
@@ -81,7 +87,7 @@ const NAME = (alias: string) =>
 
 function selectRows(where: SQL, tail: SQL): SQL {
   return sql`
-    SELECT r.friend_id, ${NAME("f")} AS friend_name, f.email AS friend_email,
+    SELECT ${cursorValueSql(REFERRAL_ORDER)} AS cursor, r.friend_id, ${NAME("f")} AS friend_name, f.email AS friend_email,
            r.referrer_id, ${NAME("rp")} AS referrer_name, rp.email AS referrer_email,
            i.name AS influencer_name, r.code, r.source, r.status, r.created_at, r.review_reason,
            (pf.id IS NOT NULL) AS friend_paid, (pr.id IS NOT NULL) AS referrer_paid,
@@ -99,6 +105,7 @@ function selectRows(where: SQL, tail: SQL): SQL {
 }
 
 interface RawRow {
+  cursor: string;
   friend_id: string;
   friend_name: string;
   friend_email: string;
@@ -142,19 +149,20 @@ function toRow(row: RawRow): ReferralRow {
 
 export interface ReferralPage {
   rows: ReferralRow[];
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
+  links: KeysetLinks;
 }
 
-/** Newest first, one page (a row more than asked tells whether there is a next page). */
+/** Newest first, one keyset page (a row more than asked tells whether there is a next page). */
 export async function listReferrals(db: Db, query: ReferralListQuery = {}): Promise<ReferralPage> {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = query.position ?? null;
+  const keyset = keysetSql(REFERRAL_ORDER, position);
   const rows = await queryRows<RawRow>(
     db,
-    selectRows(conditions(query), sql`ORDER BY r.created_at DESC, r.friend_id DESC LIMIT ${pageSize + 1} OFFSET ${offset}`),
+    selectRows(sql`${conditions(query)} AND ${keyset.where}`, sql`${keyset.orderBy} LIMIT ${pageSize + 1}`),
   );
-  return { rows: rows.slice(0, pageSize).map(toRow), page, pageSize, hasMore: rows.length > pageSize };
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.friend_id }));
+  return { rows: page.rows.map(toRow), links: page.links };
 }
 
 /** Relations per status, for the filter's labels. */
@@ -214,7 +222,8 @@ export async function topReferrers(db: Db, limit = 10): Promise<TopReferrer[]> {
 
 /** Every relation the filter matches, in the table's order, read through one cursor (app/platform/db/cursor.server.ts). */
 async function* referralBatches(db: Db, query: ReferralListQuery): AsyncGenerator<ReferralRow[]> {
-  const all = selectRows(conditions(query), sql`ORDER BY r.created_at DESC, r.friend_id DESC`);
+  // The table's own order (keyset SQL without a position), in one pass.
+  const all = selectRows(conditions(query), keysetSql(REFERRAL_ORDER, null).orderBy);
   for await (const rows of cursorBatches<RawRow>(db, all, EXPORT_BATCH_SIZE)) yield rows.map(toRow);
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keysetPosition, type KeysetPosition } from "~/lib/keyset";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { exportReferralsCsv, listReferrals, type ReferralListQuery } from "./referral-admin.server";
@@ -35,10 +36,13 @@ afterAll(async () => {
 
 async function allPages(query: ReferralListQuery): Promise<string[]> {
   const emails: string[] = [];
-  for (let page = 1; ; page++) {
-    const listed = await listReferrals(db(), { ...query, page, pageSize: 100 });
+  // Page by page through the table's own "next" links.
+  let position: KeysetPosition = null;
+  for (;;) {
+    const listed = await listReferrals(db(), { ...query, position, pageSize: 100 });
     emails.push(...listed.rows.map((row) => row.friendEmail));
-    if (!listed.hasMore) return emails;
+    if (!listed.links.next) return emails;
+    position = keysetPosition({ efter: listed.links.next }, "timestamp");
   }
 }
 

@@ -4,6 +4,7 @@
  * Swedish and name what to fix.
  */
 import { z } from "~/lib/zod";
+import { keysetParamsSchema } from "~/lib/keyset";
 import { PAYOUT_METHODS } from "~/modules/selling/selling-constants";
 import {
   BUYER_PAYMENT_METHODS,
@@ -215,7 +216,7 @@ export const tradeActionSchema = z.object(
 export type TradeItemInput = TradeInput["items"][number];
 
 // ---------------------------------------------------------------------------
-// The Transactions tab's list: filters, sort and page live in the URL
+// The Transactions tab's list: filters, sort and page (a keyset cursor) live in the URL
 // ---------------------------------------------------------------------------
 const TRADE_SORTS = ["created_at", "base_total", "total"] as const;
 export type TradeSort = (typeof TRADE_SORTS)[number];
@@ -248,8 +249,9 @@ const tradeListQuerySchema = z.object({
   memberId: optionalParam(z.uuid()).catch(undefined),
   sort: optionalParam(z.enum(TRADE_SORTS)).catch(undefined),
   dir: optionalParam(z.enum(["asc", "desc"])).catch(undefined),
-  page: optionalParam(z.coerce.number().int().min(1).max(100_000)).catch(undefined),
   pageSize: optionalParam(z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max)).catch(undefined),
+  /** The page's cursors (app/lib/keyset.ts), checked against the sort when read. */
+  ...keysetParamsSchema.shape,
 });
 export type TradeListQuery = z.output<typeof tradeListQuerySchema>;
 

@@ -84,9 +84,7 @@ export async function loadTransactions(request: Request) {
     query,
     rows: list.rows.map(toRow),
     totals: list.totals,
-    page: list.page,
-    pageSize: list.pageSize,
-    pageCount: list.pageCount,
+    links: list.links,
     /** The record form's one-time token (decision 036): new with every render of the page. */
     formToken: issueFormToken(),
   };

@@ -22,6 +22,8 @@ import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE, PROFILE_PAGE_SIZE } from "~/platfor
 import { cursorBatches } from "~/platform/db/cursor.server";
 import { csvChunks, type CsvValue } from "~/lib/csv";
 import { pageParams, wholeBetween } from "~/lib/paging";
+import { keysetPage, keysetPosition, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/platform/audit/audit.server";
@@ -515,9 +517,7 @@ export interface TradeTotals {
 export interface TradeListPage {
   rows: TradeListRow[];
   totals: TradeTotals;
-  page: number;
-  pageSize: number;
-  pageCount: number;
+  links: KeysetLinks;
 }
 
 const SORT_COLUMNS: Record<TradeSort, SQL> = {
@@ -526,15 +526,28 @@ const SORT_COLUMNS: Record<TradeSort, SQL> = {
   total: sql`t.total_ore`,
 };
 
+/** The list's keyset order for its sort and direction (newest first unless asked). */
+function tradeOrder(query: TradeListQuery): KeysetOrder {
+  const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
+  return {
+    column: SORT_COLUMNS[sort],
+    kind: sort === "created_at" ? "timestamp" : "integer",
+    id: sql`t.id`,
+    direction: query.dir === "asc" ? "asc" : "desc",
+  };
+}
+
 /** Only Steam's 17-digit ids are matched exactly; everything else searches email and names. */
 const STEAM_ID = /^\d{17}$/;
 
-/** Members (profiles `p`) matching a staff search: an exact Steam id, or email or name containing it. */
+/**
+ * Members (profiles `p`) matching a staff search: an exact Steam id, or the profile's one
+ * search column (email, names, Steam id, referral code, phone digits) containing it, read
+ * through its trigram index.
+ */
 function memberMatchSql(q: string): SQL {
   if (STEAM_ID.test(q)) return sql`p.steam_id = ${q}`;
-  const pattern = likePattern(q);
-  return sql`(p.email ILIKE ${pattern} OR p.display_name ILIKE ${pattern}
-             OR concat_ws(' ', p.first_name, p.last_name) ILIKE ${pattern})`;
+  return sql`p.search_text LIKE lower(${likePattern(q)})`;
 }
 
 /** The WHERE clause shared by the page, the totals and the export. */
@@ -611,17 +624,11 @@ interface RawListRow {
 }
 
 /** The list's query: the filter, keyset position and order of the table (no LIMIT for an export). */
-function listSql(query: TradeListQuery, page: { limit?: number; offset?: number; after?: { value: string; id: string } }): SQL {
-  const sort: TradeSort = query.sort && query.sort in SORT_COLUMNS ? query.sort : "created_at";
-  const direction = query.dir === "asc" ? sql`ASC` : sql`DESC`;
-  const column = SORT_COLUMNS[sort];
-  const keyset = page.after
-    ? query.dir === "asc"
-      ? sql`AND (${column}, t.id) > (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
-      : sql`AND (${column}, t.id) < (${page.after.value}::${sql.raw(sort === "created_at" ? "timestamptz" : "bigint")}, ${page.after.id}::uuid)`
-    : sql``;
-  const limit = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit} OFFSET ${page.offset ?? 0}`;
-  return sql`SELECT t.*, ${column}::text AS cursor_value,
+function listSql(query: TradeListQuery, page: { limit?: number; position: KeysetPosition }): SQL {
+  const order = tradeOrder(query);
+  const keyset = keysetSql(order, page.position);
+  const limit = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`;
+  return sql`SELECT t.*, ${cursorValueSql(order)} AS cursor_value,
                CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END AS member_email,
                COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS member_name,
                p.steam_id AS member_steam_id,
@@ -632,8 +639,8 @@ function listSql(query: TradeListQuery, page: { limit?: number; offset?: number;
                   FROM trade_items i WHERE i.trade_id = t.id) AS item_summary
           FROM trades t
           JOIN profiles p ON p.user_id = t.user_id
-         WHERE ${filterSql(query)} ${keyset}
-         ORDER BY ${column} ${direction}, t.id ${direction}
+         WHERE ${filterSql(query)} AND ${keyset.where}
+         ${keyset.orderBy}
          ${limit}`;
 }
 
@@ -665,7 +672,7 @@ function withTradeColumns(raw: RawListRow[]): Array<TradeListRow & { cursorValue
 async function selectRows(
   db: Db,
   query: TradeListQuery,
-  page: { limit: number; offset?: number; after?: { value: string; id: string } },
+  page: { limit: number; position: KeysetPosition },
 ): Promise<Array<TradeListRow & { cursorValue: string }>> {
   return withTradeColumns(await queryRows<RawListRow>(db, listSql(query, page)));
 }
@@ -681,7 +688,7 @@ async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> 
                COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
                COALESCE(sum(t.xp_credited), 0) AS "xpCredited"
           FROM trades t
-          JOIN profiles p ON p.user_id = t.user_id
+         ${query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``}
          WHERE ${filterSql(query)}`,
   );
   return {
@@ -695,19 +702,19 @@ async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> 
   };
 }
 
-/** One page of the filtered, sorted list with the totals of the whole filter. */
+/** One keyset page of the filtered, sorted list with the totals of the whole filter. */
 export async function listTrades(db: Db, query: TradeListQuery = {}): Promise<TradeListPage> {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
-  const [rows, totals] = await Promise.all([
-    selectRows(db, query, { limit: pageSize, offset }),
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = keysetPosition(query, tradeOrder(query).kind);
+  const [fetched, totals] = await Promise.all([
+    selectRows(db, query, { limit: pageSize + 1, position }),
     tradeTotals(db, query),
   ]);
+  const page = keysetPage(fetched, pageSize, position, (row) => ({ value: row.cursorValue, id: row.id }));
   return {
-    rows: rows.map(({ cursorValue: _cursor, ...row }) => row),
+    rows: page.rows.map(({ cursorValue: _cursor, ...row }) => row),
     totals,
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(totals.count / pageSize)),
+    links: page.links,
   };
 }
 
@@ -720,7 +727,7 @@ export async function* exportTrades(
   query: TradeListQuery = {},
   batchSize: number = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<TradeListRow[]> {
-  for await (const raw of cursorBatches<RawListRow>(db, listSql(query, {}), wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE))) {
+  for await (const raw of cursorBatches<RawListRow>(db, listSql(query, { position: null }), wholeBetween(batchSize, 1, 5_000, EXPORT_BATCH_SIZE))) {
     yield withTradeColumns(raw).map(({ cursorValue: _cursor, ...row }) => row);
   }
 }

@@ -228,6 +228,8 @@ export const profiles = pgTable(
     index("profiles_influencer_referred_idx").on(t.referred_by_influencer_id, t.referred_at),
     // New members per period and sign-up cohorts (docs/rules/admin.md#dashboard).
     index("profiles_created_idx").on(t.created_at),
+    // The staff searches read search_text through trigrams (docs/decisions/039-keyset-lists-and-search.md).
+    index("profiles_search_text_trgm_idx").using("gin", sql`${t.search_text} gin_trgm_ops`),
   ],
 );
 
@@ -392,8 +394,8 @@ export const point_shop_orders = pgTable(
       oneOf("status", SHOP_ORDER_STATUSES),
     ),
     index("point_shop_orders_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("point_shop_orders_status_idx").on(t.status, t.created_at.desc()),
-    index("point_shop_orders_created_idx").on(t.created_at),
+    index("point_shop_orders_status_idx").on(t.status, t.created_at.desc(), t.id.desc()),
+    index("point_shop_orders_created_idx").on(t.created_at.desc(), t.id.desc()),
   ],
 );
 
@@ -539,8 +541,8 @@ export const referrals = pgTable(
     check("referrals_source_valid", oneOf("source", REFERRAL_SOURCES)),
     index("referrals_referrer_created_idx").on(t.referrer_id, t.created_at.desc()),
     index("referrals_influencer_created_idx").on(t.influencer_id, t.created_at.desc()),
-    index("referrals_status_created_idx").on(t.status, t.created_at.desc()),
-    index("referrals_created_idx").on(t.created_at.desc(), t.friend_id),
+    index("referrals_status_created_idx").on(t.status, t.created_at.desc(), t.friend_id.desc()),
+    index("referrals_created_idx").on(t.created_at.desc(), t.friend_id.desc()),
   ],
 );
 
@@ -639,8 +641,11 @@ export const trades = pgTable(
     ),
     check("trades_note_length", sql`length(${t.note}) <= ${sql.raw(String(TRADE_LIMITS.noteMaxLength))}`),
     index("trades_user_created_idx").on(t.user_id, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("trades_status_created_idx").on(t.status, t.created_at.desc()),
-    index("trades_type_created_idx").on(t.type, t.created_at.desc()),
+    index("trades_status_created_idx").on(t.status, t.created_at.desc(), t.id.desc()),
+    index("trades_type_created_idx").on(t.type, t.created_at.desc(), t.id.desc()),
+    // The Transactions tab's other sorts, read by keyset either way.
+    index("trades_total_idx").on(t.total_ore.desc(), t.id.desc()),
+    index("trades_base_total_idx").on(t.base_total_ore.desc(), t.id.desc()),
     index("trades_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Volume per period and per day, and each member's lifetime value (docs/rules/admin.md#dashboard, #ltv-analytics).
     // Holds what the Dashboard sums, so the part of a day its rollup does not cover is an
@@ -941,7 +946,9 @@ export const newsletter_subscriptions = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.user_id} IS NULL`),
     check("newsletter_email_format", sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$'`),
-    index("newsletter_subscriptions_created_idx").on(t.created_at),
+    index("newsletter_subscriptions_created_idx").on(t.created_at.desc(), t.id.desc()),
+    // The subscribers' search by address fragment (docs/decisions/039-keyset-lists-and-search.md).
+    index("newsletter_subscriptions_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
     uniqueIndex("newsletter_confirmation_token_uq")
       .on(t.confirmation_token_hash)
       .where(sql`${t.confirmation_token_hash} IS NOT NULL`),
@@ -1055,9 +1062,9 @@ export const contact_messages = pgTable(
   (t) => [
     check("contact_messages_status_valid", oneOf("status", CONTACT_MESSAGE_STATUSES)),
     check("contact_messages_required", sql`length(${t.name}) > 0 AND length(${t.subject}) > 0 AND length(${t.message}) > 0`),
-    index("contact_messages_created_idx").on(t.created_at.desc()),
+    index("contact_messages_created_idx").on(t.created_at.desc(), t.id.desc()),
     // The dashboard's waiting messages and its list by status.
-    index("contact_messages_status_created_idx").on(t.status, t.created_at.desc()),
+    index("contact_messages_status_created_idx").on(t.status, t.created_at.desc(), t.id.desc()),
   ],
 );
 

@@ -5,7 +5,7 @@
  * under the tab's own sub-navigation.
  */
 import { Link, useNavigation } from "react-router";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { Check, Download, Minus } from "~/components/ui/icons";
 import type { Route } from "./+types/subscribers";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -46,9 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     filters,
     summary,
-    page: list.page,
-    pageSize: list.pageSize,
-    total: list.total,
+    links: list.links,
+    count: list.count,
     rows: list.rows.map((row) => ({
       ...row,
       source: sourceLabel(row.source),
@@ -225,7 +224,7 @@ function FilterForm({ filters }: { filters: Filters }) {
 }
 
 export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps) {
-  const { filters, summary, rows, page, pageSize, total } = loaderData;
+  const { filters, summary, rows, links, count } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/newsletter";
   const filtered = Object.values(filters).some(Boolean);
@@ -263,7 +262,7 @@ export default function AdminNewsletterTab({ loaderData }: Route.ComponentProps)
           renderCard={(row) => <SubscriberCard row={row} />}
           empty={<ListEmpty title={filtered ? "Ingen prenumeration matchar filtret" : "Inga prenumeranter ännu"} hint={filtered ? "Ändra sökningen eller rensa filtren." : undefined} />}
         />
-        <Pager page={page} pageSize={pageSize} total={total} noun="prenumerationer" />
+        <KeysetPager links={links} count={count.count > 0 ? count : undefined} noun="prenumerationer" />
       </section>
     </div>
   );

@@ -12,7 +12,7 @@ import { handleReferralsAction, loadReferrals } from "~/modules/referrals/referr
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ReferralCard, referralColumns, TopReferrers, type ReferralAnswer } from "~/components/admin/referrals/referral-list";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable } from "~/components/ui/data-table";
 import {
@@ -38,14 +38,14 @@ export const ErrorBoundary = AdminTabError;
 type Answer = ReferralAnswer;
 
 export default function AdminReferralsTab({ loaderData }: Route.ComponentProps) {
-  const { rows, counts, status, page, hasMore, top } = loaderData;
+  const { rows, counts, status, links, top } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { fetcher } = useStaffForm<Answer>({ key: "referral-review" });
   const cols = useMemo(() => referralColumns(fetcher), [fetcher]);
   const total = REFERRAL_STATUSES.reduce((sum, key) => sum + counts[key], 0);
   const exportHref = `/admin/referrals/export.csv${status ? `?status=${status}` : ""}`;
-  const filterLink = (value: ReferralStatus | null) => withSearchParams(params, { status: value, page: null });
+  const filterLink = (value: ReferralStatus | null) => withSearchParams(params, { status: value, efter: null, fore: null });
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -102,7 +102,7 @@ export default function AdminReferralsTab({ loaderData }: Route.ComponentProps) 
               </p>
             }
           />
-          <Pager param="page" page={page} hasMore={hasMore} label="Värvningar" />
+          <KeysetPager links={links} noun="värvningar" />
         </section>
         <TopReferrers top={top} />
       </div>

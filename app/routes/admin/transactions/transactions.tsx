@@ -5,7 +5,8 @@
  */
 import { useMemo } from "react";
 import { useNavigation, useSearchParams } from "react-router";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
+import { KEYSET_PARAMS } from "~/lib/keyset";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/transactions";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -38,6 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
 export const ErrorBoundary = AdminTabError;
 
 const FILTER_KEYS = ["q", "type", "status", "from", "to", "memberId"] as const;
+/** A new filter, sort or export starts from the first row. */
+const PAGE_KEYS = [KEYSET_PARAMS.after, KEYSET_PARAMS.before] as const;
 
 type ActionAnswer = { ok: true; title: string; message: string } | { ok: false; title?: string; message: string };
 
@@ -47,7 +50,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
     <ListFilters
       label="Filtrera affärer"
       active={FILTER_KEYS.some((key) => params.get(key))}
-      clearTo={withSearchParams(params, Object.fromEntries([...FILTER_KEYS, "page"].map((key) => [key, null])))}
+      clearTo={withSearchParams(params, Object.fromEntries([...FILTER_KEYS, ...PAGE_KEYS].map((key) => [key, null])))}
     >
       <div className="grid grid-cols-2 gap-3 xl:grid-cols-[minmax(12rem,2fr)_repeat(4,minmax(0,1fr))]">
         <FilterField id="filter-q" label="Medlem" className="col-span-2 xl:col-span-1">
@@ -73,13 +76,13 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
 }
 
 export default function TransactionsTab({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, rows, totals, page, pageSize, pageCount } = loaderData;
+  const { query, rows, totals, links } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const { fetcher } = useStaffForm<ActionAnswer>({ key: "trade-action" });
   const tableColumns = useMemo(() => tradeColumns(fetcher), [fetcher]);
   const sort = { key: (query.sort ?? "created_at") as TradeSort, dir: (query.dir ?? "desc") as SortDirection };
-  const exportHref = `/admin/transactions/export.csv${withSearchParams(params, { page: null, pageSize: null })}`.replace(/\?$/, "");
+  const exportHref = `/admin/transactions/export.csv${withSearchParams(params, { ...Object.fromEntries(PAGE_KEYS.map((key) => [key, null])), pageSize: null })}`.replace(/\?$/, "");
   const filtered = FILTER_KEYS.some((key) => params.get(key));
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin/transactions";
   // `?registrera=1` (or 2) shows the record form on the page (the link's target without JavaScript),
@@ -129,7 +132,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
           data={rows}
           getRowId={(row) => row.id}
           sort={sort}
-          sortHref={(key, dir) => withSearchParams(params, { sort: key, dir, page: null })}
+          sortHref={(key, dir) => withSearchParams(params, { sort: key, dir, efter: null, fore: null })}
           busy={loadingList}
           renderCard={(row) => <TradeCard row={row} fetcher={fetcher} />}
           empty={
@@ -139,7 +142,7 @@ export default function TransactionsTab({ loaderData, actionData }: Route.Compon
             />
           }
         />
-        <Pager page={page} pageCount={pageCount} pageSize={pageSize} total={totals.count} noun="affärer" />
+        <KeysetPager links={links} count={totals.count > 0 ? { count: totals.count, capped: false } : undefined} noun="affärer" />
       </section>
     </div>
   );

@@ -4,7 +4,7 @@
  * member's page; the audit log sits under the tab at /admin/users/audit.
  */
 import { Link, useNavigation } from "react-router";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { ScrollText } from "~/components/ui/icons";
 import type { Route } from "./+types/users";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -17,7 +17,6 @@ import { RoleBadges } from "~/components/admin/users/member-badges";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { searchedPage } from "~/lib/paging";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { parseMemberSearch, searchMembers } from "~/modules/accounts/member-admin.server";
 import { db } from "~/platform/db/client.server";
@@ -28,7 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdminTab(request, "users");
   const query = parseMemberSearch(new URL(request.url).searchParams);
   const result = await searchMembers(db(), query);
-  return searchedPage(query.q, result);
+  return {
+    q: query.q ?? "",
+    links: result.links,
+    count: result.count,
+    rows: result.rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+  };
 }
 
 export const ErrorBoundary = AdminTabError;
@@ -118,7 +122,7 @@ function MemberCard({ row }: { row: Row }) {
 }
 
 export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
-  const { q, rows, page, pageSize, total } = loaderData;
+  const { q, rows, links, count } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === "/admin/users";
   return (
@@ -149,7 +153,7 @@ export default function AdminUsersTab({ loaderData }: Route.ComponentProps) {
           renderCard={(row) => <MemberCard row={row} />}
           empty={<ListEmpty title={q ? "Ingen medlem matchar sökningen" : "Inga medlemmar ännu"} hint={q ? "Prova en del av e-postadressen, namnet eller telefonnumret." : undefined} />}
         />
-        <Pager page={page} pageSize={pageSize} total={total} noun="medlemmar" />
+        <KeysetPager links={links} count={count.count > 0 ? count : undefined} noun="medlemmar" />
       </section>
     </div>
   );
