@@ -5,8 +5,7 @@
  * the list's kind means the first page, never an error. Isomorphic.
  */
 import { z } from "~/lib/zod";
-
-export const KEYSET_PARAMS = { after: "efter", before: "fore" } as const;
+import { KEYSET_PARAMS } from "./keyset-params";
 
 /** What a list sorts by: a point in time (microseconds, UTC) or a whole number. */
 export type KeysetKind = "timestamp" | "integer";

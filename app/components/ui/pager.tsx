@@ -19,7 +19,8 @@ import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "~/compon
 import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { withSearchParams } from "~/lib/search-params";
-import { KEYSET_PARAMS, type CappedCount, type KeysetLinks } from "~/lib/keyset";
+import type { CappedCount, KeysetLinks } from "~/lib/keyset";
+import { KEYSET_PARAMS } from "~/lib/keyset-params";
 
 interface CountedList {
   total: number;

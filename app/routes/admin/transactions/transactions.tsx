@@ -6,7 +6,7 @@
 import { useMemo } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import { KeysetPager } from "~/components/ui/pager";
-import { KEYSET_PARAMS } from "~/lib/keyset";
+import { KEYSET_PARAMS } from "~/lib/keyset-params";
 import { Download } from "~/components/ui/icons";
 import type { Route } from "./+types/transactions";
 import { adminMeta } from "~/components/admin/admin-meta";
