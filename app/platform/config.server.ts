@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { COMPANY } from "../lib/company";
+import { BANKID_DEFAULT_TIMEOUT_MS } from "../modules/identity/bankid-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
@@ -62,7 +63,7 @@ const envSchema = z
     /** The CA that signs BankID's server certificate, PEM file path; the only CA trusted for it. */
     BANKID_CA: optional(z.string().min(1)),
     /** Per BankID call, connecting and answering together (ms). */
-    BANKID_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 10_000),
+    BANKID_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), BANKID_DEFAULT_TIMEOUT_MS),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_DISCOVERY_URL: withDefault(

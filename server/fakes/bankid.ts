@@ -44,10 +44,10 @@ import type { BankIdCompletionData } from "../../app/modules/identity/bankid-gat
 import { parseQrData, qrAuthCode } from "../../app/modules/identity/bankid-qr";
 import { createTestCa, issueCertificate } from "./test-certificates";
 
-export const BANKID_API_PATH = "/rp/v6.0";
+const BANKID_API_PATH = "/rp/v6.0";
 
-export const PENDING_HINT_CODES = ["outstandingTransaction", "noClient", "started", "userMrtd", "userCallConfirm", "userSign"] as const;
-export const FAILED_HINT_CODES = [
+const PENDING_HINT_CODES = ["outstandingTransaction", "noClient", "started", "userMrtd", "userCallConfirm", "userSign"] as const;
+const FAILED_HINT_CODES = [
   "expiredTransaction",
   "certificateErr",
   "userCancel",
@@ -79,7 +79,7 @@ export interface FakeBankIdUser {
   bankIdIssueDate?: string;
 }
 
-export type FakeOrderStatus = "pending" | "failed" | "complete";
+type FakeOrderStatus = "pending" | "failed" | "complete";
 
 export interface FakeBankIdOrderView {
   orderRef: string;

@@ -222,7 +222,7 @@ describe("BankID client against the local fake (mutual TLS)", () => {
     }
   });
 
-  it("reads its certificates from configuration: PEM files or a PKCS#12 file", async () => {
+  it("reads its certificates from configuration: PEM files or a PKCS#12 file (made with openssl)", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bankid-client-"));
     try {
       const env = fake.env(dir);

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
 import { z } from "~/lib/zod";
 import type { Config } from "~/platform/config.server";
+import { BANKID_DEFAULT_TIMEOUT_MS } from "./bankid-constants";
 import { config } from "~/platform/config.server";
 import {
   BankIdError,
@@ -39,8 +40,6 @@ export interface BankIdClient extends BankIdGateway {
   /** Closes kept-alive connections (tests, shutdown). */
   close(): void;
 }
-
-export const BANKID_DEFAULT_TIMEOUT_MS = 10_000;
 
 const orderSchema = z.object({
   orderRef: z.string().min(1),
@@ -171,7 +170,7 @@ export function bankIdClientFromConfig(cfg: Config): BankIdClient | null {
 
 let cached: BankIdClient | null | undefined;
 
-/** This process's BankID gateway, or null when BankID is not configured (the feature is off). */
+/** @public This process's BankID gateway, or null when BankID is not configured (the feature is off); the identity service's entry. */
 export function bankIdGateway(): BankIdGateway | null {
   if (cached === undefined) cached = bankIdClientFromConfig(config());
   return cached;

@@ -9,7 +9,7 @@ import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
-export const BANKID_QR_PREFIX = "bankid";
+const BANKID_QR_PREFIX = "bankid";
 
 /** HMAC-SHA256 of the seconds as text, keyed by qrStartSecret, hex. */
 export function qrAuthCode(qrStartSecret: string, secondsSinceOrder: number): string {
