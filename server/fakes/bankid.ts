@@ -120,6 +120,8 @@ interface InjectedAnswer {
   errorCode?: string;
   details?: string;
   delayMs?: number;
+  /** Answer exactly this body (with `status`, default 200) instead of BankID's error shape. */
+  rawBody?: string;
 }
 
 type Result = { ok: true } | { ok: false; reason: string };
@@ -333,6 +335,10 @@ export class FakeBankId {
       }
       const injected = this.injected.shift();
       if (injected?.delayMs) await new Promise((resolve) => setTimeout(resolve, injected.delayMs));
+      if (injected?.rawBody !== undefined) {
+        res.writeHead(injected.status ?? 200, { "content-type": "application/json" }).end(injected.rawBody);
+        return;
+      }
       if (injected?.status) throw new ApiError(injected.status, injected.errorCode ?? "internalError", injected.details ?? "");
       const url = new URL(req.url ?? "/", "https://127.0.0.1");
       const method = url.pathname.startsWith(`${BANKID_API_PATH}/`) ? url.pathname.slice(BANKID_API_PATH.length + 1) : "";

@@ -199,9 +199,17 @@ describe("BankID client against the local fake (mutual TLS)", () => {
     expect(slow.errorCode).toBe("transport");
     const closed = await refusal(client({ url: "https://127.0.0.1:1/rp/v6.0" }).collect("x"));
     expect(closed.errorCode).toBe("transport");
-    fake.injectNext({ status: 502, errorCode: "" });
+    // A well-formed order, but far larger than any BankID answer.
+    const hugeOrder = JSON.stringify({ orderRef: "x".repeat(1_100_000), autoStartToken: "a", qrStartToken: "q", qrStartSecret: "s" });
+    fake.injectNext({ status: 502, rawBody: "<html>Bad gateway</html>" });
     const gateway = await refusal(bankId.auth({ endUserIp: "192.0.2.1" }));
     expect([gateway.errorCode, gateway.status]).toEqual(["transport", 502]);
+    for (const rawBody of ["not json", JSON.stringify({ orderRef: "x" }), JSON.stringify({ errorCode: "x" }), hugeOrder]) {
+      fake.injectNext({ rawBody });
+      expect((await refusal(bankId.auth({ endUserIp: "192.0.2.1" }))).errorCode).toBe("transport");
+    }
+    fake.injectNext({ rawBody: JSON.stringify({ orderRef: "x", status: "complete", completionData: { user: {} } }) });
+    expect((await refusal(bankId.collect("x"))).errorCode).toBe("transport");
   });
 
   it("is refused without a client certificate, or with one from another CA", async () => {

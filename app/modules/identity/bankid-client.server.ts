@@ -67,6 +67,8 @@ const collectSchema = z.discriminatedUnion("status", [
 
 const errorSchema = z.object({ errorCode: z.string().min(1), details: z.string().optional() });
 
+const MAX_ANSWER_BYTES = 1_000_000;
+
 const base64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
 
 export function createBankIdClient(options: BankIdClientConfig): BankIdClient {
@@ -101,7 +103,13 @@ export function createBankIdClient(options: BankIdClientConfig): BankIdClient {
       });
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          // BankID's answers are small (a signature is a few kB); anything huge is not BankID.
+          if (size > MAX_ANSWER_BYTES) return req.destroy(new Error("the answer is too large"));
+          chunks.push(chunk);
+        });
         res.on("error", (error) => {
           clearTimeout(timer);
           transport(error.message);
