@@ -46,7 +46,7 @@ describe("the fake BankID's control API (plain HTTP, no certificate)", () => {
       body: { orderRef: order.orderRef, kind: "sign", endUserIp: "192.0.2.11", userVisibleData: "Godkänn", status: "pending", hintCode: "outstandingTransaction" },
     });
     expect(latest.body).not.toHaveProperty("qrStartSecret");
-    const user = { personalNumber: "200001019804", givenName: "Sara", surname: "Svensson" };
+    const user = { personalNumber: "200001019801", givenName: "Sara", surname: "Svensson" };
     expect(await control(`/orders/${order.orderRef}`, { status: "complete", user })).toEqual({ status: 200, body: { ok: true } });
     const done = await bankId.collect(order.orderRef);
     expect(done).toMatchObject({ status: "complete", completionData: { user: { ...user, name: "Sara Svensson" }, device: { ipAddress: "192.0.2.11" } } });
@@ -99,6 +99,14 @@ describe("the fake BankID's control API (plain HTTP, no certificate)", () => {
     }
   });
 
+  it("waits for the next order a page starts", async () => {
+    const before = fake.latest()?.orderRef ?? null;
+    const waiting = fake.waitForOrder(before);
+    const order = await bankId.auth({ endUserIp: "192.0.2.19" });
+    expect((await waiting).orderRef).toBe(order.orderRef);
+    await expect(fake.waitForOrder(order.orderRef, 100)).rejects.toThrow(/no new BankID order/);
+  });
+
   it("starts the same-device path with the order's autoStartToken only", async () => {
     const order = await bankId.auth({ endUserIp: "192.0.2.16" });
     const other = await bankId.auth({ endUserIp: "192.0.2.17" });
@@ -114,8 +122,24 @@ describe("the fake BankID's control API (plain HTTP, no certificate)", () => {
     expect((await bankId.auth({ endUserIp: "192.0.2.18" })).orderRef).toBeTruthy();
   });
 
+  it("gives developers a page that plays the user's part", async () => {
+    const order = await bankId.auth({ endUserIp: "192.0.2.20", userVisibleData: "<b>Hej</b>" });
+    const page = await fetch(`${fake.controlUrl}/`);
+    const html = await page.text();
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(html).toContain(order.orderRef);
+    expect(html).toContain("&#60;b&#62;Hej&#60;/b&#62;");
+    expect(html).not.toContain("<b>Hej</b>");
+    const post = (action: string) =>
+      fetch(`${fake.controlUrl}/dev/${order.orderRef}`, { method: "POST", body: new URLSearchParams({ action }), redirect: "manual" });
+    expect((await post("pickup")).status).toBe(303);
+    expect(await bankId.collect(order.orderRef)).toMatchObject({ status: "pending", hintCode: "started" });
+    await post("complete");
+    expect(await bankId.collect(order.orderRef)).toMatchObject({ status: "complete", completionData: { user: { personalNumber: "199001011239" } } });
+  });
+
   it("answers 404 to anything else", async () => {
-    expect((await control("/")).status).toBe(404);
+    expect((await control("/nope")).status).toBe(404);
     expect((await control("/orders/latest/scan")).status).toBe(404);
     expect((await control("/orders/x/y", {})).status).toBe(404);
   });

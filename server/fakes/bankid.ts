@@ -30,8 +30,9 @@
  * - `POST /orders/{orderRef}/autostart` `{ "autoStartToken": "…" }` → the same-device path, likewise;
  * - `POST /next-error` `{ "status": 503, "errorCode": "maintenance", "details": "…", "delayMs": 0 }`
  *   → the next API call answers that (or only waits `delayMs` when no status is given).
- * The same operations exist on the object: `latest()`, `order()`, `setPending()`, `fail()`,
- * `complete()`, `scan()`, `autostart()`, `injectNext()`.
+ * The same operations exist on the object: `latest()`, `waitForOrder()`, `order()`, `setPending()`,
+ * `fail()`, `complete()`, `scan()`, `autostart()`, `injectNext()`. For offline development,
+ * `GET /` on the control port is a page listing the latest orders with buttons that play the user.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -209,6 +210,17 @@ export class FakeBankId {
   latest(): FakeBankIdOrderView | null {
     const newest = [...this.orders.values()].at(-1);
     return newest ? this.view(newest) : null;
+  }
+
+  /** Waits for an order newer than `after` (an orderRef, or none: any order); for tests whose page starts it. */
+  async waitForOrder(after: string | null = null, timeoutMs = 5_000): Promise<FakeBankIdOrderView> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const newest = this.latest();
+      if (newest && newest.orderRef !== after) return newest;
+      if (Date.now() > deadline) throw new Error(`no new BankID order within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   order(orderRef: string): FakeBankIdOrderView | null {
@@ -452,6 +464,50 @@ export class FakeBankId {
 
   // --- the control port -----------------------------------------------------------------------
 
+  /** `GET /` for offline development: the latest orders, each with buttons playing the user's part. */
+  private developerPage(): string {
+    const rows = [...this.orders.values()]
+      .slice(-10)
+      .reverse()
+      .map((order) => {
+        const view = this.view(order);
+        const actions =
+          view.status === "pending" && !view.gone
+            ? [
+                ["pickup", "Öppna i appen (started)"],
+                ["complete", "Slutför som testperson"],
+                ["userCancel", "Avbryt (userCancel)"],
+                ["expiredTransaction", "Låt gå ut (expiredTransaction)"],
+              ]
+                .map(([action, label]) => `<button name="action" value="${action}">${label}</button>`)
+                .join(" ")
+            : "";
+        return `<tr><td><code>${escapeXml(view.orderRef)}</code></td><td>${view.kind}</td><td>${escapeXml(view.endUserIp)}</td>
+<td>${escapeXml(view.userVisibleData ?? "")}</td><td>${view.status}${view.hintCode ? ` / ${view.hintCode}` : ""}${view.gone ? " (hämtad)" : ""}</td>
+<td><form method="post" action="/dev/${encodeURIComponent(view.orderRef)}">${actions}</form></td></tr>`;
+      })
+      .join("\n");
+    return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Fejk-BankID</title>
+<style>body{font:14px system-ui;margin:1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem;text-align:left}</style></head>
+<body><main><h1>Fejk-BankID: ordrar</h1><p>API: <code>${escapeXml(this.url)}</code>. Testpersonen är ${DEVELOPER_USER.givenName} ${DEVELOPER_USER.surname}
+(${DEVELOPER_USER.personalNumber}). <a href="/">Ladda om</a></p>
+<div style="overflow-x:auto"><table><tr><th>orderRef</th><th>typ</th><th>endUserIp</th><th>text</th><th>status</th><th></th></tr>${rows || '<tr><td colspan="6">Inga ordrar än.</td></tr>'}</table></div></main></body></html>`;
+  }
+
+  private async developerAction(req: IncomingMessage, res: ServerResponse, orderRef: string): Promise<void> {
+    let raw = "";
+    for await (const chunk of req) {
+      raw += String(chunk);
+      if (raw.length > 1_000) break;
+    }
+    const action = new URLSearchParams(raw).get("action");
+    const order = this.orders.get(orderRef);
+    if (order && action === "pickup") this.autostart(orderRef, order.autoStartToken);
+    else if (action === "complete") this.complete(orderRef, DEVELOPER_USER);
+    else if (action === "userCancel" || action === "expiredTransaction") this.fail(orderRef, action);
+    res.writeHead(303, { location: "/" }).end();
+  }
+
   private async handleControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
@@ -462,6 +518,11 @@ export class FakeBankId {
       const view = parts[1] === "latest" ? this.latest() : this.order(parts[1]!);
       return view ? send(200, view) : send(404, { error: "no such order" });
     }
+    if (req.method === "GET" && parts.length === 0) {
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" }).end(this.developerPage());
+      return;
+    }
+    if (req.method === "POST" && parts[0] === "dev" && parts.length === 2) return this.developerAction(req, res, parts[1]!);
     if (req.method !== "POST") return send(404, { error: "not found" });
     let body: Record<string, unknown>;
     try {
@@ -520,6 +581,9 @@ export class FakeBankId {
 export function startFakeBankId(port = 0, controlPort = 0, options: FakeBankIdOptions = {}): Promise<FakeBankId> {
   return new FakeBankId(options).start(port, controlPort);
 }
+
+/** The person the developer page answers as (a test personnummer, over 18). */
+const DEVELOPER_USER: FakeBankIdUser = { personalNumber: "199001011239", givenName: "Anna", surname: "Andersson" };
 
 function invalid(details: string): ApiError {
   return new ApiError(400, "invalidParameters", details);
