@@ -48,6 +48,21 @@ const envSchema = z
     STEAM_IMAGE_URL: withDefault(httpUrl, "https://community.akamai.steamstatic.com/economy/image"),
     /** A price source in Skinport's /v1/items format; unset: no scheduled import (docs/rules/selling.md#scheduled-import). */
     PRICE_SOURCE_URL: optional(httpUrl),
+    /**
+     * BankID's relying-party API v6.0, base URL including `/rp/v6.0` (the local fake in tests and
+     * offline development); unset: BankID is off (docs/decisions/043-bankid-transport-and-fake.md).
+     */
+    BANKID_URL: optional(z.url({ protocol: /^https$/, error: "must be an https URL" })),
+    /** Our client certificate and its key, PEM file paths (or BANKID_PFX). */
+    BANKID_CLIENT_CERT: optional(z.string().min(1)),
+    BANKID_CLIENT_KEY: optional(z.string().min(1)),
+    /** Client certificate and key as one PKCS#12 file path, with its passphrase. */
+    BANKID_PFX: optional(z.string().min(1)),
+    BANKID_PASSPHRASE: optional(z.string()),
+    /** The CA that signs BankID's server certificate, PEM file path; the only CA trusted for it. */
+    BANKID_CA: optional(z.string().min(1)),
+    /** Per BankID call, connecting and answering together (ms). */
+    BANKID_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), 10_000),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_DISCOVERY_URL: withDefault(
@@ -96,6 +111,16 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics port is loopback-only)" });
+    }
+    if (env.BANKID_URL) {
+      if (!env.BANKID_CA) ctx.addIssue({ code: "custom", path: ["BANKID_CA"], message: "must be set when BANKID_URL is (the CA of BankID's server certificate)" });
+      if (!env.BANKID_PFX && !(env.BANKID_CLIENT_CERT && env.BANKID_CLIENT_KEY)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [env.BANKID_CLIENT_CERT ? "BANKID_CLIENT_KEY" : "BANKID_CLIENT_CERT"],
+          message: "must be set when BANKID_URL is (BANKID_CLIENT_CERT and BANKID_CLIENT_KEY, or BANKID_PFX)",
+        });
+      }
     }
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless
     // it is trusted, every request looks like http:// to us, the browser's https:// Origin
