@@ -422,12 +422,21 @@ export async function cancelBankIdOrder(db: Db, gateway: BankIdGateway, access: 
   return { ok: true };
 }
 
+/** The sealed columns of a verified identity, as read. */
+export interface SealedIdentityRow {
+  keyId: string;
+  ciphertext: string;
+  masked: string;
+  verifiedAt: Date | string;
+}
+
 /** What the member sees of their verified identity: name, masked personnummer, time. */
-export async function readVerifiedIdentity(
-  db: Db | Tx,
-  keyring: PayoutKeyring,
-  userId: string,
-): Promise<VerifiedIdentityView | null> {
+export function openIdentityView(keyring: PayoutKeyring, userId: string, row: SealedIdentityRow): VerifiedIdentityView {
+  const identity = JSON.parse(openPayoutDetails(keyring, userId, row)) as SealedIdentity;
+  return { name: identity.name, maskedPersonnummer: row.masked, verifiedAt: new Date(row.verifiedAt).toISOString() };
+}
+
+export async function readVerifiedIdentity(db: Db | Tx, keyring: PayoutKeyring, userId: string): Promise<VerifiedIdentityView | null> {
   const [row] = await db
     .select({
       keyId: verified_identities.key_id,
@@ -437,9 +446,7 @@ export async function readVerifiedIdentity(
     })
     .from(verified_identities)
     .where(eq(verified_identities.user_id, userId));
-  if (!row) return null;
-  const identity = JSON.parse(openPayoutDetails(keyring, userId, row)) as SealedIdentity;
-  return { name: identity.name, maskedPersonnummer: row.masked, verifiedAt: row.verifiedAt.toISOString() };
+  return row ? openIdentityView(keyring, userId, row) : null;
 }
 
 /** The verified personnummer itself, for the Swish rule (never shown). */

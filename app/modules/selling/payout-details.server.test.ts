@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifyForTest } from "~/modules/identity/test-identities";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { email_outbox, payout_details, payout_details_history, security_events, session, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
@@ -161,6 +162,7 @@ describe("seller requirements (docs/rules/selling.md#seller-requirements)", () =
     const bare = await sellerRequirements(database.db, userId, { apiKey: "k", fetchImpl: steamAnswer(0) as typeof fetch });
     expect(Object.fromEntries(bare.requirements.map((r) => [r.id, r.state]))).toEqual({
       signed_in: "met",
+      bankid: "missing",
       steam_linked: "missing",
       trade_link: "missing",
       trade_hold: "missing",
@@ -172,6 +174,7 @@ describe("seller requirements (docs/rules/selling.md#seller-requirements)", () =
   it("is ready with a matching trade link, no hold and usable details; asks Steam once within the cache time", async () => {
     const db = database.db;
     const userId = await member(true);
+    await verifyForTest(db, keyring, userId);
     await db.update(payout_details).set({ usable_at: sql`now() - interval '1 second'` }).where(eq(payout_details.user_id, userId));
     await db.execute(sql`update profiles set steam_id = null where steam_id = ${steamId} and user_id <> ${userId}`);
     const options = { apiUrl: "http://127.0.0.1:9", apiKey: "nyckel", fetchImpl: steamAnswer(0) as typeof fetch };
