@@ -9,7 +9,7 @@ import { verifyForTest } from "~/modules/identity/test-identities";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { email_outbox, payout_details, payout_details_history, security_events, session, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { changePayoutDetails, getPayoutDetailsSummary, hasPassword, isRecentSignIn, readPayoutDetails } from "./payout-details.server";
+import { changePayoutDetails, getPayoutDetailsSummary, hasPassword, isRecentSignIn, readPayoutDetails, swishMatchesIdentity } from "./payout-details.server";
 import { createPayoutKeyring } from "./payout-encryption.server";
 import type { PayoutDetails } from "./payout-rules";
 import { sellerRequirements } from "./seller-requirements.server";
@@ -25,6 +25,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
+});
+
+describe("Swish to the verified personnummer only (decision 044)", () => {
+  it("refuses another personnummer once verified; passes the own one, other methods and the unverified", async () => {
+    const db = database.db;
+    const userId = await createMember(db);
+    expect(await swishMatchesIdentity(db, keyring, userId, SWISH)).toBe(true);
+    await verifyForTest(db, keyring, userId, "198112189876");
+    expect(await swishMatchesIdentity(db, keyring, userId, SWISH)).toBe(false);
+    expect(await swishMatchesIdentity(db, keyring, userId, { ...SWISH, personnummer: "198112189876" })).toBe(true);
+    expect(await swishMatchesIdentity(db, keyring, userId, { method: "crypto", network: "bitcoin", address: "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh" } as PayoutDetails)).toBe(true);
+  });
 });
 
 describe("changing payout details (docs/rules/selling.md#changing-payout-details)", () => {

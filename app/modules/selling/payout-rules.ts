@@ -40,6 +40,7 @@ export const PAYOUT_MESSAGES = {
   network: "Välj nätverk.",
   address: (network: CryptoNetwork) => `Adressen är inte en giltig adress för ${CRYPTO_NETWORK_LABELS[network]}.`,
   passwordRequired: "Ange ditt lösenord för att spara utbetalningsuppgifterna.",
+  swishNotOwn: "Swish-utbetalningar går bara till ditt eget personnummer, det du verifierade med BankID.",
 } as const;
 
 // ---------------------------------------------------------------------------
