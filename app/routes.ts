@@ -47,6 +47,11 @@ export default [
   // The member's own page.
   route("profile", "routes/profile/profile.tsx"),
 
+  // BankID: verifying a member and signing in (decision 044).
+  route("api/bankid/start", "routes/identity/start.ts"),
+  route("api/bankid/status", "routes/identity/status.ts"),
+  route("api/bankid/cancel", "routes/identity/cancel.ts"),
+
   // Loyalty: the guides and the point shop.
   route("point-system", "routes/loyalty/point-system.tsx"),
   route("xp-system", "routes/loyalty/xp-system.tsx"),

@@ -99,6 +99,11 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/blog/view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/newsletter/subscribe": { get: everyone("405"), action: everyone("passes") },
+  // BankID (decision 044): anyone may start a sign-in, a verification needs the member (401
+  // signed out, checked after the body names its purpose); an empty body is a Swedish 400 for all.
+  "routes/identity/start": { get: everyone("405"), action: everyone("passes") },
+  "routes/identity/status": { get: everyone("405"), action: everyone("passes") },
+  "routes/identity/cancel": { get: everyone("405"), action: everyone("passes") },
   // The newsletter's confirmation page (docs/rules/site.md#footer-newsletter): anyone with the mailed link.
   "routes/newsletter/confirm": { get: everyone("ok"), action: everyone("passes") },
   // One-click unsubscribing needs no sign-in: without a valid token it is a Swedish 400 (docs/rules/newsletter.md#unsubscribing).

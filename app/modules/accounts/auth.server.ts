@@ -31,6 +31,7 @@ import { logSecurityEvent } from "./security-events.server";
 import { isSignInBlocked } from "./sign-in-block.server";
 import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
+import { bankIdSignIn } from "~/modules/identity/bankid-auth-plugin.server";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 
@@ -231,7 +232,7 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
         },
       },
     },
-    plugins: [steamSignIn({ db }), genericOAuth({ config: google ? [googleOAuthConfig(google)] : [] })],
+    plugins: [steamSignIn({ db }), bankIdSignIn(), genericOAuth({ config: google ? [googleOAuthConfig(google)] : [] })],
     // Limits are applied by our own database-backed limiter (decision 010), shared by
     // every instance; Better Auth's in-memory one would count per process.
     rateLimit: { enabled: false },

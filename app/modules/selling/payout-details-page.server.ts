@@ -7,7 +7,7 @@ import { badRequest, tooManyRequests, validate } from "~/lib/http.server";
 import { auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { db } from "~/platform/db/client.server";
-import { changePayoutDetails, hasPassword, isRecentSignIn } from "./payout-details.server";
+import { changePayoutDetails, hasPassword, isRecentSignIn, swishMatchesIdentity } from "./payout-details.server";
 import { payoutKeyring } from "./payout-encryption.server";
 import { PAYOUT_MESSAGES, payoutDetailsSchema } from "./payout-rules";
 
@@ -25,6 +25,12 @@ export async function handlePayoutDetailsChange(request: Request, userId: string
   const parsed = validate(input, payoutDetailsSchema(), extras);
   if (!parsed.ok) return parsed.response;
   const { details, password } = parsed.data;
+  if (!(await swishMatchesIdentity(db(), payoutKeyring(), userId, details))) {
+    return data(
+      { ok: false as const, ...extras, message: PAYOUT_MESSAGES.swishNotOwn, fieldErrors: { personnummer: PAYOUT_MESSAGES.swishNotOwn } },
+      { status: 409 },
+    );
+  }
   let confirmedBy: "password" | "recent_sign_in";
   if (await hasPassword(db(), userId)) {
     if (!password) return badRequest(PAYOUT_MESSAGES.passwordRequired, { password: PAYOUT_MESSAGES.passwordRequired }, extras);

@@ -89,8 +89,9 @@ export async function createQuote(
   const now = input.now ?? new Date();
 
   // docs/rules/selling.md#seller-requirements: checked on the server before anything is priced.
-  const checklist = await sellerRequirements(db, input.userId, deps.steam);
-  if (!checklist.ready) return { ok: false, code: "not_ready", message: QUOTE_MESSAGES.notReady };
+  // A quote may be seen before the BankID step; accepting it needs that step too.
+  const checklist = await sellerRequirements(db, input.userId, deps.steam, now);
+  if (!checklist.readyToQuote) return { ok: false, code: "not_ready", message: QUOTE_MESSAGES.notReady };
   const [[profile], payout, standing] = await Promise.all([
     db.select({ steamId: profiles.steam_id }).from(profiles).where(eq(profiles.user_id, input.userId)),
     getPayoutDetailsSummary(db, input.userId),

@@ -162,6 +162,28 @@ describe("accepting a quote (docs/rules/selling.md#accepting-a-quote)", () => {
     });
   });
 
+  it("needs a BankID-verified adult: unverified or 17 refused, accepted on the 18th birthday (Stockholm's date)", async () => {
+    const unverified = await createSeller(db(), keyring, { verified: false });
+    const unverifiedQuote = await createQuote(db(), unverified);
+    expect(await acceptQuote(db(), { userId: unverified, quoteId: unverifiedQuote }, { steam: steamOptions() })).toMatchObject({
+      ok: false,
+      message: SELL_ORDER_ERRORS.requirements,
+    });
+
+    const eve = new Date("2026-11-22T12:00:00Z");
+    const birthday = new Date("2026-11-22T23:30:00Z"); // 00:30 on 23 November in Stockholm
+    const young = await createSeller(db(), keyring, { birthDate: "2008-11-23" });
+    const quoteId = await createQuote(db(), young, { expiresAt: new Date(birthday.getTime() + 60_000) });
+    clearTradeHoldCache();
+    expect(await acceptQuote(db(), { userId: young, quoteId }, { steam: steamOptions(), now: eve })).toMatchObject({
+      ok: false,
+      message: SELL_ORDER_ERRORS.requirements,
+    });
+    expect(await db().select().from(sell_orders).where(eq(sell_orders.quote_id, quoteId))).toHaveLength(0);
+    const order = await accept(young, quoteId, birthday);
+    expect(order.status).toBe("awaiting_offer");
+  });
+
   it("puts an order over 1 000 kr in review; staff approve it (audited) and a declined one ends", async () => {
     const userId = await createSeller(db(), keyring);
     await setMaxOpenOrders(db(), { actorUserId: staffId, userId, maxOpenOrders: 2 });

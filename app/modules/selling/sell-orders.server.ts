@@ -365,7 +365,7 @@ export async function acceptQuote(
     .where(and(eq(sell_orders.quote_id, input.quoteId), eq(sell_orders.user_id, input.userId)));
   if (existing) return { ok: true, value: toOrder(existing) };
 
-  const checklist = await sellerRequirements(db, input.userId, options.steam);
+  const checklist = await sellerRequirements(db, input.userId, options.steam, now);
   if (!checklist.ready) return fail("refused", SELL_ORDER_ERRORS.requirements);
   const firstWeekLimit = options.firstWeekLimitOre ?? config().SELL_FIRST_WEEK_LIMIT_ORE;
 

@@ -30,6 +30,7 @@ import { ROLES, SECURITY_SEVERITIES } from "../../modules/accounts/accounts-cons
 import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
 import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
 import { CONTACT_MESSAGE_STATUSES } from "../../modules/contact/contact-constants";
+import { BANKID_FLOWS, BANKID_ORDER_PURPOSES, BANKID_ORDER_STATUSES } from "../../modules/identity/identity-constants";
 import { INFLUENCER_STATUSES } from "../../modules/influencers/influencers-constants";
 import { LEVEL_IDS, PERK_KINDS, PERK_LIMITS } from "../../modules/loyalty/loyalty-constants";
 import {
@@ -1370,6 +1371,74 @@ export const scheduled_jobs = pgTable(
   (t) => [
     check("scheduled_jobs_status_valid", oneOf("last_status", JOB_STATUSES)),
     check("scheduled_jobs_name_format", sql`${t.name} ~ '^[a-z0-9-]{2,64}$'`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Identity: BankID (decision 044)
+// ---------------------------------------------------------------------------
+/**
+ * A member's identity as BankID proved it: the personnummer and name sealed like payout details
+ * (AES-256-GCM, the member's id as additional data), the masked form and the birth date plain
+ * (the 18+ rule reads it without the key), and a keyed HMAC of the personnummer that is unique
+ * — one person, one account.
+ */
+export const verified_identities = pgTable(
+  "verified_identities",
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 of the twelve digits, base64url, under the key `hmac_key_id` names. */
+    personnummer_hmac: text().notNull().unique(),
+    hmac_key_id: text().notNull(),
+    /** Which key sealed the ciphertext. */
+    key_id: text().notNull(),
+    /** `{ personalNumber, givenName, surname, name }` sealed. */
+    ciphertext: text().notNull(),
+    /** `YYYYMMDD-••••`. */
+    masked_personnummer: text().notNull(),
+    birth_date: date({ mode: "string" }).notNull(),
+    verified_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check("verified_identities_masked_format", sql`${t.masked_personnummer} ~ '^[0-9]{8}-••••$'`)],
+);
+
+/**
+ * BankID orders in flight. The browser holds only our `id` and an HttpOnly binding secret whose
+ * hash is kept here: an order answers only the member (if any) and browser that started it. The
+ * QR start secret is sealed and never leaves the server; a finished order is never collected again.
+ */
+export const bankid_orders = pgTable(
+  "bankid_orders",
+  {
+    id: id(),
+    order_ref: text().notNull().unique(),
+    /** The member verifying; null for a sign-in. */
+    user_id: uuid().references(() => user.id, { onDelete: "cascade" }),
+    purpose: text().notNull(),
+    flow: text().notNull(),
+    /** SHA-256 of the browser-binding secret, base64url. */
+    binding_hash: text().notNull(),
+    qr_start_token: text().notNull(),
+    /** `qrStartSecret` sealed with the order's id as additional data. */
+    qr_secret_key_id: text().notNull(),
+    qr_secret_ciphertext: text().notNull(),
+    status: text().notNull().default("pending"),
+    hint_code: text(),
+    /** When BankID's collect was last asked (it is asked at most every two seconds). */
+    collected_at: timestamp({ withTimezone: true }),
+    finished_at: timestamp({ withTimezone: true }),
+    started_at: createdAt(),
+  },
+  (t) => [
+    check("bankid_orders_purpose_valid", oneOf("purpose", BANKID_ORDER_PURPOSES)),
+    check("bankid_orders_flow_valid", oneOf("flow", BANKID_FLOWS)),
+    check("bankid_orders_status_valid", oneOf("status", BANKID_ORDER_STATUSES)),
+    check("bankid_orders_verify_has_member", sql`${t.purpose} <> 'verify' OR ${t.user_id} IS NOT NULL`),
+    index("bankid_orders_started_idx").on(t.started_at),
   ],
 );
 
