@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { memberCanCancel, nextStep, statusText, timeline } from "~/modules/selling/sell-order-rules";
+import { memberCanCancel, nextStep, payoutLine, payoutTime, promisesPayout, statusText, timeline } from "~/modules/selling/sell-order-rules";
 import { acceptQuoteSchema, memberOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
   acceptQuote,
@@ -38,7 +38,11 @@ export function orderView(order: SellOrder | SellOrderDetail) {
     points: order.points,
     xp: order.xp,
     payoutMethod: order.payoutMethod,
-    payoutDueAt: order.payoutDueAt?.toISOString() ?? null,
+    /** The one payout time (decision 047); null before the trade and when nothing is promised. */
+    payoutAt: payoutTime(order)?.toISOString() ?? null,
+    /** Method, time and when staff pay; null when nothing is promised. */
+    payoutLine: payoutLine(order),
+    promisesPayout: promisesPayout(order.status),
     createdAt: order.createdAt.toISOString(),
     canCancel: memberCanCancel(order.status),
     timeline: timeline(order, passed),

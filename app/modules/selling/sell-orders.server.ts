@@ -52,10 +52,12 @@ import {
   nextStep,
   offerOutcome,
   OPEN_SELL_ORDER_STATUSES,
-  protectionDates,
+  payoutLine,
+  promisesPayout,
   securityCodeFrom,
   statusText,
   TRADE_OFFER_STATES,
+  unlockHour,
   type SellOrderActor,
 } from "./sell-order-rules";
 import { sellerRequirements } from "./seller-requirements.server";
@@ -276,7 +278,8 @@ async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[]): Promi
       status: statusText(order),
       nextStep: nextStep(order.status),
       securityCode: order.securityCode,
-      total: formatSek(order.totalOre),
+      total: promisesPayout(order.status) ? formatSek(order.totalOre) : null,
+      payout: payoutLine(order),
       orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
     },
   });
@@ -673,9 +676,12 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
   if (!offer) return null;
   const outcome = offerOutcome(offer.state);
   if (outcome === "accepted") {
-    // docs/rules/selling.md#trade-protection: the payout date counts from when the member accepted.
+    // decision 047: payable at the hour Steam's Trade Protection ends for this trade — the expiry
+    // Steam reports for the received items, else the trade's time (or the acceptance) + 7 days.
     const acceptedAt = offer.updatedAt && offer.updatedAt.getTime() <= now.getTime() ? offer.updatedAt : now;
-    const dates = protectionDates(acceptedAt);
+    const trade = offer.tradeId ? await steam.getTradeStatus(offer.tradeId) : null;
+    const tradeTime = trade?.tradeTime && trade.tradeTime.getTime() <= now.getTime() ? trade.tradeTime : acceptedAt;
+    const unlocksAt = unlockHour({ tradeTime, reportedEnds: trade?.protectionEnds ?? [] });
     const result = await change(
       db,
       {
@@ -689,8 +695,8 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
           offer_state: offer.state,
           steam_trade_id: offer.tradeId,
           offer_accepted_at: acceptedAt,
-          protection_ends_at: dates.protectionEndsAt,
-          payout_due_at: dates.payoutDueAt,
+          protection_ends_at: unlocksAt,
+          payout_due_at: unlocksAt,
         },
       },
       now,
@@ -725,8 +731,9 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
 /** docs/rules/selling.md#reversals: a rollback during the protection → reversed, no payout, the member blocked 30 days. */
 async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, now: Date): Promise<"reversed" | null> {
   if (!order.steamTradeId) return null;
-  const status = await steam.getTradeStatus(order.steamTradeId);
-  if (status === null || !isRollback(status)) return null;
+  const trade = await steam.getTradeStatus(order.steamTradeId);
+  if (trade === null || !isRollback(trade.status)) return null;
+  const status = trade.status;
   const blockedUntil = new Date(now.getTime() + SELL_ORDERS.reversalBlockDays * DAY_MS);
   const mails: string[] = [];
   const result = await db.transaction(async (tx) => {

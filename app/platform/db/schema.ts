@@ -1577,7 +1577,7 @@ export const sell_orders = pgTable(
     /** When the member accepted the offer in Steam (Steam's time_updated). */
     offer_accepted_at: timestamp({ withTimezone: true }),
     protection_ends_at: timestamp({ withTimezone: true }),
-    /** offer_accepted_at + Trade Protection + SELL_ORDERS.payoutExtraDays. */
+    /** The hour Steam's Trade Protection ends for the trade (decision 047); equal to protection_ends_at. */
     payout_due_at: timestamp({ withTimezone: true }),
     /** Set while one payout attempt runs (a gateway call): a second attempt finds it taken. */
     payout_claimed_at: timestamp({ withTimezone: true }),

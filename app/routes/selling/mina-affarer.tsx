@@ -72,11 +72,11 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="text-sm text-muted-foreground">
                       {order.itemCount} föremål · lagd {formatLongDateTime(order.createdAt)}
-                      {order.payoutDueAt ? ` · utbetalning ${formatLongDateTime(order.payoutDueAt)}` : ""}
+                      {order.payoutAt && order.status !== "paid" ? ` · utbetalning från ${formatLongDateTime(order.payoutAt)}` : ""}
                     </span>
                   </span>
                   <span className="grid justify-items-start gap-1 sm:justify-items-end">
-                    <span className="text-lg font-bold tabular-nums">{formatSek(order.totalOre)}</span>
+                    {order.promisesPayout ? <span className="text-lg font-bold tabular-nums">{formatSek(order.totalOre)}</span> : null}
                     <SellOrderStatusBadge status={order.status} text={order.statusText} />
                   </span>
                 </Link>

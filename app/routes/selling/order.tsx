@@ -11,7 +11,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
-import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { useActionForm, type FormOutcome, type OutcomeToast } from "~/lib/use-action-form";
@@ -124,14 +123,25 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right tabular-nums">{formatSek(order.bulkBonusOre)}</dd>
                   </>
                 ) : null}
-                <dt className="font-semibold">Du får</dt>
-                <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
-                  {formatSek(order.totalOre)}
-                </dd>
-                <dt>Utbetalning</dt>
-                <dd className="text-right">
-                  {PAYOUT_LABELS[order.payoutMethod]} ({PAYOUT_TIMES[order.payoutMethod]})
-                </dd>
+                {order.promisesPayout ? (
+                  <>
+                    <dt className="font-semibold">Du får</dt>
+                    <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
+                      {formatSek(order.totalOre)}
+                    </dd>
+                    <dt>Utbetalning</dt>
+                    <dd className="text-right" data-testid="order-payout">
+                      {order.payoutLine}
+                    </dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="font-semibold">Utbetalning</dt>
+                    <dd className="text-right font-semibold" data-testid="order-no-payout">
+                      Ingen
+                    </dd>
+                  </>
+                )}
                 <dt>Poäng och XP</dt>
                 <dd className="text-right tabular-nums">
                   {formatNumber(order.points)} poäng · {formatNumber(order.xp)} XP

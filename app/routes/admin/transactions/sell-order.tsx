@@ -66,7 +66,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
             <dt className="text-muted-foreground">Accepterad i Steam</dt>
             <dd>{order.offerAcceptedAt ? formatDateTime(order.offerAcceptedAt) : "–"}</dd>
             <dt className="text-muted-foreground">Utbetalning</dt>
-            <dd>{order.payoutDueAt ? formatDateTime(order.payoutDueAt) : "–"}</dd>
+            <dd>{order.payoutAt ? formatDateTime(order.payoutAt) : "–"}</dd>
             {order.payoutReference ? (
               <>
                 <dt className="text-muted-foreground">Referens</dt>
