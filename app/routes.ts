@@ -61,6 +61,7 @@ export default [
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),
+  route("mina-affarer/:orderId/avrakningsnota/:number", "routes/selling/order-document.ts"),
 
   // The blog and its feed.
   route("blog", "routes/blog/blog.tsx"),
@@ -86,6 +87,7 @@ export default [
     route("transactions/prislista", "routes/admin/transactions/prislista.tsx"),
     route("transactions/saljordrar", "routes/admin/transactions/sell-orders.tsx"),
     route("transactions/saljordrar/:orderId", "routes/admin/transactions/sell-order.tsx"),
+    route("transactions/saljordrar/:orderId/avrakningsnota/:number", "routes/admin/transactions/sell-order-document.ts"),
     route("transactions/utbetalningar", "routes/admin/transactions/payouts.tsx"),
     route("analytics", "routes/admin/analytics/analytics.tsx"),
     route("users", "routes/admin/users/users.tsx"),

@@ -58,6 +58,10 @@ const envSchema = z
     GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
     LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
     SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
+    /** The company's registered name on purchase documents and in the SIE export (decision 047). */
+    COMPANY_NAME: withDefault(z.string().min(1).max(120), "Skinhamnen AB"),
+    /** The company's organisation number, NNNNNN-NNNN (decision 047); the default is a development placeholder. */
+    COMPANY_ORG_NUMBER: withDefault(z.string().regex(/^\d{6}-\d{4}$/, "must look like 556677-8899"), "559999-9999"),
     LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
     TRUST_PROXY: withDefault(
       z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),

@@ -17,6 +17,9 @@ import {
   type SellOrderDetail,
 } from "~/modules/selling/sell-orders.server";
 import { db } from "~/platform/db/client.server";
+import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
+import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
+import { documentResponse } from "~/modules/selling/sell-orders-admin-page.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -77,6 +80,11 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   if (!order) throw notFound(NOT_FOUND);
   return {
     order: orderView(order),
+    documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({
+      number: document.number,
+      label: documentNumberLabel(document.number),
+      correctsLabel: document.correctsNumber ? documentNumberLabel(document.correctsNumber) : null,
+    })),
     items: order.items.map((item) => ({
       position: item.position,
       name: item.name,
@@ -95,4 +103,10 @@ export async function handleMemberOrderAction(request: Request, orderId: string 
   const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
   if (!result.ok) return failureResponse(result);
   return { ok: true as const, message: "Ordern är avbruten." };
+}
+
+/** decision 047: the member's own purchase document, as stored; another member's is a 404. */
+export async function downloadMemberOrderDocument(request: Request, orderId: string | undefined, number: string | undefined) {
+  const { user } = await requireUser(request);
+  return documentResponse(await readOrderDocument(db(), { orderId: orderId ?? "", number: Number(number), userId: user.id }));
 }

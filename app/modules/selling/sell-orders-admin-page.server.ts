@@ -10,6 +10,7 @@ import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
   cancelByStaff,
+  correctOrderDocument,
   getOrderForStaff,
   listOrdersForStaff,
   listPayoutQueue,
@@ -23,7 +24,10 @@ import {
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
+import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
+import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
 import { orderView } from "./sell-order-page.server";
+import { optionalPayoutKeyring } from "./payout-encryption.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -74,6 +78,12 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       maxOpenOrders: order.maxOpenOrders,
       blockedUntil: order.blockedUntil?.toISOString() ?? null,
     },
+    documents: (await listOrderDocuments(db(), order.id)).map((document) => ({
+      number: document.number,
+      label: documentNumberLabel(document.number),
+      correctsLabel: document.correctsNumber ? documentNumberLabel(document.correctsNumber) : null,
+      issuedAt: document.issuedAt.toISOString(),
+    })),
     items: order.items.map((item) => ({ position: item.position, name: item.name, wear: item.wear, variant: item.variant, priceOre: item.priceOre })),
     events: order.events.map((event) => ({
       id: event.id,
@@ -102,6 +112,18 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
       return answer(await cancelByStaff(db(), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
     case "set-offer":
       return answer(await setTradeOffer(db(), { actorUserId, orderId: id, tradeOfferId: input.tradeOfferId }), "Trade-erbjudandet är sparat.");
+    case "correct-document": {
+      const corrected = await correctOrderDocument(db(), {
+        actorUserId,
+        orderId: id,
+        sellerName: input.sellerName,
+        reference: input.reference,
+        note: input.correctionNote,
+        keyring: optionalPayoutKeyring(),
+      });
+      if (!corrected.ok) return failureResponse(corrected);
+      return { ok: true as const, title: "Klart", message: `Rättelsen är utfärdad som ${documentNumberLabel(corrected.value.number)}.` };
+    }
     case "retry-payout":
       return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
     case "allow-orders": {
@@ -132,7 +154,31 @@ export async function handlePayoutAction(request: Request) {
   const parsed = await parseRequest(request, markPaidSchema);
   if (!parsed.ok) return parsed.response;
   return answer(
-    await markPaid(db(), { actorUserId: staff.user.id, orderId: parsed.data.orderId, reference: parsed.data.reference }),
+    await markPaid(db(), {
+      actorUserId: staff.user.id,
+      orderId: parsed.data.orderId,
+      reference: parsed.data.reference,
+      keyring: optionalPayoutKeyring(),
+    }),
     "Ordern är markerad som utbetald.",
   );
+}
+
+/** A paid order's purchase document for staff, as stored (decision 047). */
+export async function downloadStaffOrderDocument(request: Request, orderId: string | undefined, number: string | undefined) {
+  await requireAdminTab(request, "transactions");
+  return documentResponse(await readOrderDocument(db(), { orderId: orderId ?? "", number: Number(number) }));
+}
+
+/** The stored PDF as a download, byte for byte; anything else is a 404. */
+export function documentResponse(document: { filename: string; pdf: Buffer } | null): Response {
+  if (!document) throw notFound("Avräkningsnotan finns inte.");
+  return new Response(new Uint8Array(document.pdf), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${document.filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
 }

@@ -6,6 +6,7 @@ import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
+import { PurchaseDocumentsList } from "~/components/selling/purchase-documents-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -35,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items } = loaderData;
+  const { order, items, documents } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -150,6 +151,17 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-xs text-muted-foreground">Poäng och XP läggs till när ordern är utbetald.</p>
             </CardContent>
           </Card>
+          {documents.length ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Avräkningsnota</CardTitle>
+                <CardDescription>Vårt kvitto på köpet. Spara det – det visar vad du sålde och vad du fick betalt.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PurchaseDocumentsList documents={documents} hrefBase={`/mina-affarer/${order.id}/avrakningsnota`} />
+              </CardContent>
+            </Card>
+          ) : null}
           <Button asChild variant="outline">
             <Link to="/mina-affarer">Alla mina affärer</Link>
           </Button>
