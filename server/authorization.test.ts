@@ -156,6 +156,7 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("transactions", "passes"),
   },
   "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/transactions/bookkeeping-export": { path: "/admin/transactions/bokforing.se?from=2026-01-01&to=2026-12-31", get: staffTab("transactions") },
   "routes/admin/transactions/sell-order-document": {
     path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000/avrakningsnota/1",
     get: { ...staffTab("transactions"), admin: "404" },

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { COMPANY } from "../lib/company";
+import { SIE_DEFAULT_ACCOUNTS } from "../modules/bookkeeping/bookkeeping-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
@@ -61,6 +62,11 @@ const envSchema = z
     /** The company's registered name on purchase documents and in the SIE export (decision 047). */
     COMPANY_NAME: withDefault(z.string().min(1).max(120), "Skinhamnen AB"),
     /** The company's organisation number, NNNNNN-NNNN (decision 047); the default is a development placeholder. */
+    /** The bookkeeping export's accounts (decision 047): purchases of goods, and where each payout method's money leaves from. */
+    SIE_ACCOUNT_PURCHASES: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.purchases),
+    SIE_ACCOUNT_SWISH: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.swish),
+    SIE_ACCOUNT_BANK: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.bank),
+    SIE_ACCOUNT_CRYPTO: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.crypto),
     COMPANY_ORG_NUMBER: withDefault(z.string().regex(/^\d{6}-\d{4}$/, "must look like 556677-8899"), "559999-9999"),
     LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
     TRUST_PROXY: withDefault(

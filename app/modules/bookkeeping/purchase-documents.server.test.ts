@@ -5,6 +5,7 @@
  * concurrent payouts.
  */
 import { randomBytes } from "node:crypto";
+import iconv from "iconv-lite";
 import { asc, eq, inArray } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,8 @@ import { clearTradeHoldCache } from "~/modules/selling/steam-trade-hold.server";
 import { steamTradeApi } from "~/modules/selling/steam-trade-offers.server";
 import { listOrderDocuments, readOrderDocument } from "./purchase-documents.server";
 import { documentNumberLabel } from "./purchase-document-rules";
+import { encodeSie, sieExportText } from "./bookkeeping-export.server";
+import { sieVerifications } from "./sie-fixtures";
 
 let database: TestDatabase;
 let fake: FakeSteamWebApi;
@@ -148,6 +151,23 @@ describe("the purchase document of a paid sell order", () => {
     // The first is never changed.
     const again = await readOrderDocument(db(), { orderId: orderId!, number: first!.number });
     expect(again!.pdf.equals(one!.pdf)).toBe(true);
+  });
+
+  it("books the period's payouts in the SIE export: balanced verifications whose totals equal the payouts", async () => {
+    const due = await duePayouts(2, [12_345]);
+    for (const { orderId } of due) expect((await markPaid(db(), { actorUserId: staffId, orderId, reference: `SIE-${orderId.slice(0, 4)}` })).ok).toBe(true);
+    const today = stockholmDay(new Date());
+    const text = iconv.decode(encodeSie(await sieExportText(db(), { from: today, to: today })), "cp437");
+    const verifications = sieVerifications(text);
+    const paid = await db().select({ total: purchase_documents.total_ore, correction: purchase_documents.corrects_id }).from(purchase_documents);
+    const expected = paid.filter((row) => row.correction === null).reduce((sum, row) => sum + row.total, 0);
+    expect(verifications).toHaveLength(paid.filter((row) => row.correction === null).length);
+    for (const verification of verifications) expect(verification.trans.reduce((sum, [, ore]) => sum + ore, 0)).toBe(0);
+    const debited = verifications.flatMap((verification) => verification.trans).filter(([account]) => account === "4000");
+    expect(debited.reduce((sum, [, ore]) => sum + ore, 0)).toBe(expected);
+    expect(text).toContain("Åsa Öberg");
+    // A period without payouts has none.
+    expect(sieVerifications(iconv.decode(encodeSie(await sieExportText(db(), { from: "2020-01-01", to: "2020-12-31" })), "cp437"))).toEqual([]);
   });
 
   it.runIf(process.env.DATABASE_URL)("numbers 50 concurrent payouts (and their repeated clicks) from one gapless series", async () => {

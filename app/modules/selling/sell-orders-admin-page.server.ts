@@ -23,9 +23,12 @@ import {
 } from "~/modules/selling/sell-orders.server";
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { config } from "~/platform/config.server";
+import { stockholmDay } from "~/lib/stockholm-time";
 import { db } from "~/platform/db/client.server";
 import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
 import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
+import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
+import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
 import { optionalPayoutKeyring } from "./payout-encryption.server";
 
@@ -42,8 +45,11 @@ export async function loadStaffOrders(request: Request) {
   const status = SELL_ORDER_STATUSES.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page") ?? 1);
   const list = await listOrdersForStaff(db(), { status, page: Number.isFinite(page) ? page : 1 });
+  const today = stockholmDay(new Date());
   return {
     status,
+    /** The bookkeeping export's default period: this year so far. */
+    exportPeriod: { from: `${today.slice(0, 4)}-01-01`, to: today },
     page: list.page,
     hasMore: list.page * list.pageSize < list.total,
     rows: list.orders.map((order) => ({
@@ -177,6 +183,31 @@ export function documentResponse(document: { filename: string; pdf: Buffer } | n
     headers: {
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${document.filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/**
+ * decision 047: the bookkeeping export — the period's purchases and payouts as an SIE 4 file in
+ * code page 437. A bad period is a Swedish 400 in plain text (the download has no page to show it on).
+ */
+export async function downloadSieExport(request: Request) {
+  await requireAdminTab(request, "transactions");
+  const params = new URL(request.url).searchParams;
+  const parsed = sieExportSchema.safeParse({ from: params.get("from") ?? "", to: params.get("to") ?? "" });
+  if (!parsed.success) {
+    return new Response(parsed.error.issues[0]?.message ?? "Ogiltig period.", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+  const bytes = encodeSie(await sieExportText(db(), parsed.data));
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "text/plain; charset=IBM437",
+      "content-disposition": `attachment; filename="bokforing-${parsed.data.from}-${parsed.data.to}.se"`,
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
     },
