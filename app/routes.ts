@@ -61,6 +61,7 @@ export default [
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),
+  route("mina-affarer/arsbesked/:year/:format", "routes/selling/yearly-statement.ts"),
   route("mina-affarer/:orderId/avrakningsnota/:number", "routes/selling/order-document.ts"),
 
   // The blog and its feed.

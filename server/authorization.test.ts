@@ -137,6 +137,8 @@ const ACCESS: Record<string, RouteAccess> = {
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
     action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" },
   },
+  // The member's yearly statement (decision 047): their own sales only, for any signed-in member.
+  "routes/selling/yearly-statement": { path: "/mina-affarer/arsbesked/2026/csv", get: signedInOnly },
   // A paid order's purchase document (decision 047): the owner's only; anyone else's (or none) is a 404.
   "routes/selling/order-document": {
     path: "/mina-affarer/00000000-0000-4000-8000-000000000000/avrakningsnota/1",

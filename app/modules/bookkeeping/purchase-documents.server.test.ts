@@ -25,6 +25,7 @@ import { steamTradeApi } from "~/modules/selling/steam-trade-offers.server";
 import { listOrderDocuments, readOrderDocument } from "./purchase-documents.server";
 import { documentNumberLabel } from "./purchase-document-rules";
 import { encodeSie, sieExportText } from "./bookkeeping-export.server";
+import { SKATTEVERKET_OTHER_ASSETS_URL, statementCsv, statementPdf, statementYears, yearlyStatement } from "./yearly-statement.server";
 import { sieVerifications } from "./sie-fixtures";
 
 let database: TestDatabase;
@@ -168,6 +169,30 @@ describe("the purchase document of a paid sell order", () => {
     expect(text).toContain("Åsa Öberg");
     // A period without payouts has none.
     expect(sieVerifications(iconv.decode(encodeSie(await sieExportText(db(), { from: "2020-01-01", to: "2020-12-31" })), "cp437"))).toEqual([]);
+  });
+
+  it("lists the paid sale in the member's yearly statement, as PDF and CSV with the tax line", async () => {
+    const due = await duePayouts(2, [20_000]);
+    const { userId, orderId } = due[0]!;
+    const unpaid = due[1]!;
+    const paid = await markPaid(db(), { actorUserId: staffId, orderId, reference: "ÅR-1" });
+    if (!paid.ok) throw new Error(paid.message);
+    const year = Number(stockholmDay(paid.value.paidAt!).slice(0, 4));
+    expect(await statementYears(db(), userId)).toEqual([{ year, count: 1, totalOre: paid.value.totalOre }]);
+    expect(await statementYears(db(), unpaid.userId)).toEqual([]);
+    const statement = await yearlyStatement(db(), userId, year);
+    expect(statement.sales.map((sale) => sale.orderId)).toEqual([orderId]);
+    expect(statement.totalOre).toBe(paid.value.totalOre);
+    expect((await yearlyStatement(db(), userId, year - 1)).sales).toEqual([]);
+    const csv = statementCsv(statement);
+    const kronor = (paid.value.totalOre / 100).toFixed(2).replace(".", ",");
+    expect(csv).toContain(stockholmDay(paid.value.paidAt!));
+    expect(csv).toContain(kronor);
+    expect(csv).toContain(SKATTEVERKET_OTHER_ASSETS_URL);
+    const { text } = await extractText(new Uint8Array(await statementPdf(statement, { name: "Åsa Öberg" })), { mergePages: true });
+    expect(text).toContain(`Årsbesked ${year}`);
+    expect(text.replace(/\s+/g, " ")).toContain(formatSek(paid.value.totalOre).replace(/\s+/g, " "));
+    expect(text).toContain("kan vara skattepliktig");
   });
 
   it.runIf(process.env.DATABASE_URL)("numbers 50 concurrent payouts (and their repeated clicks) from one gapless series", async () => {

@@ -20,6 +20,14 @@ import { db } from "~/platform/db/client.server";
 import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
 import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
 import { documentResponse } from "~/modules/selling/sell-orders-admin-page.server";
+import {
+  SKATTEVERKET_OTHER_ASSETS_URL,
+  statementCsv,
+  statementPdf,
+  statementYears,
+  TAX_NOTE,
+  yearlyStatement,
+} from "~/modules/bookkeeping/yearly-statement.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -57,6 +65,10 @@ export async function loadMemberOrders(request: Request) {
   const page = Number(new URL(request.url).searchParams.get("sida") ?? 1);
   const list = await listMemberOrders(db(), user.id, Number.isFinite(page) ? page : 1);
   return {
+    /** decision 047: the yearly statements, one per year with paid sales. */
+    statements: await statementYears(db(), user.id),
+    taxNote: TAX_NOTE,
+    taxUrl: SKATTEVERKET_OTHER_ASSETS_URL,
     orders: list.orders.map((order) => ({ ...orderView(order), itemCount: order.itemCount, itemNames: order.itemNames })),
     page: list.page,
     pages: Math.max(1, Math.ceil(list.total / list.pageSize)),
@@ -109,4 +121,22 @@ export async function handleMemberOrderAction(request: Request, orderId: string 
 export async function downloadMemberOrderDocument(request: Request, orderId: string | undefined, number: string | undefined) {
   const { user } = await requireUser(request);
   return documentResponse(await readOrderDocument(db(), { orderId: orderId ?? "", number: Number(number), userId: user.id }));
+}
+
+/** decision 047: the member's yearly statement for one year, as PDF or CSV. */
+export async function downloadYearlyStatement(request: Request, yearParam: string | undefined, format: string | undefined) {
+  const { user } = await requireUser(request);
+  const year = Number(yearParam);
+  if (!/^\d{4}$/.test(yearParam ?? "") || year < 2000 || year > 2100 || (format !== "pdf" && format !== "csv")) throw notFound("Årsbeskedet finns inte.");
+  const statement = await yearlyStatement(db(), user.id, year);
+  const headers = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
+  if (format === "csv") {
+    return new Response(statementCsv(statement), {
+      headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="arsbesked-${year}.csv"` },
+    });
+  }
+  const pdf = await statementPdf(statement, { name: user.name });
+  return new Response(new Uint8Array(pdf), {
+    headers: { ...headers, "content-type": "application/pdf", "content-disposition": `attachment; filename="arsbesked-${year}.pdf"` },
+  });
 }
