@@ -163,7 +163,7 @@ test("a Silver member picks two items, one not tradable, sees the quote with the
   await expect(totals).toContainText(/Du får1\s414\skr/);
   await expect(page.getByText("+2 800 poäng")).toBeVisible();
   await expect(page.getByText("+2 800 XP")).toBeVisible();
-  await expect(page.getByText(/Utbetalning via Swish: 1-5 minuter/)).toBeVisible();
+  await expect(page.getByText(/Utbetalning via Swish: senast nästa bankdag/)).toBeVisible();
   await expect(page.getByTestId("quote-countdown")).toContainText(/Offerten gäller i (9|10):\d\d/);
   await expectAccessible(page);
   await shoot(page, "salja-offert");
