@@ -142,6 +142,13 @@ const ACCESS: Record<string, RouteAccess> = {
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
     action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" },
   },
+  // The member's yearly statement (decision 047): their own sales only, for any signed-in member.
+  "routes/selling/yearly-statement": { path: "/mina-affarer/arsbesked/2026/csv", get: signedInOnly },
+  // A paid order's purchase document (decision 047): the owner's only; anyone else's (or none) is a 404.
+  "routes/selling/order-document": {
+    path: "/mina-affarer/00000000-0000-4000-8000-000000000000/avrakningsnota/1",
+    get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
+  },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin/layout": { get: staffOnly("redirect"), data: staffOnly("ok") },
   "routes/admin/index": { get: staffOnly("redirect") },
@@ -156,6 +163,11 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("transactions", "passes"),
   },
   "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/transactions/bookkeeping-export": { path: "/admin/transactions/bokforing.se?from=2026-01-01&to=2026-12-31", get: staffTab("transactions") },
+  "routes/admin/transactions/sell-order-document": {
+    path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000/avrakningsnota/1",
+    get: { ...staffTab("transactions"), admin: "404" },
+  },
   "routes/admin/point-shop/item": {
     path: "/admin/point-shop/items/new",
     get: staffTab("point-shop"),

@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "~/lib/zod";
 import { COMPANY } from "../lib/company";
 import { BANKID_DEFAULT_TIMEOUT_MS } from "../modules/identity/bankid-constants";
+import { SIE_DEFAULT_ACCOUNTS } from "../modules/bookkeeping/bookkeeping-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
@@ -74,6 +75,15 @@ const envSchema = z
     GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
     LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
     SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
+    /** The company's registered name on purchase documents and in the SIE export (decision 047). */
+    COMPANY_NAME: withDefault(z.string().min(1).max(120), "Skinhamnen AB"),
+    /** The company's organisation number, NNNNNN-NNNN (decision 047); the default is a development placeholder. */
+    /** The bookkeeping export's accounts (decision 047): purchases of goods, and where each payout method's money leaves from. */
+    SIE_ACCOUNT_PURCHASES: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.purchases),
+    SIE_ACCOUNT_SWISH: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.swish),
+    SIE_ACCOUNT_BANK: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.bank),
+    SIE_ACCOUNT_CRYPTO: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.crypto),
+    COMPANY_ORG_NUMBER: withDefault(z.string().regex(/^\d{6}-\d{4}$/, "must look like 556677-8899"), "559999-9999"),
     LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
     TRUST_PROXY: withDefault(
       z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),

@@ -237,6 +237,14 @@ export interface MaskedPayoutDetails {
   masked: string;
 }
 
+/**
+ * A normalised personnummer (12 digits) as documents show it: the birth date, the last four
+ * hidden — "19900101-XXXX" (decision 047).
+ */
+export function maskPersonnummer(normalised: string): string {
+  return `${normalised.slice(0, 8)}-XXXX`;
+}
+
 /** The masked summary stored beside the ciphertext: never more than a few trailing characters. */
 export function maskPayoutDetails(details: PayoutDetails): MaskedPayoutDetails {
   switch (details.method) {

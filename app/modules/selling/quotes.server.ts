@@ -8,12 +8,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
   PAYOUT_LABELS,
-  PAYOUT_TIMES,
   SELL_QUOTE_MAX_ITEMS,
   SELL_QUOTE_VALID_MINUTES,
   type PayoutMethod,
   type SellQuoteRefusal,
 } from "~/modules/selling/selling-constants";
+import { payoutPromise } from "~/modules/selling/sell-order-rules";
 import { PAYOUT_AFTER_PROTECTION, type SkinVariant, type SkinWear } from "~/modules/trades/trades-constants";
 import { z } from "~/lib/zod";
 import { memberStanding } from "~/modules/loyalty/perks.server";
@@ -206,8 +206,8 @@ export async function getQuote(db: Db, userId: string, quoteId: string): Promise
     xp: quote.xp,
     payoutMethod: method,
     payoutLabel: PAYOUT_LABELS[method],
-    // docs/rules/trades.md#payout: the method's time, paired with when the payout starts.
-    payoutTime: `${PAYOUT_TIMES[method]} ${PAYOUT_AFTER_PROTECTION}`,
+    // decision 047: the method's stated time only where it is paid automatically, else when staff pay; then when the payout starts.
+    payoutTime: `${payoutPromise(method)} ${PAYOUT_AFTER_PROTECTION}`,
     expiresAt: iso(quote.expires_at)!,
     acceptedAt: iso(quote.accepted_at),
     createdAt: iso(quote.created_at)!,

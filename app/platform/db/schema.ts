@@ -1646,7 +1646,7 @@ export const sell_orders = pgTable(
     /** When the member accepted the offer in Steam (Steam's time_updated). */
     offer_accepted_at: timestamp({ withTimezone: true }),
     protection_ends_at: timestamp({ withTimezone: true }),
-    /** offer_accepted_at + Trade Protection + SELL_ORDERS.payoutExtraDays. */
+    /** The hour Steam's Trade Protection ends for the trade (decision 047); equal to protection_ends_at. */
     payout_due_at: timestamp({ withTimezone: true }),
     /** Set while one payout attempt runs (a gateway call): a second attempt finds it taken. */
     payout_claimed_at: timestamp({ withTimezone: true }),
@@ -1701,6 +1701,59 @@ export const sell_order_items = pgTable(
     check("sell_order_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
     check("sell_order_items_price_positive", sql`${t.price_ore} > 0`),
     uniqueIndex("sell_order_items_order_position_uq").on(t.order_id, t.position),
+  ],
+);
+
+/**
+ * The purchase documents' number series (decision 047): one row per series, its last number
+ * taken. Issuing a document increments it in the payout's transaction, so a rolled-back payout
+ * returns its number and the series stays gapless.
+ */
+export const purchase_document_counters = pgTable(
+  "purchase_document_counters",
+  {
+    series: text().primaryKey(),
+    last_number: integer().notNull().default(0),
+  },
+  (t) => [check("purchase_document_counters_last_number_valid", sql`${t.last_number} >= 0`)],
+);
+
+/**
+ * A purchase document (avräkningsnota, decision 047), issued in the transaction that marks a sell
+ * order paid: its PDF stored as issued and never re-rendered or changed. A correction is a new
+ * row that refers to the first. Kept seven years, also after the account is deleted (the order
+ * and member links then become null; the row keeps what bookkeeping needs).
+ */
+export const purchase_documents = pgTable(
+  "purchase_documents",
+  {
+    id: id(),
+    number: integer().notNull(),
+    order_id: uuid().references(() => sell_orders.id, { onDelete: "set null" }),
+    user_id: uuid().references(() => user.id, { onDelete: "set null" }),
+    /** The document this one corrects; null for the first. */
+    corrects_id: uuid().references((): AnyPgColumn => purchase_documents.id, { onDelete: "restrict" }),
+    correction_note: text(),
+    issued_at: timestamp({ withTimezone: true }).notNull(),
+    /** When the order was paid: the purchase's date. */
+    paid_at: timestamp({ withTimezone: true }).notNull(),
+    seller_name: text().notNull(),
+    base_total_ore: bigint({ mode: "number" }).notNull(),
+    bonus_ore: bigint({ mode: "number" }).notNull(),
+    total_ore: bigint({ mode: "number" }).notNull(),
+    payout_method: text().notNull(),
+    payout_reference: text().notNull(),
+    pdf: bytea().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("purchase_documents_number_idx").on(t.number),
+    uniqueIndex("purchase_documents_order_first_idx").on(t.order_id).where(sql`${t.corrects_id} IS NULL`),
+    index("purchase_documents_paid_idx").on(t.paid_at, t.number),
+    index("purchase_documents_user_idx").on(t.user_id),
+    check("purchase_documents_number_positive", sql`${t.number} > 0`),
+    check("purchase_documents_total_valid", sql`${t.total_ore} = ${t.base_total_ore} + ${t.bonus_ore} AND ${t.total_ore} > 0`),
+    check("purchase_documents_method_valid", oneOf("payout_method", PAYOUT_METHODS)),
   ],
 );
 
