@@ -46,6 +46,9 @@ export default [
 
   // The member's own page.
   route("profile", "routes/profile/profile.tsx"),
+  // Two-factor sign-in and step-up (decision 046).
+  route("profile/tvastegsverifiering", "routes/profile/two-factor-setup.tsx"),
+  route("profile/bekrafta", "routes/profile/step-up.tsx"),
 
   // Loyalty: the guides and the point shop.
   route("point-system", "routes/loyalty/point-system.tsx"),
