@@ -32,6 +32,13 @@ export async function signedIn(
   return context;
 }
 
+/** The code the authenticator app of a staff member signed in by `signedIn` shows now. */
+export function currentCode(email: string): Promise<string> {
+  const secret = TOTP_SECRETS.get(email.toLowerCase());
+  if (!secret) throw new Error(`${email} has no two-factor sign-in set up in this run`);
+  return totpCode(secret);
+}
+
 /**
  * Staff sign in with a second factor (decision 046): the code step is answered with a code from
  * the secret this run set up; a staff member without one sets it up through the setup page
