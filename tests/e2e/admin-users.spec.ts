@@ -58,7 +58,7 @@ async function confirm(page: Page, testId: string, button: string) {
 }
 
 test("an admin finds a member and acts on them; the member feels each action", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const staff = await signedIn(browser, server.url, ADMIN.email);
   const memberContext = await signedIn(browser, server.url, MEMBER.email);
   const page = await staff.newPage();
