@@ -46,6 +46,9 @@ export default [
 
   // The member's own page.
   route("profile", "routes/profile/profile.tsx"),
+  // Two-factor sign-in and step-up (decision 046).
+  route("profile/tvastegsverifiering", "routes/profile/two-factor-setup.tsx"),
+  route("profile/bekrafta", "routes/profile/step-up.tsx"),
 
   // BankID: verifying a member and signing in (decision 044).
   route("api/bankid/start", "routes/identity/start.ts"),

@@ -13,10 +13,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import type { Role as StaffRole } from "~/modules/accounts/accounts-constants";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { ADMIN_TABS, canOpenTab, firstTab, type AdminTabId } from "~/modules/admin/admin-tabs";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, signInCookie } from "./test-members";
+import { createMember, signInCookie, makeStaff } from "./test-members";
 
 const ROLES = ["anonymous", "member", "blog", "seo", "admin"] as const;
 type Who = (typeof ROLES)[number];
@@ -135,6 +134,9 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/accounts/steam-link": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/accounts/steam-link-callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/profile/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  // Two-factor setup and step-up (decision 046): any signed-in account, for itself.
+  "routes/profile/two-factor-setup": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/profile/step-up": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // Sell orders (docs/rules/selling.md#member-pages): the member's own; another's (or none) is a 404.
   "routes/selling/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/selling/order": {
@@ -231,7 +233,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   for (const who of ["member", "blog", "seo", "admin"] as const) {
     const member = await createMember(server, `behorighet-${who}@example.se`);
-    if (who !== "member") await grantRole(member.userId, who, server.database.db);
+    if (who !== "member") await makeStaff(server, member, who);
     cookies[who] = member.cookie;
     emails[who] = member.email;
   }

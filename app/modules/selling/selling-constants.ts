@@ -41,7 +41,7 @@ export const PAYOUT_DETAILS_RULES = {
 } as const;
 
 /** How payout details were confirmed (payout_details_history.confirmed_by). */
-export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in"] as const;
+export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in", "second_factor"] as const;
 export type PayoutConfirmation = (typeof PAYOUT_CONFIRMATIONS)[number];
 
 /** The Steam trade-hold check (docs/rules/selling.md#seller-requirements). */

@@ -26,7 +26,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ROLES, SECURITY_SEVERITIES } from "../../modules/accounts/accounts-constants";
+import { ROLES, SECURITY_SEVERITIES, STEP_UP_METHODS } from "../../modules/accounts/accounts-constants";
 import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
 import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
 import { CONTACT_MESSAGE_STATUSES } from "../../modules/contact/contact-constants";
@@ -98,6 +98,8 @@ export const user = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** Better Auth's two-factor plugin: true once a TOTP secret is confirmed with a code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -158,6 +160,44 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Better Auth's two-factor plugin (decision 046): the TOTP secret and the backup codes, both
+ * encrypted with the auth secret; `verified` turns true with the first correct code.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_uq").on(t.userId)],
+);
+
+/**
+ * What a session has proven beyond its sign-in (decision 046): when it last passed a second
+ * factor (staff need one before /admin opens) and when it last stepped up, by which method,
+ * for the sensitive actions that want a fresh confirmation. Ends with the session.
+ */
+export const session_step_ups = pgTable(
+  "session_step_ups",
+  {
+    session_id: uuid()
+      .primaryKey()
+      .references(() => session.id, { onDelete: "cascade" }),
+    second_factor_at: timestamp({ withTimezone: true }),
+    step_up_at: timestamp({ withTimezone: true }).notNull(),
+    step_up_method: text().notNull(),
+  },
+  (t) => [check("session_step_ups_method_valid", oneOf("step_up_method", STEP_UP_METHODS))],
 );
 
 // ---------------------------------------------------------------------------
