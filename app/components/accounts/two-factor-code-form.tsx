@@ -6,7 +6,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { FormAlert } from "~/components/ui/form-alert";
 import { FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { SubmitButton } from "~/components/auth/submit-button";
@@ -64,10 +63,6 @@ export function TwoFactorCodeForm({
       ) : null}
     </Form>
   );
-}
-
-export function TwoFactorError({ message }: { message?: string }) {
-  return message ? <FormAlert>{message}</FormAlert> : null;
 }
 
 /** The otpauth QR code as SVG, drawn from the modules the server computed. */

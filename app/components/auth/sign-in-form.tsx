@@ -12,7 +12,7 @@ import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
 
 /** The code step of a sign-in with two-factor (decision 046). */
-export function twoFactorStepUrl(redirectTo: string | undefined): string {
+function twoFactorStepUrl(redirectTo: string | undefined): string {
   return `/auth?mode=two-factor&redirectTo=${encodeURIComponent(redirectTo ?? "/")}`;
 }
 

@@ -34,5 +34,3 @@ export const twoFactorCodeSchema = z
 
 /** Whether a valid code is a backup code rather than one from the app. */
 export const isBackupCode = (code: string) => BACKUP.test(code);
-
-export const twoFactorCodeFormSchema = z.object({ code: twoFactorCodeSchema });

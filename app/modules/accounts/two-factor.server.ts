@@ -27,7 +27,7 @@ export interface SessionRef {
   session: { id: string };
 }
 
-export const TWO_FACTOR_PATHS = {
+const TWO_FACTOR_PATHS = {
   /** Set up the authenticator app (staff are sent here until they have). */
   setup: "/profile/tvastegsverifiering",
   /** Confirm again: a code, or the password for an account without a second factor. */
@@ -277,6 +277,6 @@ export async function stepUpWithPassword(request: Request, context: AppLoadConte
 }
 
 /** The QR code's modules (true = dark), drawn as SVG by the page; no image leaves the server. */
-export function qrModules(text: string): boolean[][] {
+function qrModules(text: string): boolean[][] {
   return encode(text, { ecc: "M", border: 2 }).data;
 }

@@ -20,6 +20,3 @@ export const SIE_ACCOUNT_NAMES: Record<string, string> = {
 
 /** The verification series of the export's #VER rows. */
 export const SIE_SERIES = "A";
-
-/** The longest period one export covers (days). */
-export const SIE_MAX_PERIOD_DAYS = 366;

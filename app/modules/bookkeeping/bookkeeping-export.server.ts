@@ -9,7 +9,7 @@ import type { Db } from "~/platform/db/client.server";
 import { documentsPaidBetween } from "./purchase-documents.server";
 import { buildSie, type SieAccounts } from "./sie";
 
-export function configuredSieAccounts(): SieAccounts {
+function configuredSieAccounts(): SieAccounts {
   const cfg = config();
   return {
     purchases: cfg.SIE_ACCOUNT_PURCHASES,

@@ -5,7 +5,7 @@
 import { z } from "~/lib/zod";
 import { stockholmDayStart } from "~/lib/stockholm-time";
 
-export const BOOKKEEPING_MESSAGES = {
+const BOOKKEEPING_MESSAGES = {
   from: "Ange periodens första dag (ÅÅÅÅ-MM-DD).",
   to: "Ange periodens sista dag (ÅÅÅÅ-MM-DD).",
   order: "Periodens sista dag kan inte vara före den första.",

@@ -112,7 +112,7 @@ export async function readOrderDocument(
   return row ? { filename: documentFilename(row.number), pdf: Buffer.from(row.pdf) } : null;
 }
 
-export const PURCHASE_DOCUMENT_ERRORS = {
+const PURCHASE_DOCUMENT_ERRORS = {
   notFound: "Avräkningsnotan finns inte.",
   notLatest: "Rätta den senaste avräkningsnotan för ordern.",
 } as const;

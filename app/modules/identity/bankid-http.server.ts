@@ -19,7 +19,7 @@ import { signInAsVerifiedMember } from "./bankid-sign-in.server";
 import { cancelBankIdOrder, pollBankIdOrder, startBankIdOrder, type OrderAccess } from "./bankid.server";
 import { BANKID_FLOWS, BANKID_ORDER_PURPOSES, BANKID_RULES, IDENTITY_MESSAGES, type BankIdOrderPurpose } from "./identity-constants";
 
-export const BANKID_HTTP_MESSAGES = {
+const BANKID_HTTP_MESSAGES = {
   purpose: "Ange om du vill verifiera dig eller logga in.",
   flow: "Välj BankID på den här enheten eller på en annan enhet.",
   orderId: "Identifieringen saknas eller är ogiltig.",

@@ -19,7 +19,7 @@ import { clearingRangeOf, type BankAccountKind } from "./swedish-banks";
 import { hasTurned, luhnValid, parsePersonnummer } from "~/modules/identity/personnummer";
 
 export { PAYOUT_LABELS, PAYOUT_METHODS, type PayoutMethod };
-export { hasTurned, luhnValid, parsePersonnummer };
+export { luhnValid };
 
 
 const PAYOUT_MIN_AGE = PAYOUT_DETAILS_RULES.minimumAge;

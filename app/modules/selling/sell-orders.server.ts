@@ -1006,7 +1006,7 @@ async function completePayout(
  * the seller (sellerLegalName, the masked personnummer of Swish details), the items, the
  * amounts and the payout.
  */
-export async function purchaseDocumentContent(
+async function purchaseDocumentContent(
   tx: Tx,
   order: OrderRow,
   payout: { reference: string; paidAt: Date; masked: string | null; keyring?: PayoutKeyring },

@@ -67,7 +67,7 @@ export function tradeLinkTarget(link: string | null): { steamId64: string; token
 }
 
 /** Sellers are adults (decision 044): the same age as for payouts. */
-export const SELLER_MINIMUM_AGE = PAYOUT_DETAILS_RULES.minimumAge;
+const SELLER_MINIMUM_AGE = PAYOUT_DETAILS_RULES.minimumAge;
 
 const REQUIREMENT_TEXTS = {
   signedIn: "Du måste vara inloggad för att sälja.",

@@ -197,7 +197,7 @@ export const session_step_ups = pgTable(
     step_up_at: timestamp({ withTimezone: true }).notNull(),
     step_up_method: text().notNull(),
   },
-  (t) => [check("session_step_ups_method_valid", oneOf("step_up_method", STEP_UP_METHODS))],
+  () => [check("session_step_ups_method_valid", oneOf("step_up_method", STEP_UP_METHODS))],
 );
 
 // ---------------------------------------------------------------------------
