@@ -37,7 +37,7 @@ import {
 } from "~/platform/mail/test-smtp-server";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startTestServer, type TestServer } from "./test-server";
-import { formBody, MEMBER_PASSWORD, signInCookie } from "./test-members";
+import { enrolTwoFactor, formBody, MEMBER_PASSWORD, signInCookie } from "./test-members";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const MEMBERS = 5;
@@ -242,7 +242,10 @@ describe.skipIf(!onPostgres)("mail owed by committed purchases when the server i
       },
     );
     const server = first;
-    const cookie = await signInCookie(server.url, adminEmail);
+    // Staff act only after a second factor (decision 046).
+    const admin = { email: adminEmail, cookie: await signInCookie(server.url, adminEmail) };
+    await enrolTwoFactor(server, admin);
+    const cookie = admin.cookie;
     const confirmed = await killAmid(
       server,
       orderIds.map((orderId, i) => () =>
