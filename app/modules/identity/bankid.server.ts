@@ -470,3 +470,9 @@ export async function purgeOldBankIdOrders(db: Db, now: Date = new Date()): Prom
     .returning({ id: bankid_orders.id });
   return removed.length;
 }
+
+/** Whether the member has verified with BankID (a payout waits until they have, decision 044). */
+export async function isVerified(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: verified_identities.user_id }).from(verified_identities).where(eq(verified_identities.user_id, userId));
+  return row !== undefined;
+}

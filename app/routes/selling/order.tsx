@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents } = loaderData;
+  const { order, items, documents, awaitingVerification } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -65,6 +66,14 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
             description={<SellOrderStatusBadge status={order.status} text={order.statusText} />}
             steps={order.timeline}
           >
+            {awaitingVerification ? (
+              <FormAlert tone="info" title="Utbetalningen väntar">
+                {IDENTITY_MESSAGES.payoutAwaitsVerification}{" "}
+                <Link to="/profile#bankid" className="font-medium underline underline-offset-2">
+                  {IDENTITY_MESSAGES.title}
+                </Link>
+              </FormAlert>
+            ) : null}
             {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
             {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
             {order.canCancel ? (
