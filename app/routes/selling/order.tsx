@@ -57,7 +57,7 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
         eyebrow="Säljorder"
         icon={<HandCoins className="size-4 text-orange-300" aria-hidden="true" />}
         title={`Säljorder ${order.securityCode}`}
-        lead={<p>{order.nextStep}</p>}
+        lead={<p>{awaitingVerification ? IDENTITY_MESSAGES.payoutAwaitsVerification : order.nextStep}</p>}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
@@ -67,7 +67,7 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
             steps={order.timeline}
           >
             {awaitingVerification ? (
-              <FormAlert tone="info" title="Utbetalningen väntar">
+              <FormAlert tone="info" title="Åtgärd krävs">
                 {IDENTITY_MESSAGES.payoutAwaitsVerification}{" "}
                 <Link to="/profile#bankid" className="font-medium underline underline-offset-2">
                   {IDENTITY_MESSAGES.title}
