@@ -8,11 +8,14 @@ import { useState } from "react";
 import { BankIdDialog } from "~/components/identity/bankid-dialog";
 import { Button } from "~/components/ui/button";
 import { ShieldCheck } from "~/components/ui/icons";
+import { usePublicConfig } from "~/lib/site-config";
 
 const TITLE = "Logga in med BankID";
 
 export function BankIdSignIn({ redirectTo }: { redirectTo: string }) {
   const [open, setOpen] = useState(false);
+  // Shown only where BankID is configured (elsewhere every start would answer 503).
+  if (!usePublicConfig().bankIdEnabled) return null;
   return (
     <>
       <Button type="button" variant="outline" className="w-full" onClick={() => setOpen(true)}>
