@@ -4,6 +4,7 @@
  */
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
+import { purgeOldBankIdOrders } from "~/modules/identity/bankid.server";
 import { ANNOUNCE_DUE_POSTS_JOB, announceDuePosts } from "~/modules/blog/scheduled-posts.server";
 import { purgeExpiredPersonalData } from "~/modules/legal/retention.server";
 import { rollUpViews, VIEW_ROLLUP_JOB } from "~/modules/analytics/view-rollups.server";
@@ -32,6 +33,7 @@ export const APP_JOBS: readonly Job[] = [
   { name: VIEW_ROLLUP_JOB, intervalMs: HOUR, run: (db, now) => rollUpViews(db, now) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
+  { name: "purge-bankid-orders", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldBankIdOrders(db, now) }) },
   { name: "purge-form-tokens", intervalMs: HOUR, run: (db, now) => purgeFormTokens(db, now) },
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },

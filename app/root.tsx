@@ -49,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     gaMeasurementId: cfg.GA_MEASUREMENT_ID ?? null,
     gaScriptOrigin: cfg.GA_SCRIPT_ORIGIN,
     googleEnabled: Boolean(cfg.GOOGLE_CLIENT_ID && cfg.GOOGLE_CLIENT_SECRET),
+    bankIdEnabled: Boolean(cfg.BANKID_URL),
   };
   let user = null;
   if (current) {

@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANKID_RFA } from "~/modules/identity/bankid-messages";
 import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { queryRows } from "~/platform/db/client.server";
-import { audit_log, session as sessionTable, verified_identities } from "~/platform/db/schema";
+import { audit_log, sell_orders, session as sessionTable, verified_identities } from "~/platform/db/schema";
+import { verifyForTest } from "~/modules/identity/test-identities";
+import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { createQuote } from "~/modules/selling/sell-order-fixtures";
 import { startFakeBankId, type FakeBankId } from "./fakes/bankid";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, type TestMember } from "./test-members";
@@ -240,5 +243,42 @@ describe("signing in with BankID", () => {
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe(IDENTITY_MESSAGES.notVerifiedSignIn);
     expect(refused.setCookies.some((value) => value.startsWith("skinhamnen.session_token="))).toBe(false);
+  });
+});
+
+describe("an order from before the BankID rule", () => {
+  it("says on the order page that the payout waits until the seller verified, and not once they have", async () => {
+    const dan = await createMember(server, "dan-bankid@example.se");
+    const database = server.database.db;
+    const quoteId = await createQuote(database, dan.userId, { prices: [25_000] });
+    const [order] = await database
+      .insert(sell_orders)
+      .values({
+        user_id: dan.userId,
+        quote_id: quoteId,
+        status: "payout_scheduled",
+        security_code: "ABCDEF",
+        level_at_quote: "bronze",
+        base_total_ore: 25_000,
+        level_bonus_percent: 0,
+        level_bonus_ore: 0,
+        bulk_bonus_percent: 0,
+        bulk_bonus_ore: 0,
+        total_ore: 25_000,
+        points: 500,
+        xp: 500,
+        payout_method: "swish",
+        payout_due_at: new Date(),
+      })
+      .returning({ id: sell_orders.id });
+    const page = async () => {
+      const response = await fetch(`${server.url}/mina-affarer/${order!.id}`, { headers: { cookie: dan.cookie } });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    expect(await page()).toContain(IDENTITY_MESSAGES.payoutAwaitsVerification);
+    // Only the row's presence counts here, so any key will do.
+    await verifyForTest(database, createPayoutKeyring(Buffer.alloc(32, 7).toString("base64")), dan.userId);
+    expect(await page()).not.toContain(IDENTITY_MESSAGES.payoutAwaitsVerification);
   });
 });

@@ -12,6 +12,8 @@ export interface PublicConfig {
   gaScriptOrigin: string;
   /** Google sign-in is configured (the /auth page shows its button only then). */
   googleEnabled: boolean;
+  /** BankID is configured (the /auth page shows "Logga in med BankID" only then). */
+  bankIdEnabled: boolean;
 }
 
 export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
@@ -22,6 +24,7 @@ export const FALLBACK_PUBLIC_CONFIG: PublicConfig = {
   gaMeasurementId: null,
   gaScriptOrigin: "https://www.googletagmanager.com",
   googleEnabled: false,
+  bankIdEnabled: false,
 };
 
 /** Works in every route and in error boundaries (falls back when the root loader failed). */

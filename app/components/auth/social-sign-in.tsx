@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { usePublicConfig } from "~/lib/site-config";
 import { pendingReferralCode, withReferralCode } from "~/modules/referrals/referral-link";
 
@@ -12,7 +12,8 @@ const linkClass =
 const subscribeToNothing = () => () => {};
 const noCode = () => null;
 
-export function SocialSignIn() {
+/** `extra`: a further sign-in method under the providers (BankID on the sign-in tab). */
+export function SocialSignIn({ extra }: { extra?: ReactNode } = {}) {
   const { googleEnabled } = usePublicConfig();
   // A referral code from `?ref=` (this visit or stored) goes with a sign-up through either
   // provider (docs/rules/accounts.md#referral-code-at-sign-up); the server renders none.
@@ -43,6 +44,7 @@ export function SocialSignIn() {
           </a>
         ) : null}
       </div>
+      {extra}
     </div>
   );
 }

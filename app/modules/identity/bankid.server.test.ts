@@ -16,12 +16,13 @@ import { createTestBankId } from "./bankid-test-gateway";
 import {
   cancelBankIdOrder,
   pollBankIdOrder,
+  purgeOldBankIdOrders,
   readVerifiedIdentity,
   startBankIdOrder,
   type OrderAccess,
   type StartedOrder,
 } from "./bankid.server";
-import { IDENTITY_MESSAGES } from "./identity-constants";
+import { BANKID_RULES, IDENTITY_MESSAGES } from "./identity-constants";
 
 let database: TestDatabase;
 const keyring = createPayoutKeyring(randomBytes(32).toString("base64"));
@@ -223,5 +224,29 @@ describe("signing in with BankID", () => {
       code: "not_found",
       message: IDENTITY_MESSAGES.notVerifiedSignIn,
     });
+  });
+});
+
+describe("the cleanup", () => {
+  it("deletes orders started more than keepOrdersMs ago and keeps newer ones", async () => {
+    const userId = await createMember(database.db);
+    const old = await start(userId);
+    const recent = await start(null);
+    const [row] = await database.db
+      .select({ startedAt: bankid_orders.started_at })
+      .from(bankid_orders)
+      .where(eq(bankid_orders.id, old.started.orderId));
+    const startedAt = new Date(row!.startedAt);
+    await database.db
+      .update(bankid_orders)
+      .set({ started_at: new Date(startedAt.getTime() - BANKID_RULES.keepOrdersMs - 1_000) })
+      .where(eq(bankid_orders.id, old.started.orderId));
+
+    // Two seconds earlier the old order is still inside the window; at its start's clock it is out.
+    expect(await purgeOldBankIdOrders(database.db, new Date(startedAt.getTime() - 2_000))).toBe(0);
+    expect(await purgeOldBankIdOrders(database.db, startedAt)).toBe(1);
+    const left = (await database.db.select({ id: bankid_orders.id }).from(bankid_orders)).map((r) => r.id);
+    expect(left).not.toContain(old.started.orderId);
+    expect(left).toContain(recent.started.orderId);
   });
 });

@@ -10,7 +10,7 @@
  * an error or an answer.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
 import type { DomainFailure } from "~/lib/http.server";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "~/modules/selling/payout-encryption.server";
@@ -457,4 +457,22 @@ export async function readVerifiedPersonnummer(db: Db, keyring: PayoutKeyring, u
     .where(eq(verified_identities.user_id, userId));
   if (!row) return null;
   return (JSON.parse(openPayoutDetails(keyring, userId, row)) as SealedIdentity).personalNumber;
+}
+
+/**
+ * Forgets orders started more than `keepOrdersMs` before `now` (long over: an order lives five
+ * minutes); run by the scheduled cleanup job. Verified identities are kept apart and stay.
+ */
+export async function purgeOldBankIdOrders(db: Db, now: Date = new Date()): Promise<number> {
+  const removed = await db
+    .delete(bankid_orders)
+    .where(lt(bankid_orders.started_at, new Date(now.getTime() - BANKID_RULES.keepOrdersMs)))
+    .returning({ id: bankid_orders.id });
+  return removed.length;
+}
+
+/** Whether the member has verified with BankID (a payout waits until they have, decision 044). */
+export async function isVerified(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: verified_identities.user_id }).from(verified_identities).where(eq(verified_identities.user_id, userId));
+  return row !== undefined;
 }

@@ -40,4 +40,6 @@ export const IDENTITY_MESSAGES = {
   notVerifiedSignIn: "Inget konto hos Skinhamnen är verifierat med det här BankID:t. Logga in på annat sätt och verifiera dig under Min profil.",
   underAge: (age: number) => `Du måste ha fyllt ${age} år för att sälja till Skinhamnen.`,
   verificationRequired: "Verifiera dig med BankID innan du säljer.",
+  /** The order page of a seller not verified (an order from before the rule): the payout waits. */
+  payoutAwaitsVerification: "Utbetalningen väntar tills du har verifierat dig med BankID under Min profil.",
 } as const;

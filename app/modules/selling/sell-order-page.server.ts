@@ -16,6 +16,7 @@ import {
   type SellOrder,
   type SellOrderDetail,
 } from "~/modules/selling/sell-orders.server";
+import { isVerified } from "~/modules/identity/bankid.server";
 import { db } from "~/platform/db/client.server";
 import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
 import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
@@ -92,6 +93,8 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   if (!order) throw notFound(NOT_FOUND);
   return {
     order: orderView(order),
+    // Decision 044: an order from before the BankID rule is paid once its seller has verified.
+    awaitingVerification: promisesPayout(order.status) && order.status !== "paid" && !(await isVerified(db(), user.id)),
     documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({
       number: document.number,
       label: documentNumberLabel(document.number),

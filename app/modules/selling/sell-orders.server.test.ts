@@ -19,8 +19,10 @@ import {
   seller_limits,
   trades,
   user,
+  verified_identities,
   xp_transactions,
 } from "~/platform/db/schema";
+import { verifyForTest } from "~/modules/identity/test-identities";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { enterReferralCode, referralKeys } from "~/modules/referrals/referrals.server";
@@ -428,6 +430,23 @@ describe("payouts (docs/rules/selling.md#payouts)", () => {
     expect(result).toMatchObject({ ok: false, code: "refused" });
     expect(result.ok ? "" : result.message).toContain("Utbetalningsuppgifterna ändrades nyligen");
     expect((await statusOf(order.id)).status).toBe("payout_scheduled");
+  });
+
+  it("waits until the seller is verified with BankID (an order from before the rule), then pays", async () => {
+    const userId = await createSeller(db(), keyring);
+    const { order } = await protectedOrder(userId, 9);
+    await runSellOrderJob(db(), new Date(), steamApi());
+    // The order was accepted before verification was required: the seller holds no identity.
+    await db().delete(verified_identities).where(eq(verified_identities.user_id, userId));
+    const entry = (await listPayoutQueue(db())).find((candidate) => candidate.orderId === order.id);
+    expect(entry).toMatchObject({ verified: false, ready: false });
+    const refused = await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "R" });
+    expect(refused).toMatchObject({ ok: false, code: "refused", message: SELL_ORDER_ERRORS.sellerNotVerified });
+    expect((await statusOf(order.id)).status).toBe("payout_scheduled");
+
+    await verifyForTest(db(), keyring, userId);
+    expect((await listPayoutQueue(db())).find((candidate) => candidate.orderId === order.id)).toMatchObject({ verified: true, ready: true });
+    expect(await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "R" })).toMatchObject({ ok: true });
   });
 
   it("queues the member's paid mail in the payout's own transaction, once, and none for the payouts refused", async () => {

@@ -24,6 +24,7 @@ import { ADMIN_PAGE_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constant
 import { formatLongDateTime, formatSek } from "~/lib/format";
 import { pageParams } from "~/lib/paging";
 import { recordAudit } from "~/platform/audit/audit.server";
+import { isVerified } from "~/modules/identity/bankid.server";
 import { recordPaidSale } from "~/modules/trades/trades.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
@@ -37,6 +38,7 @@ import {
   sell_quotes,
   seller_limits,
   user,
+  verified_identities,
 } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
@@ -87,6 +89,7 @@ export const SELL_ORDER_ERRORS = {
   payoutInProgress: "Utbetalningen pågår redan.",
   notDue: (at: Date) => `Utbetalningen är inte förfallen än (${formatLongDateTime(at)}).`,
   noPayoutDetails: "Medlemmen har inga utbetalningsuppgifter.",
+  sellerNotVerified: "Säljaren är inte verifierad med BankID. Utbetalningen väntar tills säljaren har verifierat sig.",
   payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatLongDateTime(at)}.`,
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
 } as const;
@@ -835,7 +838,9 @@ export interface PayoutQueueEntry {
     masked: string;
     usableAt: Date;
   } | null;
-  /** Paid only when the details exist and are past their 24-hour wait. */
+  /** The seller has verified with BankID (decision 044); an order from before the rule waits. */
+  verified: boolean;
+  /** Paid only when the seller is verified and the details exist and are past their 24-hour wait. */
   ready: boolean;
   claimed: boolean;
 }
@@ -851,10 +856,12 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
       label: payout_details.masked_label,
       masked: payout_details.masked_value,
       usableAt: payout_details.usable_at,
+      verifiedUser: verified_identities.user_id,
     })
     .from(sell_orders)
     .innerJoin(user, eq(user.id, sell_orders.user_id))
     .leftJoin(payout_details, eq(payout_details.user_id, sell_orders.user_id))
+    .leftJoin(verified_identities, eq(verified_identities.user_id, sell_orders.user_id))
     .where(
       sql`(${sell_orders.status} = 'payout_scheduled' AND ${sell_orders.payout_due_at} <= ${now.toISOString()}::timestamptz) OR ${sell_orders.status} = 'payout_failed'`,
     )
@@ -881,8 +888,10 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
       status: row.order.status as "payout_scheduled" | "payout_failed",
       payoutFailure: row.order.payout_failure,
       details,
+      verified: row.verifiedUser !== null,
       ready:
         row.order.status === "payout_scheduled" &&
+        row.verifiedUser !== null &&
         details !== null &&
         details.usableAt.getTime() <= now.getTime() &&
         row.order.payout_claimed_at === null,
@@ -896,7 +905,10 @@ interface PayoutReady {
   masked: string;
 }
 
-/** The checks before money moves: due, details present and past their 24-hour wait (docs/rules/selling.md#payouts). */
+/**
+ * The checks before money moves: due, the seller verified with BankID (decision 044), details
+ * present and past their 24-hour wait (docs/rules/selling.md#payouts).
+ */
 async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean): Promise<SellOrderResult<PayoutReady>> {
   const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.id, orderId)).for("update");
   if (!order) return fail("not_found", SELL_ORDER_ERRORS.notFound);
@@ -905,6 +917,7 @@ async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean
   if ((order.payout_claimed_at !== null) !== claimed) return fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
   if (order.payout_due_at && order.payout_due_at.getTime() > now.getTime())
     return fail("refused", SELL_ORDER_ERRORS.notDue(order.payout_due_at));
+  if (!(await isVerified(tx, order.user_id))) return fail("refused", SELL_ORDER_ERRORS.sellerNotVerified);
   const [details] = await tx.select().from(payout_details).where(eq(payout_details.user_id, order.user_id));
   if (!details) return fail("refused", SELL_ORDER_ERRORS.noPayoutDetails);
   if (details.usable_at.getTime() > now.getTime()) return fail("refused", SELL_ORDER_ERRORS.payoutWaiting(details.usable_at));

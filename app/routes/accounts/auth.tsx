@@ -13,6 +13,7 @@ import { ResetRequestForm } from "~/components/auth/reset-request-form";
 import { SignInForm } from "~/components/auth/sign-in-form";
 import { SignUpWizard } from "~/components/auth/sign-up-wizard";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
+import { BankIdSignIn } from "~/components/auth/bankid-sign-in";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
@@ -236,7 +237,7 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
               <CardContent className="pt-4">
                 <TabsContent value="signin" className="grid gap-6">
                   <SignInForm redirectTo={redirectTo} notice={signInNotice} />
-                  <SocialSignIn />
+                  <SocialSignIn extra={<BankIdSignIn redirectTo={redirectTo} />} />
                 </TabsContent>
                 <TabsContent value="signup" className="grid gap-6">
                   <SignUpWizard referralCode={referralCode} />

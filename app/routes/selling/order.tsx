@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
+import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents } = loaderData;
+  const { order, items, documents, awaitingVerification } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -56,7 +57,7 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
         eyebrow="Säljorder"
         icon={<HandCoins className="size-4 text-orange-300" aria-hidden="true" />}
         title={`Säljorder ${order.securityCode}`}
-        lead={<p>{order.nextStep}</p>}
+        lead={<p>{awaitingVerification ? IDENTITY_MESSAGES.payoutAwaitsVerification : order.nextStep}</p>}
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
@@ -65,6 +66,14 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
             description={<SellOrderStatusBadge status={order.status} text={order.statusText} />}
             steps={order.timeline}
           >
+            {awaitingVerification ? (
+              <FormAlert tone="info" title="Åtgärd krävs">
+                {IDENTITY_MESSAGES.payoutAwaitsVerification}{" "}
+                <Link to="/profile#bankid" className="font-medium underline underline-offset-2">
+                  {IDENTITY_MESSAGES.title}
+                </Link>
+              </FormAlert>
+            ) : null}
             {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
             {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
             {order.canCancel ? (
