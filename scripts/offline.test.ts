@@ -34,9 +34,20 @@ afterAll(async () => {
 });
 
 describe("npm run fakes", () => {
-  it("prints the environment for every external Steam and price service", () => {
+  it("prints the environment for every external Steam, price and BankID service", () => {
     expect(Object.keys(env).sort()).toEqual(
-      ["PRICE_SOURCE_URL", "STEAM_API_KEY", "STEAM_API_URL", "STEAM_COMMUNITY_URL", "STEAM_IMAGE_URL", "STEAM_OPENID_URL"].sort(),
+      [
+        "BANKID_CA",
+        "BANKID_CLIENT_CERT",
+        "BANKID_CLIENT_KEY",
+        "BANKID_URL",
+        "PRICE_SOURCE_URL",
+        "STEAM_API_KEY",
+        "STEAM_API_URL",
+        "STEAM_COMMUNITY_URL",
+        "STEAM_IMAGE_URL",
+        "STEAM_OPENID_URL",
+      ].sort(),
     );
   });
 

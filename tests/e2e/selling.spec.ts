@@ -120,6 +120,8 @@ async function confirmAction(staff: Page, testId: string, label: string, fill?: 
 }
 
 test("a Silver member picks two items, one not tradable, sees the quote with the level bonus and accepts it", async ({ browser }) => {
+  // Two widths, a full journey to an accepted order and two accessibility sweeps: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   for (const width of [375, 1280]) {
     const page = await signedIn(browser, SELLER, width);
     await page.goto(url("/salja"));
