@@ -94,7 +94,8 @@ describe("the production server", () => {
   });
 
   it("serves hashed assets immutable and precompressed", async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    // A hydrated page: content pages load no framework script (docs/decisions/042).
+    const html = await (await fetch(`${server.url}/auth`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
@@ -133,7 +134,9 @@ describe("the production server", () => {
 
   it("loads no validation, chart or editor library on a first visit to the public pages", async () => {
     // docs/decisions/023: forms and staff pages load these when used; the root must not import them.
-    for (const path of ["/", "/blog"]) {
+    // Content pages load no framework script at all (docs/decisions/042); the point shop hydrates.
+    for (const path of ["/", "/blog"]) expect((await measureJsBytes(server.url, path)).files, path).toBe(0);
+    for (const path of ["/point-shop"]) {
       const { detail } = await measureJsBytes(server.url, path);
       expect(detail.length, path).toBeGreaterThan(5);
       expect(detail.map((file) => file.url).filter((url) => /\/(zod|recharts|tiptap)[^/]*\.js$/i.test(url)), path).toEqual([]);

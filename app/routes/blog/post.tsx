@@ -12,6 +12,7 @@ import { toCard } from "~/modules/blog/blog";
 import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.server";
 import { postView } from "~/modules/blog/post-view.server";
 import { db } from "~/platform/db/client.server";
+import { STATIC_PAGE } from "~/lib/hydration";
 
 export const links: Route.LinksFunction = () => [RSS_LINK];
 
@@ -48,6 +49,9 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     throw error;
   }
 }
+
+/** No client-side React: the page works as HTML (docs/decisions/042). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (!loaderData) {

@@ -24,6 +24,10 @@ import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { pageMeta, faqNode } from "~/lib/seo";
 import { ALL_FAQ_ITEMS, FAQ_SECTIONS, type FaqSectionId } from "~/modules/support/faq-content";
 import { faqResultSummary, normalizeFaqQuery, searchFaq } from "~/modules/support/faq-search";
+import { STATIC_PAGE } from "~/lib/hydration";
+
+/** No client-side React: the page works as HTML (docs/decisions/042). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
