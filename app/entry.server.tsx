@@ -46,6 +46,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A page without the framework's scripts cannot reveal a boundary React outlined to
+        // stream it later: it gets every boundary inline.
+        progressiveChunkSize: staticPage ? Number.MAX_SAFE_INTEGER : undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

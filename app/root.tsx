@@ -26,6 +26,9 @@ import { useStaticPage } from "~/lib/hydration";
 import { noticeCookie, noticeFromCookieHeader } from "~/lib/notice";
 import { themeBootScript, themeFromCookieHeader } from "~/lib/theme";
 import { NoticeStatus } from "~/components/layout/notice-status";
+import { ENHANCE_ELEMENT_IDS } from "~/enhance/enhance-ids";
+// Its own small bundle (no framework), built apart from the app's chunks.
+import enhanceUrl from "~/enhance/enhance.ts?worker&url";
 import { consentFromCookieHeader, serializeConsent } from "~/modules/consent/consent";
 import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
@@ -117,6 +120,22 @@ function MemberDialogs() {
   );
 }
 
+function EnhanceScript({ nonce }: { nonce: string }) {
+  const { gaMeasurementId, gaScriptOrigin } = usePublicConfig();
+  const user = useSessionUser();
+  return (
+    <script
+      type="module"
+      id={ENHANCE_ELEMENT_IDS.script}
+      src={enhanceUrl}
+      nonce={nonce}
+      data-ga-id={gaMeasurementId ?? undefined}
+      data-ga-origin={gaScriptOrigin}
+      data-member={user ? "true" : undefined}
+    />
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const panel = usePanelChrome();
@@ -159,8 +178,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <MemberDialogs />
           <ReferralLinkCapture />
         </RealtimeProvider>
-        {/* A static page (app/lib/hydration.ts) sends none of the framework's scripts. */}
-        {staticPage ? null : (
+        {/* A static page (app/lib/hydration.ts) sends none of the framework's scripts, only the enhancement module. */}
+        {staticPage ? (
+          <EnhanceScript nonce={nonce} />
+        ) : (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

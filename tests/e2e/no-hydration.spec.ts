@@ -46,8 +46,13 @@ test.describe("with JavaScript disabled", () => {
     const { context, page, cspViolations, tracking } = await open(browser, { javaScriptEnabled: false });
     const response = await page.goto(url("/"));
     const html = (await response?.text()) ?? "";
-    expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+    // Only the enhancement module, and every Suspense boundary inline (nothing left to reveal by script).
+    expect([...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/),
+    ]);
     expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toContain('hidden id="S:');
+    await expect(page.getByTestId("home-latest-posts")).toBeVisible();
     const banner = page.getByTestId("cookie-banner");
     await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: "Endast nödvändiga" }).click();
@@ -57,7 +62,7 @@ test.describe("with JavaScript disabled", () => {
     expect(await consentCookie(page)).toEqual({ necessary: true, analytics: false, marketing: false, functional: false });
     // The notice is shown once.
     await page.goto(url("/faq"));
-    await expect(page.getByTestId("notice")).toHaveCount(0);
+    await expect(page.getByTestId("notice")).toBeEmpty();
     await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
     expect(tracking).toEqual([]);
     expect(cspViolations).toEqual([]);
@@ -147,6 +152,40 @@ test.describe("with JavaScript enabled", () => {
     await page.waitForTimeout(500);
     expect(tracking).toEqual([]);
     expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  test("on a static page the enhancement module saves the choice without a reload and starts tracking", async ({ browser }) => {
+    const { context, page, tracking, cspViolations } = await open(browser);
+    await page.goto(url("/faq"));
+    await expect.poll(() => page.evaluate(() => document.getElementById("enhance") !== null)).toBe(true);
+    await page.waitForLoadState("networkidle");
+    expect(tracking).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.getByTestId("cookie-banner").getByRole("button", { name: "Acceptera alla" }).click();
+    await expect(page.getByTestId("cookie-banner")).toHaveCount(0);
+    await expect(page.getByTestId("notice")).toContainText("Dina cookie-val är sparade");
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+    await expect.poll(() => tracking.filter((entry) => entry.endsWith("/api/visitor")).length).toBe(1);
+    expect(await consentCookie(page)).toEqual({ necessary: true, analytics: true, marketing: true, functional: true });
+    expect(cspViolations).toEqual([]);
+    await context.close();
+  });
+
+  test("a blog view and a referral link are each recorded exactly once", async ({ browser }) => {
+    const { context, page, tracking } = await open(browser);
+    const blog = await (await fetch(url("/blog"))).text();
+    const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)?.[1];
+    expect(post).toBeTruthy();
+    await page.goto(url(post!));
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(tracking.filter((entry) => entry.includes("/view"))).toHaveLength(1);
+    await page.goto(url("/?ref=TESTKOD"));
+    await expect(page).toHaveURL(url("/"));
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(500);
+    expect(tracking.filter((entry) => entry.includes("/api/referral-visit"))).toHaveLength(1);
     await context.close();
   });
 

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { COOKIE_SETTINGS_ID } from "~/modules/consent/consent-constants";
 import type { ConsentChoice } from "~/modules/consent/consent";
 import { ConsentForm } from "./consent-form";
+import { ENHANCE_ELEMENT_IDS } from "~/enhance/enhance-ids";
 
 /** Three equal choices side by side even on a phone: two lines of text at most, no tall stack. */
 const CHOICE_CLASS = "h-auto min-h-9 whitespace-normal px-2 py-1.5 text-xs leading-tight sm:text-sm";
@@ -22,6 +23,7 @@ interface CookieBannerProps {
 export function CookieBanner({ onChoose }: CookieBannerProps) {
   return (
     <section
+      id={ENHANCE_ELEMENT_IDS.banner}
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
       data-testid="cookie-banner"

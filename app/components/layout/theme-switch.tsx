@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Check, Monitor, Moon, Sun } from "~/components/ui/icons";
+import { cn } from "~/lib/cn";
 import { RETURN_TO_FIELD } from "~/lib/preference-forms";
 import { usePreferences } from "~/lib/site-config";
 import { applyTheme, isTheme, readStoredTheme, storeTheme, type Theme } from "~/lib/theme";
@@ -55,10 +56,18 @@ export function ThemeSwitch() {
         >
           <input type="hidden" name={RETURN_TO_FIELD} value={`${location.pathname}${location.search}`} />
           {OPTIONS.map(({ value, label, Icon }) => (
-            <button key={value} type="submit" name="theme" value={value} aria-pressed={theme === value} className={MENU_ITEM_CLASS}>
+            <button
+              key={value}
+              type="submit"
+              name="theme"
+              value={value}
+              aria-pressed={theme === value}
+              className={cn(MENU_ITEM_CLASS, "group")}
+            >
               <Icon aria-hidden="true" />
               <span className="flex-1">{label}</span>
-              {theme === value ? <Check aria-hidden="true" /> : null}
+              {/* Follows aria-pressed, which the enhancement module also sets. */}
+              <Check aria-hidden="true" className="invisible group-aria-pressed:visible" />
             </button>
           ))}
         </form>

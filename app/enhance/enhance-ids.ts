@@ -1,0 +1,7 @@
+/** The elements the enhancement module (app/enhance/enhance.ts) finds by id; the React layer renders them. Isomorphic. */
+export const ENHANCE_ELEMENT_IDS = {
+  script: "enhance",
+  banner: "cookie-banner",
+  notice: "notice",
+  noticeTemplate: "notice-template",
+} as const;

@@ -1,0 +1,127 @@
+/**
+ * The one script a content page runs (docs/decisions/042-content-pages-without-framework-javascript.md):
+ * no framework, loaded only on pages sent without React Router's scripts, so every event below is
+ * sent either by React (hydrated pages) or by this module, never both. It adds what must run in
+ * a browser to markup that already works without it:
+ * - consent-gated analytics: our visitor statistics and GA only with the saved analytics choice;
+ * - the cookie banner's and settings' forms, and the theme menu's, saved without a reload;
+ * - the blog view counter and referral-link capture (`?ref=`);
+ * - sign-out's pending state.
+ */
+import { listenForLabelledClicks, startAnalytics, stopAnalytics } from "~/modules/analytics/analytics";
+import { clearVisitorTracking, reportConsentChoice, startVisitorTracking } from "~/modules/analytics/visitor-tracking";
+import { recordBlogView, BLOG_VIEW_ATTRIBUTE } from "~/modules/blog/blog-view";
+import {
+  CONSENT_FORM_CHOICES,
+  choiceFromConsentForm,
+  consentFromCookieHeader,
+  type ConsentChoice,
+  type ConsentFormChoice,
+} from "~/modules/consent/consent";
+import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
+import { saveConsent, syncAnalyticsFlag } from "~/modules/consent/consent-storage";
+import { captureReferralLink, forgetReferralCode, syncStoredReferralCode } from "~/modules/referrals/referral-link";
+import { NOTICES, type NoticeKey } from "~/lib/notice";
+import { applyTheme, isTheme, readStoredTheme, storeTheme } from "~/lib/theme";
+import { ENHANCE_ELEMENT_IDS } from "./enhance-ids";
+
+const settings = document.getElementById(ENHANCE_ELEMENT_IDS.script)?.dataset ?? {};
+let stopTracking: (() => void) | null = null;
+
+/** Analytics and functional storage follow the saved choice, as the React layer's do. */
+function applyConsent(choice: ConsentChoice | null): void {
+  syncAnalyticsFlag(choice);
+  syncStoredReferralCode(choice?.functional ?? false);
+  if (choice?.analytics) {
+    if (settings.gaId) startAnalytics({ measurementId: settings.gaId, scriptOrigin: settings.gaOrigin ?? "" });
+    stopTracking ??= startVisitorTracking();
+  } else {
+    stopAnalytics();
+    clearVisitorTracking();
+    stopTracking?.();
+    stopTracking = null;
+  }
+}
+
+function closePopovers(): void {
+  for (const panel of document.querySelectorAll<HTMLElement>("[popover]")) {
+    if (panel.matches(":popover-open")) panel.hidePopover();
+  }
+}
+
+/** The notice the server would have shown after the plain post, from the page's own template. */
+function showNotice(key: NoticeKey): void {
+  const region = document.getElementById(ENHANCE_ELEMENT_IDS.notice);
+  const template = document.getElementById(ENHANCE_ELEMENT_IDS.noticeTemplate);
+  if (!region || !(template instanceof HTMLTemplateElement)) return;
+  const box = template.content.cloneNode(true) as DocumentFragment;
+  const [title, description] = box.querySelectorAll("p");
+  if (title) title.textContent = NOTICES[key].title;
+  if (description) description.textContent = NOTICES[key].description;
+  region.replaceChildren(box);
+}
+
+function isFormChoice(value: unknown): value is ConsentFormChoice {
+  return typeof value === "string" && (CONSENT_FORM_CHOICES as readonly string[]).includes(value);
+}
+
+function submitterValue(event: SubmitEvent): string | undefined {
+  return event.submitter instanceof HTMLButtonElement ? event.submitter.value : undefined;
+}
+
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const action = form.getAttribute("action");
+  if (action === "/api/consent-choice") {
+    const button = submitterValue(event);
+    if (!isFormChoice(button)) return;
+    event.preventDefault();
+    const fields = new FormData(form);
+    const choice = choiceFromConsentForm(button, (category) => fields.get(category) === "on");
+    saveConsent(choice);
+    reportConsentChoice(choice);
+    applyConsent(choice);
+    document.getElementById(ENHANCE_ELEMENT_IDS.banner)?.remove();
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[data-category]")) {
+      const category = COOKIE_CATEGORIES.find((name) => name === input.dataset.category);
+      if (category) input.checked = choice[category];
+    }
+    closePopovers();
+    showNotice("consent-saved");
+  } else if (action === "/api/theme") {
+    const theme = submitterValue(event);
+    if (!isTheme(theme)) return;
+    event.preventDefault();
+    storeTheme(theme);
+    for (const button of form.querySelectorAll("button[name=theme]")) {
+      button.setAttribute("aria-pressed", String(button.getAttribute("value") === theme));
+    }
+    closePopovers();
+  } else if (action === "/auth/sign-out") {
+    // The post goes ahead; the button says it is under way.
+    const button = event.submitter;
+    if (button instanceof HTMLButtonElement) {
+      button.setAttribute("aria-busy", "true");
+      queueMicrotask(() => (button.disabled = true));
+    }
+  }
+});
+
+// "System" follows the operating system while the page is open.
+window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+  if (readStoredTheme() === "system") applyTheme("system");
+});
+
+applyConsent(consentFromCookieHeader(document.cookie));
+listenForLabelledClicks(document);
+
+const slug = document.querySelector(`[${BLOG_VIEW_ATTRIBUTE}]`)?.getAttribute(BLOG_VIEW_ATTRIBUTE);
+if (slug) recordBlogView(slug);
+
+const signedIn = settings.member === "true";
+if (signedIn) forgetReferralCode();
+const search = captureReferralLink(window.location.search, document.referrer, signedIn);
+if (search !== null) {
+  window.history.replaceState(window.history.state, "", `${window.location.pathname}${search}${window.location.hash}`);
+}
