@@ -205,7 +205,7 @@ export function createRouteMatcher(build: ServerBuild, routes: Readonly<Record<s
  * docs/decisions/042), normalised: at most 16 × 3 variants of a page, whatever a client sends.
  * The Cookie header a cached page is rendered with, and the suffix of its key; "" for none.
  */
-export function preferenceCookies(header: string | null | undefined): string {
+function preferenceCookies(header: string | null | undefined): string {
   const parts: string[] = [];
   const consent = consentFromCookieHeader(header);
   if (consent) parts.push(`${STORAGE_KEYS.cookieConsent}=${encodeURIComponent(serializeConsent(consent))}`);

@@ -5,3 +5,10 @@ export const ENHANCE_ELEMENT_IDS = {
   notice: "notice",
   noticeTemplate: "notice-template",
 } as const;
+
+/** Where the forms the module takes over post to without scripts. */
+export const FORM_ACTIONS = {
+  consent: "/api/consent-choice",
+  theme: "/api/theme",
+  signOut: "/auth/sign-out",
+} as const;

@@ -23,7 +23,7 @@ import { saveConsent, syncAnalyticsFlag } from "~/modules/consent/consent-storag
 import { captureReferralLink, forgetReferralCode, syncStoredReferralCode } from "~/modules/referrals/referral-link";
 import { NOTICES, type NoticeKey } from "~/lib/notice";
 import { applyTheme, isTheme, readStoredTheme, storeTheme } from "~/lib/theme";
-import { ENHANCE_ELEMENT_IDS } from "./enhance-ids";
+import { ENHANCE_ELEMENT_IDS, FORM_ACTIONS } from "./enhance-ids";
 
 const settings = document.getElementById(ENHANCE_ELEMENT_IDS.script)?.dataset ?? {};
 let stopTracking: (() => void) | null = null;
@@ -73,7 +73,7 @@ document.addEventListener("submit", (event) => {
   const form = event.target;
   if (!(form instanceof HTMLFormElement)) return;
   const action = form.getAttribute("action");
-  if (action === "/api/consent-choice") {
+  if (action === FORM_ACTIONS.consent) {
     const button = submitterValue(event);
     if (!isFormChoice(button)) return;
     event.preventDefault();
@@ -89,7 +89,7 @@ document.addEventListener("submit", (event) => {
     }
     closePopovers();
     showNotice("consent-saved");
-  } else if (action === "/api/theme") {
+  } else if (action === FORM_ACTIONS.theme) {
     const theme = submitterValue(event);
     if (!isTheme(theme)) return;
     event.preventDefault();
@@ -98,7 +98,7 @@ document.addEventListener("submit", (event) => {
       button.setAttribute("aria-pressed", String(button.getAttribute("value") === theme));
     }
     closePopovers();
-  } else if (action === "/auth/sign-out") {
+  } else if (action === FORM_ACTIONS.signOut) {
     // The post goes ahead; the button says it is under way.
     const button = event.submitter;
     if (button instanceof HTMLButtonElement) {

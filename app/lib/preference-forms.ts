@@ -13,7 +13,7 @@ export const RETURN_TO_FIELD = "returnTo";
 const MAX_RETURN_TO = 2000;
 
 /** A path on this site, or "/" for anything else (no other origin, no `//host`, no `/\host`). */
-export function safeReturnPath(value: unknown): string {
+function safeReturnPath(value: unknown): string {
   if (typeof value !== "string" || value.length > MAX_RETURN_TO) return "/";
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   // eslint-disable-next-line no-control-regex -- control characters never belong in a path

@@ -4,6 +4,7 @@
  * scripts run, `onChoose` gets the choice instead and nothing posts.
  */
 import { useLocation } from "react-router";
+import { FORM_ACTIONS } from "~/enhance/enhance-ids";
 import { RETURN_TO_FIELD } from "~/lib/preference-forms";
 import {
   CONSENT_FORM_CHOICES,
@@ -11,8 +12,6 @@ import {
   type ConsentChoice,
   type ConsentFormChoice,
 } from "~/modules/consent/consent";
-
-export const CONSENT_CHOICE_ACTION = "/api/consent-choice";
 
 function isFormChoice(value: unknown): value is ConsentFormChoice {
   return typeof value === "string" && (CONSENT_FORM_CHOICES as readonly string[]).includes(value);
@@ -31,7 +30,7 @@ export function ConsentForm({
   return (
     <form
       method="post"
-      action={CONSENT_CHOICE_ACTION}
+      action={FORM_ACTIONS.consent}
       className={className}
       onSubmit={(event) => {
         const submitter = (event.nativeEvent as SubmitEvent).submitter;

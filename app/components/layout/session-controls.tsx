@@ -13,8 +13,7 @@ import { useFetcherResult } from "~/lib/use-fetcher-result";
 import { AUTH_MESSAGES } from "~/modules/accounts/auth-messages";
 import { closeEnclosingPopover, MENU_ITEM_CLASS } from "./popover-panel";
 import { ProfileMenu } from "./profile-menu";
-
-export const SIGN_OUT_ACTION = "/auth/sign-out";
+import { FORM_ACTIONS } from "~/enhance/enhance-ids";
 
 const SIGN_OUT_KEY = "sign-out";
 
@@ -38,7 +37,7 @@ function useSessionState() {
   return {
     user,
     loading,
-    signOut: () => signOut.submit(null, { method: "post", action: SIGN_OUT_ACTION }),
+    signOut: () => signOut.submit(null, { method: "post", action: FORM_ACTIONS.signOut }),
   };
 }
 
@@ -50,7 +49,7 @@ function SignOutForm({ signOut, className }: { signOut: () => void; className?: 
   return (
     <form
       method="post"
-      action={SIGN_OUT_ACTION}
+      action={FORM_ACTIONS.signOut}
       className="contents"
       onSubmit={(event) => {
         event.preventDefault();

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { Check, Monitor, Moon, Sun } from "~/components/ui/icons";
+import { FORM_ACTIONS } from "~/enhance/enhance-ids";
 import { cn } from "~/lib/cn";
 import { RETURN_TO_FIELD } from "~/lib/preference-forms";
 import { usePreferences } from "~/lib/site-config";
@@ -20,7 +21,6 @@ const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
 ];
 
 const THEME_MENU_ID = "theme-menu";
-export const THEME_ACTION = "/api/theme";
 
 export function ThemeSwitch() {
   const { theme: savedTheme } = usePreferences();
@@ -43,7 +43,7 @@ export function ThemeSwitch() {
       <PopoverPanel id={THEME_MENU_ID} className={MENU_PANEL_CLASS} aria-label="Tema">
         <form
           method="post"
-          action={THEME_ACTION}
+          action={FORM_ACTIONS.theme}
           className="grid"
           onSubmit={(event) => {
             const value = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { consentSnapshot, storedConsentFromSnapshot } from "~/modules/consent/consent-storage";
 
-export const REFERRAL_PARAM = "ref";
+const REFERRAL_PARAM = "ref";
 
 /** A code as typed or linked: upper-cased, everything but A–Z/0–9 dropped; null unless 4–12 remain. */
 export function normaliseReferralCode(value: unknown): string | null {
@@ -60,7 +60,7 @@ function removeStoredReferralCode(): void {
   }
 }
 
-export function rememberReferralCode(code: string): void {
+function rememberReferralCode(code: string): void {
   visitCode = code;
   if (functionalConsent()) storeReferralCode(code);
 }
