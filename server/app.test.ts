@@ -134,12 +134,11 @@ describe("the production server", () => {
 
   it("loads no validation, chart or editor library on a first visit to the public pages", async () => {
     // docs/decisions/023: forms and staff pages load these when used; the root must not import them.
-    // Content pages load no framework script at all (docs/decisions/042); the point shop hydrates.
-    for (const path of ["/", "/blog"]) expect((await measureJsBytes(server.url, path)).files, path).toBe(0);
-    for (const path of ["/point-shop"]) {
-      const { detail } = await measureJsBytes(server.url, path);
-      expect(detail.length, path).toBeGreaterThan(5);
-      expect(detail.map((file) => file.url).filter((url) => /\/(zod|recharts|tiptap)[^/]*\.js$/i.test(url)), path).toEqual([]);
+    // Content pages load no framework script, only the enhancement module (docs/decisions/042).
+    for (const path of ["/", "/blog"]) {
+      const { detail, gzipBytes } = await measureJsBytes(server.url, path);
+      expect(detail.map((file) => file.url), path).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
+      expect(gzipBytes, path).toBeLessThanOrEqual(20 * 1024);
     }
   });
 
