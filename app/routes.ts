@@ -48,6 +48,14 @@ export default [
 
   // The member's own page.
   route("profile", "routes/profile/profile.tsx"),
+  // Two-factor sign-in and step-up (decision 046).
+  route("profile/tvastegsverifiering", "routes/profile/two-factor-setup.tsx"),
+  route("profile/bekrafta", "routes/profile/step-up.tsx"),
+
+  // BankID: verifying a member and signing in (decision 044).
+  route("api/bankid/start", "routes/identity/start.ts"),
+  route("api/bankid/status", "routes/identity/status.ts"),
+  route("api/bankid/cancel", "routes/identity/cancel.ts"),
 
   // Loyalty: the guides and the point shop.
   route("point-system", "routes/loyalty/point-system.tsx"),
@@ -63,6 +71,8 @@ export default [
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),
+  route("mina-affarer/arsbesked/:year/:format", "routes/selling/yearly-statement.ts"),
+  route("mina-affarer/:orderId/avrakningsnota/:number", "routes/selling/order-document.ts"),
 
   // The blog and its feed.
   route("blog", "routes/blog/blog.tsx"),
@@ -88,7 +98,9 @@ export default [
     route("transactions/prislista", "routes/admin/transactions/prislista.tsx"),
     route("transactions/saljordrar", "routes/admin/transactions/sell-orders.tsx"),
     route("transactions/saljordrar/:orderId", "routes/admin/transactions/sell-order.tsx"),
+    route("transactions/saljordrar/:orderId/avrakningsnota/:number", "routes/admin/transactions/sell-order-document.ts"),
     route("transactions/utbetalningar", "routes/admin/transactions/payouts.tsx"),
+    route("transactions/bokforing.se", "routes/admin/transactions/bookkeeping-export.ts"),
     route("analytics", "routes/admin/analytics/analytics.tsx"),
     route("users", "routes/admin/users/users.tsx"),
     route("users/audit", "routes/admin/users/audit.tsx"),

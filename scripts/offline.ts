@@ -11,7 +11,9 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { startFakeBankId } from "../server/fakes/bankid";
 import { startFakePriceSource } from "../server/fakes/price-source";
 import { demoInventory, startFakeSteamCommunity } from "../server/fakes/steam-community";
 import { startFakeSteamOpenId } from "../server/fakes/steam-openid";
@@ -30,6 +32,8 @@ community.setDefault(demoInventory());
 const prices = await startFakePriceSource(port("FAKE_PRICE_SOURCE_PORT", 3902));
 prices.setItems(SELL_PRICE_SEEDS.map((price) => ({ market_hash_name: price.market_hash_name, suggested_price: price.reference_price_ore / 100 })));
 const openId = await startFakeSteamOpenId(process.env.FAKE_STEAM_ID ?? DEMO_STEAM_ID, port("FAKE_STEAM_OPENID_PORT", 3903));
+// New certificates every start; the app reads them from files under the data directory.
+const bankId = await startFakeBankId(port("FAKE_BANKID_PORT", 3904), port("FAKE_BANKID_CONTROL_PORT", 3905));
 
 const env = {
   STEAM_API_URL: steamApi.url,
@@ -38,10 +42,11 @@ const env = {
   STEAM_IMAGE_URL: `${community.url}/economy/image`,
   STEAM_OPENID_URL: openId.endpoint,
   PRICE_SOURCE_URL: prices.url,
+  ...bankId.env(path.resolve(process.env.DATA_DIR ?? "data", "fake-bankid")),
 };
 
 async function stopFakes() {
-  await Promise.allSettled([steamApi.stop(), community.stop(), prices.stop(), openId.stop()]);
+  await Promise.allSettled([steamApi.stop(), community.stop(), prices.stop(), openId.stop(), bankId.stop()]);
 }
 
 process.stdout.write(
@@ -51,6 +56,8 @@ process.stdout.write(
     `  Steam Community      ${community.url}  (a demo inventory for every Steam id)`,
     `  Steam OpenID         ${openId.endpoint}  (signs in as Steam id ${openId.steamId})`,
     `  Price source         ${prices.url}  (Skinport's format)`,
+    `  BankID (mutual TLS)  ${bankId.url}`,
+    `    its control        ${bankId.controlUrl}  (GET /orders/latest; POST /orders/{orderRef} {"status":"complete","user":{"personalNumber":"199001011239","givenName":"Anna","surname":"Andersson"}})`,
     "Environment:",
     ...Object.entries(env).map(([name, value]) => `  ${name}=${value}`),
     "",

@@ -6,11 +6,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { BLOG_EDITOR_MESSAGES } from "~/modules/blog/blog-post-schema";
 import { blog_posts } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, type TestMember } from "./test-members";
+import { createMember, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let writer: TestMember;
@@ -21,8 +20,8 @@ beforeAll(async () => {
   server = await startInProcessServer();
   writer = await createMember(server, "blogg.skribent@example.se");
   seo = await createMember(server, "blogg.seo@example.se");
-  await grantRole(writer.userId, "blog", db());
-  await grantRole(seo.userId, "seo", db());
+  await makeStaff(server, writer, "blog");
+  await makeStaff(server, seo, "seo");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

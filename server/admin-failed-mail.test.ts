@@ -6,13 +6,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { FAILED_MAIL_MESSAGES } from "~/modules/admin/failed-mail-schema";
 import { audit_log, email_outbox, mail_queue } from "~/platform/db/schema";
 import { enqueueMail } from "~/platform/mail/mail-queue.server";
 import { MAIL_QUEUE } from "~/platform/platform-constants";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -23,8 +22,8 @@ beforeAll(async () => {
   server = await startInProcessServer();
   admin = await createMember(server, "utskick.admin@example.se");
   writer = await createMember(server, "utskick.blogg@example.se");
-  await grantRole(admin.userId, "admin", db());
-  await grantRole(writer.userId, "blog", db());
+  await makeStaff(server, admin, "admin");
+  await makeStaff(server, writer, "blog");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -5,11 +5,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockholmMonth } from "~/lib/stockholm-time";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { creditXp } from "~/modules/loyalty/ledger.server";
 import { audit_log, email_outbox, giveaways } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -27,7 +26,7 @@ beforeAll(async () => {
   admin = await createMember(server, "giveaway.admin@example.se");
   gold = await createMember(server, "giveaway.guld@example.se", { firstName: "Guldis" });
   silver = await createMember(server, "giveaway.silver@example.se");
-  await grantRole(admin.userId, "admin", db());
+  await makeStaff(server, admin, "admin");
   await giveXp(gold.userId, 150_000);
   await giveXp(silver.userId, 6_000);
 }, 120_000);

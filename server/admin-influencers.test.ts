@@ -7,11 +7,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { INFLUENCER_MESSAGES } from "~/modules/influencers/influencer-schema";
 import { queryRows } from "~/platform/db/client.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -20,7 +19,7 @@ const db = () => server.database.db;
 beforeAll(async () => {
   server = await startInProcessServer();
   admin = await createMember(server, "influencer.admin@example.se");
-  await grantRole(admin.userId, "admin", db());
+  await makeStaff(server, admin, "admin");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

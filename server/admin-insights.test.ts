@@ -6,11 +6,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { insertTrade } from "~/modules/insights/insights-fixtures";
 import { queryRows } from "~/platform/db/client.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -23,7 +22,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   admin = await createMember(server, "personal.admin@example.se", { firstName: "Alva", lastName: "Admin" });
   seller = await createMember(server, "saljare@example.se", { firstName: "Sanna", lastName: "Säljare" });
-  await grantRole(admin.userId, "admin", server.database.db);
+  await makeStaff(server, admin, "admin");
   const now = Date.now();
   await insertTrade(db(), { userId: seller.userId, type: "sale", ore: 123_400, completedAt: new Date(now - 60_000).toISOString() });
   await insertTrade(db(), { userId: seller.userId, type: "purchase", ore: 56_700, completedAt: new Date(now - 120_000).toISOString() });

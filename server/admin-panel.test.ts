@@ -10,12 +10,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM, csvRow } from "~/lib/csv";
 import { STAFF_MESSAGES } from "~/modules/accounts/staff-messages";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { TRADE_CSV_HEADER, TRADE_ERRORS } from "~/modules/trades/trades.server";
 import { queryRows } from "~/platform/db/client.server";
 import { audit_log, points_transactions, security_events, session, trades } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, signInCookie, type TestMember } from "./test-members";
+import { createMember, formBody, signInCookie, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -29,8 +28,8 @@ beforeAll(async () => {
   blogger = await createMember(server, "personal.blogg@example.se");
   seller = await createMember(server, "saljare@example.se", { firstName: "Sanna", lastName: "Säljare" });
   buyer = await createMember(server, "kopare@example.se", { firstName: "Kalle", lastName: "Köpare" });
-  await grantRole(admin.userId, "admin", server.database.db);
-  await grantRole(blogger.userId, "blog", server.database.db);
+  await makeStaff(server, admin, "admin");
+  await makeStaff(server, blogger, "blog");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -8,13 +8,12 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_LIMITS, IMAGE_LIMITS } from "~/platform/platform-constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";
 import { purchaseItem } from "~/modules/shop/shop.server";
 import { audit_log, point_shop_items, point_shop_orders, profiles } from "~/platform/db/schema";
 import { IMAGE_MESSAGES } from "~/platform/images/images";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -25,7 +24,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   admin = await createMember(server, "butik.admin@example.se");
   member = await createMember(server, "butik.medlem@example.se");
-  await grantRole(admin.userId, "admin", db());
+  await makeStaff(server, admin, "admin");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

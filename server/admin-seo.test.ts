@@ -8,13 +8,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_JOBS } from "~/jobs.server";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { blogPostValues } from "~/modules/blog/blog.server";
 import { ANNOUNCE_DUE_POSTS_JOB } from "~/modules/blog/scheduled-posts.server";
 import { blog_posts } from "~/platform/db/schema";
 import { runJobIfDue } from "~/platform/jobs/job-runner.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, type TestMember } from "./test-members";
+import { createMember, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 const staff: Partial<Record<"member" | "blog" | "seo" | "admin", TestMember>> = {};
@@ -24,7 +23,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   for (const who of ["member", "blog", "seo", "admin"] as const) {
     staff[who] = await createMember(server, `seo-${who}@example.se`);
-    if (who !== "member") await grantRole(staff[who].userId, who, db());
+    if (who !== "member") await makeStaff(server, staff[who], who);
   }
 }, 120_000);
 afterAll(async () => {

@@ -7,13 +7,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { MEMBER_MESSAGES } from "~/modules/accounts/member-admin.server";
 import { creditXp } from "~/modules/loyalty/ledger.server";
 import { audit_log, points_transactions, profiles, session, user } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, MEMBER_PASSWORD, signInCookie, type TestMember } from "./test-members";
+import { createMember, formBody, MEMBER_PASSWORD, signInCookie, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -25,8 +24,8 @@ beforeAll(async () => {
   admin = await createMember(server, "users.admin@example.se", { firstName: "Alva", lastName: "Admin" });
   blogger = await createMember(server, "users.blogg@example.se");
   member = await createMember(server, "users.medlem@example.se", { firstName: "Mira", lastName: "Medlemsson" });
-  await grantRole(admin.userId, "admin", server.database.db);
-  await grantRole(blogger.userId, "blog", server.database.db);
+  await makeStaff(server, admin, "admin");
+  await makeStaff(server, blogger, "blog");
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -169,7 +168,8 @@ describe("adjusting points", () => {
 describe("roles", () => {
   it("grants and revokes a role, and never removes the last admin", async () => {
     expect((await act(member.userId, formBody({ intent: "role", role: "seo", grant: "true" }))).status).toBe(200);
-    expect((await get("/admin/seo", member.cookie)).status).toBe(200);
+    // The new staff member is led to set up two-factor sign-in first (decision 046).
+    expect((await get("/admin/seo", member.cookie)).headers.get("location")).toContain("/profile/tvastegsverifiering");
     expect((await act(member.userId, formBody({ intent: "role", role: "seo", grant: "false" }))).status).toBe(200);
     expect((await get("/admin/seo", member.cookie)).status).toBe(403);
 

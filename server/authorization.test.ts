@@ -13,10 +13,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServerBuild } from "react-router";
 import type { Role as StaffRole } from "~/modules/accounts/accounts-constants";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { ADMIN_TABS, canOpenTab, firstTab, type AdminTabId } from "~/modules/admin/admin-tabs";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, signInCookie } from "./test-members";
+import { createMember, signInCookie, makeStaff } from "./test-members";
 
 const ROLES = ["anonymous", "member", "blog", "seo", "admin"] as const;
 type Who = (typeof ROLES)[number];
@@ -99,6 +98,11 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/blog/view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/newsletter/subscribe": { get: everyone("405"), action: everyone("passes") },
+  // BankID (decision 044): anyone may start a sign-in, a verification needs the member (401
+  // signed out, checked after the body names its purpose); an empty body is a Swedish 400 for all.
+  "routes/identity/start": { get: everyone("405"), action: everyone("passes") },
+  "routes/identity/status": { get: everyone("405"), action: everyone("passes") },
+  "routes/identity/cancel": { get: everyone("405"), action: everyone("passes") },
   // The newsletter's confirmation page (docs/rules/site.md#footer-newsletter): anyone with the mailed link.
   "routes/newsletter/confirm": { get: everyone("ok"), action: everyone("passes") },
   // One-click unsubscribing needs no sign-in: without a valid token it is a Swedish 400 (docs/rules/newsletter.md#unsubscribing).
@@ -132,12 +136,22 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/accounts/steam-link": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/accounts/steam-link-callback": { get: { ...everyone("redirect"), anonymous: "signin" } },
   "routes/profile/profile": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  // Two-factor setup and step-up (decision 046): any signed-in account, for itself.
+  "routes/profile/two-factor-setup": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/profile/step-up": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   // Sell orders (docs/rules/selling.md#member-pages): the member's own; another's (or none) is a 404.
   "routes/selling/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/selling/order": {
     path: "/mina-affarer/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
     action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" },
+  },
+  // The member's yearly statement (decision 047): their own sales only, for any signed-in member.
+  "routes/selling/yearly-statement": { path: "/mina-affarer/arsbesked/2026/csv", get: signedInOnly },
+  // A paid order's purchase document (decision 047): the owner's only; anyone else's (or none) is a 404.
+  "routes/selling/order-document": {
+    path: "/mina-affarer/00000000-0000-4000-8000-000000000000/avrakningsnota/1",
+    get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
   },
   // The staff panel (docs/rules/admin.md#roles-and-tabs): the layout lets any staff role in; each tab checks its own.
   "routes/admin/layout": { get: staffOnly("redirect"), data: staffOnly("ok") },
@@ -153,6 +167,11 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("transactions", "passes"),
   },
   "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/transactions/bookkeeping-export": { path: "/admin/transactions/bokforing.se?from=2026-01-01&to=2026-12-31", get: staffTab("transactions") },
+  "routes/admin/transactions/sell-order-document": {
+    path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000/avrakningsnota/1",
+    get: { ...staffTab("transactions"), admin: "404" },
+  },
   "routes/admin/point-shop/item": {
     path: "/admin/point-shop/items/new",
     get: staffTab("point-shop"),
@@ -216,7 +235,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   for (const who of ["member", "blog", "seo", "admin"] as const) {
     const member = await createMember(server, `behorighet-${who}@example.se`);
-    if (who !== "member") await grantRole(member.userId, who, server.database.db);
+    if (who !== "member") await makeStaff(server, member, who);
     cookies[who] = member.cookie;
     emails[who] = member.email;
   }

@@ -94,6 +94,7 @@ const FIELDS = [
   "lastName", "first_name", "last_name", "phone", "phone_number", "phoneNumber", "subject", "message", "token",
   "redirectTo", "callbackURL", "source", "steamTradeLink", "steam_trade_link", "referralCode", "code", "website",
   "email_subscribed", "phone_subscribed", "image", "q", "id", "itemId", "amount", "reason", "status", "note",
+  "purpose", "flow", "orderId",
 ];
 const INTENTS = ["signin", "signup", "reset", "reset-password", "resend", "profile", "newsletter", "revoke-others", "__proto__", ""];
 

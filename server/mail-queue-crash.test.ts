@@ -229,8 +229,9 @@ describe.skipIf(!onPostgres)("mail owed by committed purchases when the server i
             const tradeId = String(offer++);
             const sent = await setTradeOffer(db, { actorUserId: adminId, orderId: accepted.value.id, tradeOfferId: offerId });
             if (!sent.ok) throw new Error(sent.message);
-            fake.setOffer(offerId, { state: 3, tradeid: tradeId, time_updated: Math.floor((Date.now() - 9 * 24 * 60 * 60_000) / 1000) });
-            fake.setTrade(tradeId, 3);
+            const acceptedAt = Math.floor((Date.now() - 9 * 24 * 60 * 60_000) / 1000);
+            fake.setOffer(offerId, { state: 3, tradeid: tradeId, time_updated: acceptedAt });
+            fake.setTrade(tradeId, 3, { time_init: acceptedAt });
             orderIds.push(accepted.value.id);
           }
           await runSellOrderJob(db, new Date(), steamTradeApi(steamOptions));

@@ -6,13 +6,12 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { subscribeToNewsletter } from "~/modules/newsletter/newsletter.server";
 import { unsubscribeToken } from "~/modules/newsletter/unsubscribe.server";
 import { queryRows } from "~/platform/db/client.server";
 import { email_outbox, launch_notifications, newsletter_subscriptions } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember } from "./test-members";
+import { createMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let adminCookie: string;
@@ -21,7 +20,7 @@ let memberCookie: string;
 beforeAll(async () => {
   server = await startInProcessServer();
   const admin = await createMember(server, "nyhetsbrev-admin@example.se");
-  await grantRole(admin.userId, "admin", server.database.db);
+  await makeStaff(server, admin, "admin");
   adminCookie = admin.cookie;
   memberCookie = (await createMember(server, "nyhetsbrev-medlem@example.se")).cookie;
 }, 120_000);

@@ -9,12 +9,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberAccount } from "~/modules/accounts/member-account.server";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { member_perks, newsletter_subscriptions, profiles } from "~/platform/db/schema";
 import { BRONZE_TRADES, giveTrades } from "../tests/e2e/helpers/loyalty-members";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { logStatements } from "./statement-log";
-import { createMember, type TestMember } from "./test-members";
+import { createMember, type TestMember, makeStaff } from "./test-members";
 
 const PROFILE_STATEMENT_BUDGET = 8;
 
@@ -34,7 +33,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   member = await createMember(server, "budget-medlem@example.se");
   staff = await createMember(server, "budget-personal@example.se");
-  await grantRole(staff.userId, "admin", server.database.db);
+  await makeStaff(server, staff, "admin");
   await giveTrades(server.database, staff.userId, member.userId, BRONZE_TRADES);
   const db = server.database.db;
   await db.update(profiles).set({ contact_person_id: staff.userId, first_name: "Budget" }).where(sql`${profiles.user_id} = ${member.userId}`);

@@ -9,14 +9,13 @@ import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { INPUT_MESSAGES } from "~/lib/validation";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { createMember as createLoyaltyMember } from "~/modules/loyalty/test-fixtures";
 import { REFERRAL_MESSAGES, REFERRAL_OUTCOME_MESSAGES } from "~/modules/referrals/referral-code";
 import { REFERRAL_VISIT_MESSAGES } from "~/modules/referrals/referral-visits.server";
 import { queryRows } from "~/platform/db/client.server";
 import { account, influencers, profiles, referrals, user } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { formBody, MEMBER_PASSWORD, signInCookie, type TestMember } from "./test-members";
+import { formBody, MEMBER_PASSWORD, signInCookie, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 const db = () => server.database.db;
@@ -175,7 +174,7 @@ describe("the profile's referral forms", () => {
 describe("the Referrals tab", () => {
   it("approves a held referral once, refuses an unknown intent, and exports the same filter as CSV", async () => {
     const admin = await member();
-    await grantRole(admin.userId, "admin", db());
+    await makeStaff(server, admin, "admin");
     const adminCookie = await signInCookie(server.url, admin.email);
     const referrer = await member({ code: "HALLEN1", ipHash: "samma" });
     const friend = await member({ ipHash: "samma" });

@@ -8,13 +8,12 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
 import { account, sell_orders, user } from "~/platform/db/schema";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { formBody, MEMBER_PASSWORD, signInCookie } from "./test-members";
+import { formBody, MEMBER_PASSWORD, signInCookie, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let fake: FakeSteamWebApi;
@@ -27,7 +26,7 @@ async function signedInSeller(email: string) {
   const userId = await createSeller(db(), keyring, { email });
   await db().update(user).set({ emailVerified: true }).where(eq(user.id, userId));
   await db().insert(account).values({ accountId: userId, providerId: "credential", userId, password: await hashPassword(MEMBER_PASSWORD) });
-  return { userId, cookie: await signInCookie(server.url, email) };
+  return { userId, email, cookie: await signInCookie(server.url, email) };
 }
 
 beforeAll(async () => {
@@ -35,7 +34,7 @@ beforeAll(async () => {
   server = await startInProcessServer({ STEAM_API_URL: fake.url, STEAM_API_KEY: fake.apiKey });
   sellers.push(await signedInSeller("saljare-1@example.se"), await signedInSeller("saljare-2@example.se"));
   const admin = await signedInSeller("saljadmin@example.se");
-  await grantRole(admin.userId, "admin", db());
+  await makeStaff(server, admin, "admin");
   adminCookie = admin.cookie;
 }, 120_000);
 afterAll(async () => {

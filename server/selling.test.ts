@@ -7,13 +7,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRICE_LIST } from "~/modules/selling/selling-constants";
 import { HTTP_LIMITS } from "~/platform/platform-constants";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { makeReadySeller } from "~/modules/selling/test-sellers";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "./fakes/steam-community";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let fake: FakeSteamCommunity;
@@ -36,7 +35,7 @@ beforeAll(async () => {
   seller = await createMember(server, "saljare-http@example.se");
   other = await createMember(server, "annan-http@example.se");
   admin = await createMember(server, "pris-http@example.se");
-  await grantRole(admin.userId, "admin", db());
+  await makeStaff(server, admin, "admin");
   await makeReadySeller(db(), seller.userId, STEAM_ID);
   fake.setInventory(STEAM_ID, [
     { assetId: "401", marketHashName: "AK-47 | Redline (Field-Tested)" },

@@ -4,10 +4,9 @@
  * sends to the database for one signed-in request through a query logger on the process's Db.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { logStatements } from "./statement-log";
-import { createMember, type TestMember } from "./test-members";
+import { createMember, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let member: TestMember;
@@ -28,7 +27,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   member = await createMember(server, "en-lasning@example.se");
   staff = await createMember(server, "personal-lasning@example.se");
-  await grantRole(staff.userId, "admin", server.database.db);
+  await makeStaff(server, staff, "admin");
   statements = logStatements(server.database.db);
 }, 120_000);
 afterAll(async () => {

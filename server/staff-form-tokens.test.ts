@@ -7,11 +7,10 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grantRole } from "~/modules/accounts/roles.server";
 import { points_transactions, point_shop_items, profiles, trades } from "~/platform/db/schema";
 import { FORM_TOKEN_MESSAGES } from "~/platform/form-tokens/form-tokens.server";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, formBody, type TestMember } from "./test-members";
+import { createMember, formBody, type TestMember, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let admin: TestMember;
@@ -21,7 +20,7 @@ beforeAll(async () => {
   server = await startInProcessServer();
   admin = await createMember(server, "tokens.admin@example.se", { firstName: "Tova", lastName: "Admin" });
   member = await createMember(server, "tokens.medlem@example.se", { firstName: "Malte", lastName: "Medlem" });
-  await grantRole(admin.userId, "admin", server.database.db);
+  await makeStaff(server, admin, "admin");
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -1,10 +1,15 @@
 /**
  * Members for HTTP tests: signed up through the real /auth form, confirmed in the database
- * (the mail round trip has its own tests), signed in through the /auth form as well.
+ * (the mail round trip has its own tests), signed in through the /auth form as well. Staff
+ * (`makeStaff`) set up two-factor sign-in through the real setup page, and every later
+ * `signInCookie` for them answers the code step with a code computed from their secret.
  */
 import { eq } from "drizzle-orm";
+import type { Role } from "../app/modules/accounts/accounts-constants";
+import { grantRole } from "../app/modules/accounts/roles.server";
 import { user as userTable } from "../app/platform/db/schema";
 import type { InProcessServer } from "./in-process-server";
+import { readEnrolment, totpCode } from "./test-totp";
 
 export const MEMBER_PASSWORD = "Hemligt#2026";
 
@@ -60,7 +65,60 @@ export async function signInCookie(
     headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded", ...headers },
     body: formBody({ intent: "signin", email, password }),
   });
-  const token = /skinhamnen\.session_token=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
-  if (!token) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return `skinhamnen.session_token=${token}`;
+  const setCookie = response.headers.get("set-cookie") ?? "";
+  const token = sessionCookieOf(setCookie);
+  if (token) return token;
+  const challenge = /skinhamnen\.two_factor=[^;]+/.exec(setCookie)?.[0];
+  const secret = TOTP_SECRETS.get(email.toLowerCase());
+  if (!challenge || !secret) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const code = await fetch(`${baseUrl}/auth?mode=two-factor`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded", cookie: challenge, ...headers },
+    body: formBody({ intent: "two-factor", code: await totpCode(secret), redirectTo: "/" }),
+  });
+  const session = sessionCookieOf(code.headers.get("set-cookie") ?? "");
+  if (!session) throw new Error(`the sign-in code answered ${code.status}: ${await code.text()}`);
+  return session;
+}
+
+function sessionCookieOf(setCookie: string): string | null {
+  const token = /skinhamnen\.session_token=([^;]+)/.exec(setCookie)?.[1];
+  return token ? `skinhamnen.session_token=${token}` : null;
+}
+
+/** Accounts that set up two-factor sign-in here, by address: their TOTP secret (base32). */
+const TOTP_SECRETS = new Map<string, string>();
+
+export interface Enrolment {
+  secret: string;
+  backupCodes: string[];
+}
+
+/**
+ * Sets up two-factor sign-in for the member through the setup page (password, then a code from
+ * the shown secret) and gives the member the session Better Auth replaces theirs with.
+ */
+export async function enrolTwoFactor(server: InProcessServer, member: TestMember, password = MEMBER_PASSWORD): Promise<Enrolment> {
+  const headers = { origin: server.url, "content-type": "application/x-www-form-urlencoded", cookie: member.cookie };
+  const start = await fetch(`${server.url}/profile/tvastegsverifiering`, { method: "POST", headers, body: formBody({ intent: "start", password }) });
+  if (start.status !== 200) throw new Error(`two-factor setup answered ${start.status}`);
+  const enrolment = readEnrolment(await start.text());
+  const confirm = await fetch(`${server.url}/profile/tvastegsverifiering`, {
+    method: "POST",
+    redirect: "manual",
+    headers,
+    body: formBody({ intent: "confirm", code: await totpCode(enrolment.secret), redirectTo: "/" }),
+  });
+  const session = sessionCookieOf(confirm.headers.get("set-cookie") ?? "");
+  if (confirm.status !== 302 || !session) throw new Error(`two-factor confirmation answered ${confirm.status}: ${await confirm.text()}`);
+  member.cookie = session;
+  TOTP_SECRETS.set(member.email.toLowerCase(), enrolment.secret);
+  return enrolment;
+}
+
+/** Gives the member a staff role and sets up the two-factor sign-in every staff role needs. */
+export async function makeStaff(server: InProcessServer, member: TestMember, role: Role = "admin"): Promise<Enrolment> {
+  await grantRole(member.userId, role, server.database.db);
+  return enrolTwoFactor(server, member);
 }

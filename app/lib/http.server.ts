@@ -60,7 +60,7 @@ export function badRequest(message: string, errors?: FieldErrors, extras: Failur
  * The one table from a domain failure's code to the HTTP status it answers with: the services
  * return `{ ok: false, code, message }` and never pick a status; every page and endpoint maps the
  * code here. 400 the input is wrong, 403 not allowed, 404 no such thing, 409 the state refuses
- * it, 410 gone for good, 503 an outside service (the Steam inventory) is unavailable.
+ * it, 410 gone for good, 503 an outside service (the Steam inventory, BankID) is unavailable.
  */
 const FAILURE_STATUS = {
   invalid: 400,
@@ -97,6 +97,7 @@ const FAILURE_STATUS = {
   insufficient_points: 409,
   gone: 410,
   inventory: 503,
+  bankid: 503,
 } as const satisfies Record<string, number>;
 
 export type FailureCode = keyof typeof FAILURE_STATUS;

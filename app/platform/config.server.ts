@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "~/lib/zod";
 import { COMPANY } from "../lib/company";
+import { BANKID_DEFAULT_TIMEOUT_MS } from "../modules/identity/bankid-constants";
+import { SIE_DEFAULT_ACCOUNTS } from "../modules/bookkeeping/bookkeeping-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
@@ -48,6 +50,21 @@ const envSchema = z
     STEAM_IMAGE_URL: withDefault(httpUrl, "https://community.akamai.steamstatic.com/economy/image"),
     /** A price source in Skinport's /v1/items format; unset: no scheduled import (docs/rules/selling.md#scheduled-import). */
     PRICE_SOURCE_URL: optional(httpUrl),
+    /**
+     * BankID's relying-party API v6.0, base URL including `/rp/v6.0` (the local fake in tests and
+     * offline development); unset: BankID is off (docs/decisions/043-bankid-transport-and-fake.md).
+     */
+    BANKID_URL: optional(z.url({ protocol: /^https$/, error: "must be an https URL" })),
+    /** Our client certificate and its key, PEM file paths (or BANKID_PFX). */
+    BANKID_CLIENT_CERT: optional(z.string().min(1)),
+    BANKID_CLIENT_KEY: optional(z.string().min(1)),
+    /** Client certificate and key as one PKCS#12 file path, with its passphrase. */
+    BANKID_PFX: optional(z.string().min(1)),
+    BANKID_PASSPHRASE: optional(z.string()),
+    /** The CA that signs BankID's server certificate, PEM file path; the only CA trusted for it. */
+    BANKID_CA: optional(z.string().min(1)),
+    /** Per BankID call, connecting and answering together (ms). */
+    BANKID_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), BANKID_DEFAULT_TIMEOUT_MS),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_DISCOVERY_URL: withDefault(
@@ -58,6 +75,15 @@ const envSchema = z
     GA_SCRIPT_ORIGIN: withDefault(httpUrl, "https://www.googletagmanager.com"),
     LIVE_CHAT_URL: withDefault(httpUrl, "https://tawk.to/skinhamnen"),
     SITE_NAME: withDefault(z.string().min(1).max(60), "Skinhamnen"),
+    /** The company's registered name on purchase documents and in the SIE export (decision 047). */
+    COMPANY_NAME: withDefault(z.string().min(1).max(120), "Skinhamnen AB"),
+    /** The company's organisation number, NNNNNN-NNNN (decision 047); the default is a development placeholder. */
+    /** The bookkeeping export's accounts (decision 047): purchases of goods, and where each payout method's money leaves from. */
+    SIE_ACCOUNT_PURCHASES: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.purchases),
+    SIE_ACCOUNT_SWISH: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.swish),
+    SIE_ACCOUNT_BANK: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.bank),
+    SIE_ACCOUNT_CRYPTO: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.crypto),
+    COMPANY_ORG_NUMBER: withDefault(z.string().regex(/^\d{6}-\d{4}$/, "must look like 556677-8899"), "559999-9999"),
     LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
     TRUST_PROXY: withDefault(
       z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),
@@ -96,6 +122,16 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT (the metrics port is loopback-only)" });
+    }
+    if (env.BANKID_URL) {
+      if (!env.BANKID_CA) ctx.addIssue({ code: "custom", path: ["BANKID_CA"], message: "must be set when BANKID_URL is (the CA of BankID's server certificate)" });
+      if (!env.BANKID_PFX && !(env.BANKID_CLIENT_CERT && env.BANKID_CLIENT_KEY)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [env.BANKID_CLIENT_CERT ? "BANKID_CLIENT_KEY" : "BANKID_CLIENT_CERT"],
+          message: "must be set when BANKID_URL is (BANKID_CLIENT_CERT and BANKID_CLIENT_KEY, or BANKID_PFX)",
+        });
+      }
     }
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless
     // it is trusted, every request looks like http:// to us, the browser's https:// Origin

@@ -66,6 +66,11 @@ export const MAIL_QUEUE = {
   perRun: 500,
   /** Sent rows (their rendered content is personal data) are deleted this long after sending. */
   keepSentDays: 30,
+  /**
+   * Failed rows stay for admins to retry this long after their last attempt, then go too (an
+   * undelivered mail's content is personal data as well; the audit log keeps who retried what).
+   */
+  keepFailedDays: 90,
   /** Rows per page of "Misslyckade utskick". */
   failedPageSize: 25,
 } as const;

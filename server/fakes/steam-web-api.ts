@@ -8,11 +8,14 @@
  * - `GET /IEconService/GetTradeOffer/v1/?tradeofferid=…` →
  *   `{ response: { offer: { tradeofferid, trade_offer_state, tradeid?, time_updated } } }`
  *   (an unknown offer: `{ response: {} }`);
- * - `GET /IEconService/GetTradeStatus/v1/?tradeid=…` → `{ response: { trades: [{ tradeid, status }] } }`.
+ * - `GET /IEconService/GetTradeStatus/v1/?tradeid=…&get_descriptions=1` →
+ *   `{ response: { trades: [{ tradeid, status, time_init, assets_received: [{ assetid, new_assetid, classid, instanceid }] }],
+ *   descriptions: [{ classid, instanceid, cache_expiration? }] } }` — `cache_expiration` (ISO 8601)
+ *   is when the received item's Trade Protection ends (decision 047); it is left out unless set.
  *
  * Control (for the browser test and development): `POST /fake/offers/{id}` with JSON
  * `{ "state": 3, "tradeid": "…", "time_updated": seconds }`, `POST /fake/trades/{id}` with
- * `{ "status": 12 }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`. A missing or wrong
+ * `{ "status": 12, "time_init": seconds, "protected_until": "ISO 8601" }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`. A missing or wrong
  * `key` gets 403, as Steam answers.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -25,9 +28,17 @@ export interface FakeOffer {
   time_updated: number;
 }
 
+export interface FakeTrade {
+  status: number;
+  /** Seconds since the epoch; defaults to when the trade was first set. */
+  time_init: number;
+  /** The received item's Trade Protection end (ISO 8601), served as its description's cache_expiration. */
+  protected_until?: string;
+}
+
 export class FakeSteamWebApi {
   readonly offers = new Map<string, FakeOffer>();
-  readonly trades = new Map<string, number>();
+  readonly trades = new Map<string, FakeTrade>();
   readonly holds = new Map<string, number>();
   /** Every API path asked (without the key), oldest first. */
   readonly calls: string[] = [];
@@ -53,8 +64,9 @@ export class FakeSteamWebApi {
     this.offers.set(offerId, { ...previous, time_updated: Math.floor(Date.now() / 1000), ...offer });
   }
 
-  setTrade(tradeId: string, status: number): void {
-    this.trades.set(tradeId, status);
+  setTrade(tradeId: string, status: number, details: Partial<Omit<FakeTrade, "status">> = {}): void {
+    const previous = this.trades.get(tradeId);
+    this.trades.set(tradeId, { time_init: Math.floor(Date.now() / 1000), ...previous, ...details, status });
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -73,7 +85,10 @@ export class FakeSteamWebApi {
           ...(typeof body.time_updated === "number" ? { time_updated: body.time_updated } : {}),
         });
       } else if (kind === "trades" && typeof body.status === "number") {
-        this.setTrade(id, body.status);
+        this.setTrade(id, body.status, {
+          ...(typeof body.time_init === "number" ? { time_init: body.time_init } : {}),
+          ...(typeof body.protected_until === "string" ? { protected_until: body.protected_until } : {}),
+        });
       } else if (kind === "holds" && typeof body.seconds === "number") {
         this.holds.set(id, body.seconds);
       } else {
@@ -103,8 +118,22 @@ export class FakeSteamWebApi {
       }
       case "/IEconService/GetTradeStatus/v1": {
         const id = url.searchParams.get("tradeid") ?? "";
-        const status = this.trades.get(id);
-        return json(200, { response: status === undefined ? { trades: [] } : { trades: [{ tradeid: id, status }] } });
+        const trade = this.trades.get(id);
+        if (!trade) return json(200, { response: { trades: [] } });
+        const classid = `9${id}`;
+        return json(200, {
+          response: {
+            trades: [
+              {
+                tradeid: id,
+                status: trade.status,
+                time_init: trade.time_init,
+                assets_received: [{ appid: 730, contextid: "2", assetid: `1${id}`, new_assetid: `2${id}`, classid, instanceid: "0" }],
+              },
+            ],
+            descriptions: [{ appid: 730, classid, instanceid: "0", ...(trade.protected_until ? { cache_expiration: trade.protected_until } : {}) }],
+          },
+        });
       }
       default:
         return json(404, { error: "not found" });

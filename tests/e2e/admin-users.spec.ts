@@ -15,7 +15,7 @@ import { user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD, PLATINUM_TRADES } from "./helpers/loyalty-members";
 import { screenshotFits } from "./helpers/screenshots";
-import { signedIn } from "./helpers/staff";
+import { currentCode, signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -58,7 +58,7 @@ async function confirm(page: Page, testId: string, button: string) {
 }
 
 test("an admin finds a member and acts on them; the member feels each action", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const staff = await signedIn(browser, server.url, ADMIN.email);
   const memberContext = await signedIn(browser, server.url, MEMBER.email);
   const page = await staff.newPage();
@@ -129,6 +129,10 @@ test("an admin finds a member and acts on them; the member feels each action", a
   await confirm(page, "confirm-contact", "Spara");
   await expect(toast(page, "Kontaktpersonen är sparad")).toBeVisible();
 
+  await memberPage.getByRole("button", { name: "Logga in", exact: true }).click();
+  // The member holds a staff role (seo), so the code from the app comes next (decision 046).
+  await expect(memberPage).toHaveURL(/mode=two-factor/);
+  await memberPage.getByLabel("Kod från autentiseringsappen").fill(await currentCode(MEMBER.email));
   await memberPage.getByRole("button", { name: "Logga in", exact: true }).click();
   await expect(memberPage).not.toHaveURL(/\/auth/);
   await memberPage.goto(`${server.url}/profile`);

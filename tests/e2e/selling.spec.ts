@@ -163,7 +163,7 @@ test("a Silver member picks two items, one not tradable, sees the quote with the
   await expect(totals).toContainText(/Du får1\s414\skr/);
   await expect(page.getByText("+2 800 poäng")).toBeVisible();
   await expect(page.getByText("+2 800 XP")).toBeVisible();
-  await expect(page.getByText(/Utbetalning via Swish: 1-5 minuter/)).toBeVisible();
+  await expect(page.getByText(/Utbetalning via Swish: senast nästa bankdag/)).toBeVisible();
   await expect(page.getByTestId("quote-countdown")).toContainText(/Offerten gäller i (9|10):\d\d/);
   await expectAccessible(page);
   await shoot(page, "salja-offert");
@@ -217,14 +217,14 @@ test("the member watches the order move from review to paid as staff, Steam and 
   // The member accepts in Steam "8 days ago less 25 seconds"; the job first runs an hour after that moment.
   const acceptedAt = new Date(Date.now() - 8 * DAY + 25_000);
   steamApi.setOffer(OFFER_ID, { state: 3, tradeid: TRADE_ID, time_updated: Math.floor(acceptedAt.getTime() / 1000) });
-  steamApi.setTrade(TRADE_ID, 3);
+  steamApi.setTrade(TRADE_ID, 3, { time_init: Math.floor(acceptedAt.getTime() / 1000) });
   await server.runJob("sell-orders", new Date(acceptedAt.getTime() + 60 * 60_000));
-  await expect(status).toHaveText(/^Trade Protection t\.o\.m\. /);
+  await expect(status).toHaveText(/^Trade Protection till /);
   await shoot(member, "sell-order-protected");
 
-  // Now (a day after the protection ended, 25 s before the payout date) the job schedules the payout.
+  // Now (a day after the protection ended) the job schedules the payout, due at the unlock hour.
   await server.runJob("sell-orders");
-  await expect(status).toHaveText(/^Utbetalning /);
+  await expect(status).toHaveText(/^Utbetalning från /);
 
   // The payout is due once its date passes; staff mark it paid in the queue.
   await expect

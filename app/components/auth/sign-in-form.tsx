@@ -11,7 +11,13 @@ import { EmailField } from "./email-field";
 import { SubmitButton } from "./submit-button";
 import type { AuthActionResult } from "./types";
 
+/** The code step of a sign-in with two-factor (decision 046). */
+function twoFactorStepUrl(redirectTo: string | undefined): string {
+  return `/auth?mode=two-factor&redirectTo=${encodeURIComponent(redirectTo ?? "/")}`;
+}
+
 function signInToast(data: AuthActionResult) {
+  if (data.ok && data.twoFactor) return null;
   if (data.ok) return { tone: "success" as const, title: AUTH_MESSAGES.signInSuccess };
   if (data.title) return { tone: "error" as const, title: data.title, description: data.message };
   return { tone: "error" as const, title: data.message ?? AUTH_MESSAGES.signInFailed };
@@ -33,6 +39,10 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
     toast: signInToast,
     onOutcome: (data) => {
       if (!data.ok) return;
+      if (data.twoFactor) {
+        void navigate(twoFactorStepUrl(data.redirectTo), { replace: true });
+        return;
+      }
       trackEvent("login", { method: "email" });
       void navigate(data.redirectTo ?? "/", { replace: true });
     },
@@ -78,7 +88,13 @@ export function SignInForm({ redirectTo, notice }: { redirectTo: string; notice?
             <ResendOutcome outcome={resend.outcome} />
           ) : !outcome ? null : outcome.ok ? (
             // Only after a sign-in posted without JavaScript; with it the visitor is sent on at once.
-            form.fromPlainPost ? (
+            form.fromPlainPost && outcome.twoFactor ? (
+              <FormAlert tone="success" title="Ange din kod">
+                <Link to={twoFactorStepUrl(outcome.redirectTo)} className="font-medium underline underline-offset-4">
+                  Fortsätt till koden
+                </Link>
+              </FormAlert>
+            ) : form.fromPlainPost ? (
               <FormAlert tone="success" title={AUTH_MESSAGES.signInSuccess}>
                 <Link to={outcome.redirectTo ?? "/"} className="font-medium underline underline-offset-4">
                   Fortsätt

@@ -9,6 +9,8 @@ export interface AuthActionResult {
   code?: string;
   email?: string;
   redirectTo?: string;
+  /** The password was right; the account's second factor comes next. */
+  twoFactor?: boolean;
   fieldErrors?: Partial<Record<string, string>>;
   /** A sign-up wizard post: the step to show and the values it carries (never the password). */
   step?: SignupStep;

@@ -3,7 +3,7 @@
  * 24-hour notice, and the form that changes them (password, or a recent Steam/Google sign-in).
  */
 import { useId, useMemo, useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PasswordInput } from "~/components/auth/password-input";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -28,7 +28,7 @@ export interface PayoutSummaryView {
 
 type PayoutResult =
   | { ok: true; intent: "payout-details"; summary: PayoutSummaryView }
-  | { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors; reauthenticate?: boolean };
+  | { ok: false; intent?: string; message: string; fieldErrors?: FieldErrors; reauthenticate?: boolean; stepUpUrl?: string };
 
 function Field(props: {
   name: string;
@@ -222,7 +222,19 @@ function PayoutDetailsBody({ summary, passwordSet, form }: { summary: PayoutSumm
               </p>
             )}
 
-            {failure ? <FormAlert>{failure}</FormAlert> : null}
+            {failure ? (
+              <FormAlert>
+                {failure}
+                {outcome && !outcome.ok && outcome.stepUpUrl ? (
+                  <>
+                    {" "}
+                    <Link to={outcome.stepUpUrl} className="font-medium underline underline-offset-4">
+                      Bekräfta med din kod
+                    </Link>
+                  </>
+                ) : null}
+              </FormAlert>
+            ) : null}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               {summary ? (
                 <Button type="button" variant="outline" onClick={() => setEditing(false)} disabled={busy}>

@@ -11,6 +11,9 @@ import { isStrongPassword } from "./password-rule";
 import { INVALID_EMAIL, profileUpdateSchema } from "./profile-schema";
 import type { ProfileSeed } from "./profiles.server";
 import { SIGNUP_MESSAGES } from "./signup-schema";
+import { TWO_FACTOR_MESSAGES } from "./two-factor-messages";
+
+const TWO_FACTOR_CODE_MESSAGE = TWO_FACTOR_MESSAGES.codeFormat;
 
 /**
  * The only endpoints served over HTTP. Forms post to our route actions, which call Better
@@ -73,6 +76,14 @@ const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   "/change-email": z.strictObject({ newEmail: newAddress(INVALID_EMAIL), callbackURL: optionalText }),
   "/update-user": z.strictObject({ name: personName.optional() }),
   "/revoke-session": z.strictObject({ token: text }),
+  "/two-factor/enable": z.strictObject({ password: optionalText, method: z.literal("totp").optional() }),
+  "/two-factor/disable": z.strictObject({ password: optionalText }),
+  "/two-factor/verify-totp": z.strictObject({ code: z.string().regex(/^\d{6}$/, TWO_FACTOR_CODE_MESSAGE), trustDevice: z.literal(false).optional() }),
+  "/two-factor/verify-backup-code": z.strictObject({
+    code: z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, TWO_FACTOR_CODE_MESSAGE),
+    trustDevice: z.literal(false).optional(),
+    disableSession: z.boolean().optional(),
+  }),
 };
 
 /** What a sign-up brings for the profile, checked with the profile form's own rules. */

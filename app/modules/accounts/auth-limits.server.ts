@@ -26,6 +26,12 @@ const AUTH_LIMITED_PATHS: Readonly<Record<string, LimitName>> = {
   "/change-password": "passwordCheck",
   "/verify-password": "passwordCheck",
   "/delete-user": "passwordCheck",
+  "/two-factor/enable": "passwordCheck",
+  "/two-factor/disable": "passwordCheck",
+  // A code at sign-in (no session yet: per IP, and the plugin's own per-challenge and account
+  // lockout) or at step-up (per signed-in user as well).
+  "/two-factor/verify-totp": "twoFactor",
+  "/two-factor/verify-backup-code": "twoFactor",
 };
 
 /** Whether the endpoint's limit is counted per signed-in user (so the caller must look one up). */

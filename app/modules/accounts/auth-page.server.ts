@@ -85,7 +85,8 @@ function invalidInput(intent: AuthIntent, error: BetterAuthError | null, title?:
   });
 }
 
-function forwardCookies(from: Headers): Headers {
+/** The Set-Cookie headers of an in-process Better Auth call, for the route's response. */
+export function forwardCookies(from: Headers): Headers {
   const headers = new Headers();
   for (const cookie of from.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
@@ -102,7 +103,12 @@ export async function signIn(
       headers: authHeaders(request, context),
       returnHeaders: true,
     });
-    return data({ ok: true as const, intent: "signin" as const, redirectTo: input.redirectTo }, { headers: forwardCookies(result.headers) });
+    // An account with two-factor sign-in gets no session yet: the code comes next (decision 046).
+    const twoFactor = Boolean(result.response && "twoFactorRedirect" in result.response && result.response.twoFactorRedirect);
+    return data(
+      { ok: true as const, intent: "signin" as const, redirectTo: input.redirectTo, ...(twoFactor ? { twoFactor: true as const } : {}) },
+      { headers: forwardCookies(result.headers) },
+    );
   } catch (error) {
     const authError = asAuthError(error);
     const refused = rateLimited("signin", authError) ?? invalidInput("signin", authError);

@@ -11,6 +11,7 @@ import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { config } from "~/platform/config.server";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import * as schema from "~/platform/db/schema";
@@ -31,8 +32,10 @@ import { logSecurityEvent } from "./security-events.server";
 import { isSignInBlocked } from "./sign-in-block.server";
 import { normaliseReferralCode } from "~/modules/referrals/referral-link";
 import { SIGN_IN_BLOCKED_CODE, SIGN_IN_BLOCKED_MESSAGE } from "./social-sign-in-errors";
+import { bankIdSignIn } from "~/modules/identity/bankid-auth-plugin.server";
 import { steamSignIn } from "./steam-auth-plugin.server";
 import { AUTH_COOKIE_PREFIX, CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
+import { TWO_FACTOR_RULES } from "./accounts-constants";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -231,7 +234,20 @@ export function createAuth({ db, baseURL, secret, google }: AuthOptions) {
         },
       },
     },
-    plugins: [steamSignIn({ db }), genericOAuth({ config: google ? [googleOAuthConfig(google)] : [] })],
+    plugins: [
+      steamSignIn({ db }),
+      bankIdSignIn(),
+      genericOAuth({ config: google ? [googleOAuthConfig(google)] : [] }),
+      // TOTP with backup codes (decision 046): required for staff, optional for members. A
+      // member who signed up with Steam or Google enables it without a password; an account
+      // with a password confirms it. No device is remembered: every sign-in asks for a code.
+      twoFactor({
+        issuer: config().SITE_NAME,
+        allowPasswordless: true,
+        backupCodeOptions: { amount: TWO_FACTOR_RULES.backupCodes, storeBackupCodes: "encrypted" },
+        accountLockout: { enabled: true, maxFailedAttempts: TWO_FACTOR_RULES.lockAfterFailures, durationSeconds: TWO_FACTOR_RULES.lockSeconds },
+      }),
+    ],
     // Limits are applied by our own database-backed limiter (decision 010), shared by
     // every instance; Better Auth's in-memory one would count per process.
     rateLimit: { enabled: false },

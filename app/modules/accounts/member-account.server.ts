@@ -64,6 +64,10 @@ async function readAccount(db: Db, userId: string, now: Date) {
       payout: sql<Parameters<typeof toPayoutDetailsSummary>[0] | null>`(SELECT json_build_object('method', d.method, 'label', d.masked_label, 'masked', d.masked_value,
           'usableAt', d.usable_at, 'updatedAt', d.updated_at, 'usable', d.usable_at <= now())
         FROM payout_details d WHERE d.user_id = ${member})`,
+      // The BankID identity: sealed name, masked personnummer (decision 044).
+      identity: sql<{ keyId: string; ciphertext: string; masked: string; birthDate: string; verifiedAt: string } | null>`(SELECT json_build_object(
+          'keyId', v.key_id, 'ciphertext', v.ciphertext, 'masked', v.masked_personnummer, 'birthDate', v.birth_date, 'verifiedAt', v.verified_at)
+        FROM verified_identities v WHERE v.user_id = ${member})`,
       // A contact person is staff: someone who lost every role is no one's contact any more.
       contactPerson: sql<{ name: string; email: string } | null>`(SELECT json_build_object('name',
           coalesce(nullif(trim(concat_ws(' ', cp.first_name, cp.last_name)), ''), cu.name), 'email', cu.email)
@@ -92,6 +96,8 @@ async function readAccount(db: Db, userId: string, now: Date) {
     contactPerson: row.contactPerson,
     /** Masked only (docs/rules/selling.md#payout-details). */
     payoutDetails: row.payout ? toPayoutDetailsSummary(row.payout) : null,
+    /** Sealed except the masked personnummer and birth date; opened by the profile page. */
+    identity: row.identity,
     sessions: (row.sessions ?? []).map((s) => ({
       id: s.id,
       userAgent: s.user_agent,

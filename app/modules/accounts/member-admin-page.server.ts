@@ -15,6 +15,7 @@ import {
   isUserId,
   listStaffMembers,
   MEMBER_MESSAGES,
+  resetTwoFactor,
   revokeSessions,
   roleChangeSchema,
   setContactPerson,
@@ -28,6 +29,7 @@ import { listMemberTrades } from "~/modules/trades/trades.server";
 import { db } from "~/platform/db/client.server";
 import { issueFormToken, withFormToken } from "~/platform/form-tokens/form-tokens.server";
 import { sessionsEnded } from "./staff-messages";
+import { hasTwoFactor, isFreshStepUp, stepUpRefusal, stepUpState, stepUpUrl } from "./two-factor.server";
 import { formatNumber, formatSigned } from "~/lib/format";
 
 const pageOf = (params: URLSearchParams, key: string) => {
@@ -38,7 +40,7 @@ const pageOf = (params: URLSearchParams, key: string) => {
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export async function loadMember(request: Request, userId: string | undefined) {
-  await requireAdminTab(request, "users");
+  const viewer = await requireAdminTab(request, "users");
   if (!isUserId(userId)) throw notFound(MEMBER_MESSAGES.notFound);
   const params = new URL(request.url).searchParams;
   const member = await getMemberOverview(db(), userId);
@@ -51,6 +53,7 @@ export async function loadMember(request: Request, userId: string | undefined) {
     listAudit(db(), { entityType: "member", entityId: userId, page: pageOf(params, "auditPage"), pageSize: 10 }),
     listStaffMembers(db()),
   ]);
+  const [memberTwoFactor, viewerStepUp] = await Promise.all([hasTwoFactor(db(), userId), stepUpState(db(), viewer.session.id)]);
   const ledger = (page: typeof points) => ({
     page: page.page,
     hasMore: page.hasMore,
@@ -96,12 +99,18 @@ export async function loadMember(request: Request, userId: string | undefined) {
       })),
     },
     staff: staff.map((person) => ({ id: person.id, name: person.name, email: person.email })),
+    /** Role changes and a two-factor reset want the admin's fresh step-up (decision 046). */
+    twoFactor: {
+      enabled: memberTwoFactor,
+      stepUpFresh: isFreshStepUp(viewerStepUp, true),
+      stepUpUrl: stepUpUrl(`/admin/users/${userId}`),
+    },
     /** The adjustment form's one-time token (decision 036): new with every render of the page. */
     formToken: issueFormToken(),
   };
 }
 
-export type MemberIntent = "adjust" | "role" | "revoke-sessions" | "block" | "unblock" | "contact";
+export type MemberIntent = "adjust" | "role" | "revoke-sessions" | "block" | "unblock" | "contact" | "reset-two-factor";
 
 export interface MemberActionSuccess {
   ok: true;
@@ -117,6 +126,7 @@ const FAILURE_TITLES: Record<MemberIntent, string> = {
   block: "Inloggningen kunde inte spärras",
   unblock: "Spärren kunde inte hävas",
   contact: "Kontaktpersonen kunde inte sparas",
+  "reset-two-factor": "Tvåstegsverifieringen kunde inte återställas",
 };
 
 const contactSchema = z.object({
@@ -156,6 +166,9 @@ export async function handleMemberAction(request: Request, userId: string | unde
     case "role": {
       const parsed = validate(input.data, roleChangeSchema, { intent, title: FAILURE_TITLES.role });
       if (!parsed.ok) return parsed.response;
+      // Granting a role makes staff: both ask for the admin's fresh step-up (decision 046).
+      const refused = await stepUpRefusal(request, staff);
+      if (refused) return refused;
       const result = await setRole(db(), { actorUserId, userId, role: parsed.data.role, grant: parsed.data.grant });
       return answer(intent, result, () => ({
         title: parsed.data.grant ? "Rollen är tilldelad" : "Rollen är borttagen",
@@ -177,6 +190,15 @@ export async function handleMemberAction(request: Request, userId: string | unde
           ? { title: "Inloggningen är spärrad", message: "Medlemmen är utloggad överallt och kan inte logga in." }
           : { title: "Spärren är hävd", message: "Medlemmen kan logga in igen." },
       );
+    }
+    case "reset-two-factor": {
+      const refused = await stepUpRefusal(request, staff);
+      if (refused) return refused;
+      const result = await resetTwoFactor(db(), { actorUserId, userId });
+      return answer(intent, result, (value) => ({
+        title: "Tvåstegsverifieringen är återställd",
+        message: `Medlemmen ställer in den igen vid nästa inloggning. ${sessionsEnded(value.sessionsEnded)}.`,
+      }));
     }
     case "contact": {
       const parsed = validate(input.data, contactSchema, { intent, title: FAILURE_TITLES.contact });

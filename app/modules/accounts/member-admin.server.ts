@@ -19,7 +19,7 @@ import { levelForXp } from "~/modules/loyalty/levels";
 import { memberStanding } from "~/modules/loyalty/perks.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
-import { profiles, security_events, session, user, user_roles } from "~/platform/db/schema";
+import { profiles, security_events, session, twoFactor, user, user_roles } from "~/platform/db/schema";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { recordAudit } from "../../platform/audit/audit.server";
 import { formatNumber } from "~/lib/format";
@@ -32,6 +32,7 @@ export const MEMBER_MESSAGES = {
     `Saldot kan inte bli negativt: medlemmen har ${formatNumber(balance)} poäng.`,
   insufficientXp: (balance: number) => `Saldot kan inte bli negativt: medlemmen har ${formatNumber(balance)} XP.`,
   lastAdmin: "Den sista administratören kan inte förlora sin roll.",
+  noTwoFactor: "Medlemmen har ingen tvåstegsverifiering att återställa.",
   notPlatinum: "Kontaktperson kan bara tilldelas medlemmar på nivån Platinum.",
   notStaff: "Kontaktpersonen måste vara en personal med en roll.",
 } as const;
@@ -493,6 +494,39 @@ export async function revokeSessions(db: Db, input: Actor & { userId: string }):
       after: { sessionsEnded: count },
     });
     return { ok: true as const, count };
+  });
+}
+
+/**
+ * Clears a staff member's lost second factor (decision 046; the caller has checked the admin's
+ * own step-up): the secret and backup codes go, every session ends, and the next sign-in leads
+ * to setting it up again.
+ */
+export async function resetTwoFactor(db: Db, input: Actor & { userId: string }): Promise<MemberResult<{ sessionsEnded: number }>> {
+  if (!isUserId(input.userId)) return fail("not_found", MEMBER_MESSAGES.notFound);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, input.userId)).for("update");
+    if (!target) return fail("not_found", MEMBER_MESSAGES.notFound);
+    const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, input.userId)).returning({ id: twoFactor.id });
+    if (!target.enabled && removed.length === 0) return fail("invalid", MEMBER_MESSAGES.noTwoFactor);
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(user.id, input.userId));
+    const count = await endSessions(tx, input.userId);
+    await recordSignOut(tx, input.userId, input.actorUserId, count, "two_factor_reset");
+    await tx.insert(security_events).values({
+      user_id: input.userId,
+      event_type: "two_factor_reset",
+      severity: "high",
+      details: { by: input.actorUserId },
+    });
+    await recordAudit(tx, {
+      actorUserId: input.actorUserId,
+      action: "member.reset_two_factor",
+      entityType: "member",
+      entityId: input.userId,
+      before: { twoFactorEnabled: target.enabled },
+      after: { twoFactorEnabled: false, sessionsEnded: count },
+    });
+    return { ok: true as const, sessionsEnded: count };
   });
 }
 

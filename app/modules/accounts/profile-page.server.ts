@@ -4,6 +4,8 @@
  * The parts other areas own come from their modules: the loyalty view (one page of each
  * history, the pages from the URL), the referral forms and the payout-details form.
  */
+import { openIdentityView } from "~/modules/identity/bankid.server";
+import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { data } from "react-router";
 import { badRequest, notFound, readInput, typedValues, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
@@ -61,7 +63,12 @@ export async function loadProfilePage(request: Request) {
   const [loyalty, referral, selling] = await Promise.all([
     loadMemberLoyalty(db(), userId, view.pages, now, { points: profile.points, xp: profile.xp, perks: account.perks }),
     memberReferralView(db(), userId),
-    sellerRequirementsOf({ steamId: profile.steam_id, tradeLink: profile.steam_trade_link, payout: payoutDetails }),
+    sellerRequirementsOf({
+      steamId: profile.steam_id,
+      tradeLink: profile.steam_trade_link,
+      payout: payoutDetails,
+      verifiedBirthDate: account.identity?.birthDate ?? null,
+    }),
   ]);
   if (!loyalty) throw notFound(PROFILE_NOT_FOUND);
   const giveaways = giveawaysForMember(account.giveaways, userId, loyalty.xp);
@@ -95,6 +102,8 @@ export async function loadProfilePage(request: Request) {
     referral,
     /** Masked only (docs/rules/selling.md#payout-details). */
     payoutDetails,
+    /** The BankID identity: name, masked personnummer, time (decision 044). */
+    identity: account.identity ? openIdentityView(payoutKeyring(), userId, account.identity) : null,
     /** Accounts without a password confirm a change with a recent Steam or Google sign-in. */
     passwordSet,
     selling,

@@ -1,7 +1,8 @@
 /**
  * Staff roles (docs/rules/accounts.md#roles-and-staff-accounts), read from user_roles on the
  * server. `hasRole` answers whether a user holds one role;
- * `requireRole` guards loaders and actions: 401 when signed out, 403 without the role.
+ * `requireRole` guards loaders and actions: 401 when signed out, 403 without the role, and
+ * staff without a second factor in this session are sent to set it up or give their code.
  */
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
@@ -11,6 +12,7 @@ import { user_roles } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { getCurrentSession, type CurrentSession } from "./session.server";
 import { STAFF_MESSAGES } from "./staff-messages";
+import { requireStaffSecondFactor } from "./two-factor.server";
 
 async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
   try {
@@ -25,6 +27,11 @@ async function getRoles(userId: string, target: Db = appDb()): Promise<Role[]> {
 
 export async function hasRole(userId: string, role: Role, target: Db = appDb()): Promise<boolean> {
   return (await getRoles(userId, target)).includes(role);
+}
+
+/** Whether the user holds any staff role. */
+export async function isStaff(userId: string, target: Db = appDb()): Promise<boolean> {
+  return (await getRoles(userId, target)).length > 0;
 }
 
 export async function grantRole(userId: string, role: Role, target: Db = appDb()): Promise<void> {
@@ -46,5 +53,7 @@ export async function requireRole(
   if (!held.some((role) => wanted.includes(role))) {
     throw data({ message: ADMIN_ACCESS_DENIED }, { status: 403 });
   }
+  // Every staff role needs a second factor, on the account and in this session (decision 046).
+  await requireStaffSecondFactor(request, current);
   return { ...current, roles: held };
 }

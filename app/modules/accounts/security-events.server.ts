@@ -8,7 +8,18 @@ import type { Db } from "~/platform/db/client.server";
 import { security_events } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 
-export type SecurityEventType = "user_login" | "session_refresh" | "user_logout" | "payout_details_changed" | "steam_linked" | "steam_link_refused";
+export type SecurityEventType =
+  | "user_login"
+  | "session_refresh"
+  | "user_logout"
+  | "payout_details_changed"
+  | "steam_linked"
+  | "steam_link_refused"
+  | "two_factor_enabled"
+  | "two_factor_failed"
+  | "two_factor_reset"
+  | "step_up"
+  | "password_changed";
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
 export interface SecurityEventInput {

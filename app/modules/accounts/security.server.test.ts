@@ -12,6 +12,7 @@ import { AUTH_RATE_LIMITS } from "~/modules/accounts/accounts-constants";
 import { AUTH_CALLBACKS, createAuth, type Auth } from "./auth.server";
 import { getProfile, withProfileSeed } from "./profiles.server";
 import { ADMIN_ACCESS_DENIED, ADMIN_LOGIN_REQUIRED, grantRole, hasRole, requireRole } from "./roles.server";
+import { recordStepUp } from "./two-factor.server";
 import { CLIENT_IP_HEADER, SESSION_POLICY } from "./session-policy";
 import { createOrPromoteStaff, signOutEverywhere } from "./staff-accounts.server";
 
@@ -227,7 +228,16 @@ describe("roles (docs/rules/accounts.md#roles-and-staff-accounts)", () => {
 
     const [row] = await database.db.select().from(userTable).where(eq(userTable.email, "ingenroll@example.se"));
     await grantRole(row!.id, "seo", database.db);
-    await expect(requireRole(signedIn, ["blog", "seo"])).resolves.toMatchObject({ roles: ["seo"] });
+    // Staff without a second factor are sent to set it up (decision 046).
+    const setup = await requireRole(signedIn, ["blog", "seo"]).catch((thrown: unknown) => thrown);
+    expect(setup).toBeInstanceOf(Response);
+    expect((setup as Response).headers.get("location")).toBe("/profile/tvastegsverifiering?redirectTo=%2Fadmin");
+    // With one on the account and passed in this session the role opens.
+    await database.db.update(userTable).set({ twoFactorEnabled: true }).where(eq(userTable.id, row!.id));
+    const [current] = await database.db.select({ id: sessionTable.id }).from(sessionTable).where(eq(sessionTable.userId, row!.id));
+    await recordStepUp(database.db, current!.id, "totp");
+    const again = new Request(`${baseURL}/admin`, { headers: headers("203.0.113.7", { cookie }) });
+    await expect(requireRole(again, ["blog", "seo"])).resolves.toMatchObject({ roles: ["seo"] });
   });
 });
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
 import { createMember } from "~/modules/loyalty/test-fixtures";
@@ -76,5 +77,17 @@ describe("LTV analytics", () => {
     expect(lines).toHaveLength(3);
     expect(lines).toContain(`${anna},Anna,anna@example.se,Bronze,1200,500,1700,3,2025-01-20T10:00:00.000Z,2025-12-01T10:00:00.000Z`);
     expect(lines.find((line) => line.startsWith(gustav))).toContain(",'=HYPERLINK(1),");
+  });
+
+  it("exports the members' rollup rows (member_values), not a recount of the trades", async () => {
+    // A rollup row that disagrees with the trades shows as it stands: the export never reads trades.
+    await db().execute(sql`UPDATE member_values SET sold_ore = 999900, value_ore = 1049900 WHERE user_id = ${anna}`);
+    try {
+      let csv = "";
+      for await (const chunk of exportLtvCsv(db())) csv += chunk;
+      expect(csv).toContain(`${anna},Anna,anna@example.se,Bronze,9999,500,10499,3,`);
+    } finally {
+      await db().execute(sql`SELECT refresh_member_values(ARRAY[${anna}]::uuid[])`);
+    }
   });
 });

@@ -45,12 +45,11 @@ interface RawMemberValue {
   last_at: Date | string;
 }
 
-const memberValueColumns = sql`t.user_id,
-  COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'sale'), 0) AS sold,
-  COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'purchase'), 0) AS bought,
-  count(*) AS trades, min(t.completed_at) AS first_at, max(t.completed_at) AS last_at`;
+/** A member's rollup row (member_values) under the names the rows below read. */
+const memberValueColumns = sql`user_id, sold_ore AS sold, bought_ore AS bought, trades,
+  first_trade_at AS first_at, last_trade_at AS last_at, value_ore`;
 
-/** Per-member aggregates (the inner query) joined to the member's name, address and XP. */
+/** Per-member rollup rows (the inner query) joined to the member's name, address and XP. */
 function memberValueSql(inner: SQL, order: SQL): SQL {
   return sql`SELECT v.*, p.email, p.email_is_placeholder AS placeholder, p.xp,
                     COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS name
@@ -80,24 +79,27 @@ async function topMembers(db: Db, limit = LTV_TOP): Promise<MemberValue[]> {
   const rows = await queryRows<RawMemberValue>(
     db,
     memberValueSql(
-      sql`SELECT user_id, sold_ore AS sold, bought_ore AS bought, trades, first_trade_at AS first_at, last_trade_at AS last_at, value_ore
-            FROM member_values ORDER BY value_ore DESC NULLS LAST, user_id LIMIT ${limit}`,
+      sql`SELECT ${memberValueColumns} FROM member_values ORDER BY value_ore DESC NULLS LAST, user_id LIMIT ${limit}`,
       sql`v.value_ore DESC, v.user_id`,
     ),
   );
   return rows.map(toMemberValue);
 }
 
-/** Every member with a completed trade, in batches by member id, so memory stays flat. */
+/**
+ * Every member with a completed trade, in batches by member id, so memory stays flat: their
+ * rollup rows (a member has one exactly when they have a completed trade), read along the
+ * primary key, never the trades.
+ */
 async function* memberValueBatches(db: Db): AsyncGenerator<MemberValue[]> {
   let after: string | null = null;
   for (;;) {
     const rows: RawMemberValue[] = await queryRows<RawMemberValue>(
       db,
       memberValueSql(
-        sql`SELECT ${memberValueColumns} FROM trades t
-             WHERE t.status = 'completed' ${after ? sql`AND t.user_id > ${after}` : sql``}
-             GROUP BY t.user_id ORDER BY t.user_id LIMIT ${EXPORT_BATCH}`,
+        sql`SELECT ${memberValueColumns} FROM member_values
+             ${after ? sql`WHERE user_id > ${after}` : sql``}
+             ORDER BY user_id LIMIT ${EXPORT_BATCH}`,
         sql`v.user_id`,
       ),
     );

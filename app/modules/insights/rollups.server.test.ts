@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpViews } from "~/modules/analytics/view-rollups.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
+import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
 import { cancelTrade, completeTrade, recordTrade, reverseTrade } from "~/modules/trades/trades.server";
 import { execCount, queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
@@ -154,6 +155,10 @@ describe("money and ledger rollups", () => {
       }
       if (step % 30 === 29) await expectRollupsEqualRecount();
     }
+    // Statements that change many profiles at once: a bulk XP change, then the monthly bonus.
+    await execCount(db(), sql`UPDATE profiles SET xp = xp + 5000`);
+    expect((await grantMonthlyVipBonus(db(), at())).granted).toBeGreaterThan(1);
+    await expectRollupsEqualRecount();
     const [counts] = await queryRows<{ completed: number; clawbacks: number; ledger: number }>(
       db(),
       sql`SELECT count(*) FILTER (WHERE status = 'completed')::int AS completed,

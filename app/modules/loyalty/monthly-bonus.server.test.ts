@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "~/platform/db/client.server";
 import { profiles, xp_transactions } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events";
@@ -102,5 +103,18 @@ describe("grantMonthlyVipBonus (docs/rules/loyalty.md#monthly-bonus: Silver 500,
     } finally {
       await listening.close();
     }
+  });
+});
+
+describe("the storage the bonus's writes need (docs/decisions/038-scale-dataset-and-exports.md)", () => {
+  it("leaves room on each page of profiles and member_values for a changed row's new version", async () => {
+    const rows = await queryRows<{ relname: string; reloptions: string[] | null }>(
+      db(),
+      sql`SELECT relname, reloptions FROM pg_class WHERE relname IN ('profiles', 'member_values') AND relkind = 'r' ORDER BY relname`,
+    );
+    expect(rows).toEqual([
+      { relname: "member_values", reloptions: ["fillfactor=80"] },
+      { relname: "profiles", reloptions: ["fillfactor=80"] },
+    ]);
   });
 });

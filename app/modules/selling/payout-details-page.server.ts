@@ -1,13 +1,16 @@
 /**
  * The payout-details form on /profile (docs/rules/selling.md#changing-payout-details): the
- * member changes where their sell orders are paid, confirmed by password or a recent sign-in.
+ * member changes where their sell orders are paid, confirmed by a fresh second factor (an
+ * account that has one), the password, or a recent sign-in.
  */
 import { data } from "react-router";
 import { badRequest, tooManyRequests, validate } from "~/lib/http.server";
 import { auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
+import { hasTwoFactor, recordStepUp, stepUpRefusal } from "~/modules/accounts/two-factor.server";
+import type { PayoutConfirmation } from "./selling-constants";
 import { db } from "~/platform/db/client.server";
-import { changePayoutDetails, hasPassword, isRecentSignIn } from "./payout-details.server";
+import { changePayoutDetails, hasPassword, isRecentSignIn, swishMatchesIdentity } from "./payout-details.server";
 import { payoutKeyring } from "./payout-encryption.server";
 import { PAYOUT_MESSAGES, payoutDetailsSchema } from "./payout-rules";
 
@@ -25,8 +28,19 @@ export async function handlePayoutDetailsChange(request: Request, userId: string
   const parsed = validate(input, payoutDetailsSchema(), extras);
   if (!parsed.ok) return parsed.response;
   const { details, password } = parsed.data;
-  let confirmedBy: "password" | "recent_sign_in";
-  if (await hasPassword(db(), userId)) {
+  if (!(await swishMatchesIdentity(db(), payoutKeyring(), userId, details))) {
+    return data(
+      { ok: false as const, ...extras, message: PAYOUT_MESSAGES.swishNotOwn, fieldErrors: { personnummer: PAYOUT_MESSAGES.swishNotOwn } },
+      { status: 409 },
+    );
+  }
+  let confirmedBy: PayoutConfirmation;
+  if (await hasTwoFactor(db(), userId)) {
+    // An account with a second factor confirms with it, within 5 minutes (decision 046).
+    const refused = await stepUpRefusal(request, { user: { id: userId }, session: { id: sessionId } });
+    if (refused) return refused;
+    confirmedBy = "second_factor";
+  } else if (await hasPassword(db(), userId)) {
     if (!password) return badRequest(PAYOUT_MESSAGES.passwordRequired, { password: PAYOUT_MESSAGES.passwordRequired }, extras);
     try {
       await auth().api.verifyPassword({ body: { password }, headers: request.headers });
@@ -41,6 +55,7 @@ export async function handlePayoutDetailsChange(request: Request, userId: string
       }
       throw error;
     }
+    await recordStepUp(db(), sessionId, "password");
     confirmedBy = "password";
   } else {
     if (!(await isRecentSignIn(db(), sessionId))) {

@@ -5,10 +5,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { verifyForTest } from "~/modules/identity/test-identities";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { email_outbox, payout_details, payout_details_history, security_events, session, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { changePayoutDetails, getPayoutDetailsSummary, hasPassword, isRecentSignIn, readPayoutDetails } from "./payout-details.server";
+import { changePayoutDetails, getPayoutDetailsSummary, hasPassword, isRecentSignIn, readPayoutDetails, swishMatchesIdentity } from "./payout-details.server";
 import { createPayoutKeyring } from "./payout-encryption.server";
 import type { PayoutDetails } from "./payout-rules";
 import { sellerRequirements } from "./seller-requirements.server";
@@ -24,6 +25,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await database?.close();
+});
+
+describe("Swish to the verified personnummer only (decision 044)", () => {
+  it("refuses another personnummer once verified; passes the own one, other methods and the unverified", async () => {
+    const db = database.db;
+    const userId = await createMember(db);
+    expect(await swishMatchesIdentity(db, keyring, userId, SWISH)).toBe(true);
+    await verifyForTest(db, keyring, userId, "198112189876");
+    expect(await swishMatchesIdentity(db, keyring, userId, SWISH)).toBe(false);
+    expect(await swishMatchesIdentity(db, keyring, userId, { ...SWISH, personnummer: "198112189876" })).toBe(true);
+    expect(await swishMatchesIdentity(db, keyring, userId, { method: "crypto", network: "bitcoin", address: "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh" } as PayoutDetails)).toBe(true);
+  });
 });
 
 describe("changing payout details (docs/rules/selling.md#changing-payout-details)", () => {
@@ -161,6 +174,7 @@ describe("seller requirements (docs/rules/selling.md#seller-requirements)", () =
     const bare = await sellerRequirements(database.db, userId, { apiKey: "k", fetchImpl: steamAnswer(0) as typeof fetch });
     expect(Object.fromEntries(bare.requirements.map((r) => [r.id, r.state]))).toEqual({
       signed_in: "met",
+      bankid: "missing",
       steam_linked: "missing",
       trade_link: "missing",
       trade_hold: "missing",
@@ -172,6 +186,7 @@ describe("seller requirements (docs/rules/selling.md#seller-requirements)", () =
   it("is ready with a matching trade link, no hold and usable details; asks Steam once within the cache time", async () => {
     const db = database.db;
     const userId = await member(true);
+    await verifyForTest(db, keyring, userId);
     await db.update(payout_details).set({ usable_at: sql`now() - interval '1 second'` }).where(eq(payout_details.user_id, userId));
     await db.execute(sql`update profiles set steam_id = null where steam_id = ${steamId} and user_id <> ${userId}`);
     const options = { apiUrl: "http://127.0.0.1:9", apiKey: "nyckel", fetchImpl: steamAnswer(0) as typeof fetch };

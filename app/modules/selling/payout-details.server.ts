@@ -13,6 +13,7 @@ import { account, payout_details, payout_details_history, profiles, session, use
 import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "./payout-encryption.server";
 import { maskPayoutDetails, type PayoutDetails } from "./payout-rules";
+import { readVerifiedPersonnummer } from "~/modules/identity/bankid.server";
 
 export interface PayoutDetailsSummary {
   method: PayoutMethod;
@@ -68,6 +69,17 @@ export async function readPayoutDetails(db: Db, keyring: PayoutKeyring, userId: 
     .where(eq(payout_details.user_id, userId));
   if (!row) return null;
   return JSON.parse(openPayoutDetails(keyring, userId, row)) as PayoutDetails;
+}
+
+/**
+ * A Swish payout goes to the member's own personnummer (decision 044): once BankID verified them,
+ * Swish details with another personnummer are refused. Other methods, and members not yet
+ * verified (they cannot sell), pass.
+ */
+export async function swishMatchesIdentity(db: Db, keyring: PayoutKeyring, userId: string, details: PayoutDetails): Promise<boolean> {
+  if (details.method !== "swish") return true;
+  const verified = await readVerifiedPersonnummer(db, keyring, userId);
+  return verified === null || verified === details.personnummer;
 }
 
 // ---------------------------------------------------------------------------

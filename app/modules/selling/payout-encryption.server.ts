@@ -64,6 +64,11 @@ export function payoutKeyring(): PayoutKeyring {
   return cached.keyring;
 }
 
+/** The keyring when PAYOUT_DETAILS_KEY is set, else none (reading details is then impossible anyway). */
+export function optionalPayoutKeyring(): PayoutKeyring | undefined {
+  return config().PAYOUT_DETAILS_KEY ? payoutKeyring() : undefined;
+}
+
 export function sealPayoutDetails(keyring: PayoutKeyring, userId: string, plaintext: string): SealedPayoutDetails {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv(ALGORITHM, keyring.current.key, iv, { authTagLength: TAG_BYTES });

@@ -16,8 +16,10 @@ import { textField } from "~/lib/validation";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS, isValidCryptoAddress, type CryptoNetwork } from "./crypto-addresses";
 import { clearingRangeOf, type BankAccountKind } from "./swedish-banks";
+import { hasTurned, luhnValid, parsePersonnummer } from "~/modules/identity/personnummer";
 
 export { PAYOUT_LABELS, PAYOUT_METHODS, type PayoutMethod };
+export { luhnValid };
 
 
 const PAYOUT_MIN_AGE = PAYOUT_DETAILS_RULES.minimumAge;
@@ -38,26 +40,12 @@ export const PAYOUT_MESSAGES = {
   network: "Välj nätverk.",
   address: (network: CryptoNetwork) => `Adressen är inte en giltig adress för ${CRYPTO_NETWORK_LABELS[network]}.`,
   passwordRequired: "Ange ditt lösenord för att spara utbetalningsuppgifterna.",
+  swishNotOwn: "Swish-utbetalningar går bara till ditt eget personnummer, det du verifierade med BankID.",
 } as const;
 
 // ---------------------------------------------------------------------------
 // Checksums
 // ---------------------------------------------------------------------------
-
-/** Modulus 10 (Luhn) over a digit string, check digit included. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** Modulus 11 with weights 1, 2, …, 10 from the right (repeating), check digit included. */
 export function mod11Valid(digits: string): boolean {
@@ -67,67 +55,6 @@ export function mod11Valid(digits: string): boolean {
     sum += Number(digits[digits.length - 1 - i]) * ((i % 10) + 1);
   }
   return sum % 11 === 0;
-}
-
-// ---------------------------------------------------------------------------
-// Personnummer and samordningsnummer
-// ---------------------------------------------------------------------------
-
-export interface ParsedPersonnummer {
-  /** Twelve digits, YYYYMMDDNNNC. */
-  normalised: string;
-  /** The birth date, YYYY-MM-DD (a samordningsnummer's day less 60). */
-  birthDate: string;
-  samordningsnummer: boolean;
-}
-
-function isRealDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-const pad = (value: number, length: number) => String(value).padStart(length, "0");
-
-/**
- * A personnummer or samordningsnummer (day + 60), 10 or 12 digits, with or without the
- * separator. A 10-digit number's century is the latest that does not put the birth in the
- * future on `today` (YYYY-MM-DD), a hundred years earlier with "+" (the 100-year separator).
- */
-export function parsePersonnummer(input: string, today: string): ParsedPersonnummer | null {
-  const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})([-+]?)(\d{3})(\d)$/.exec(input.replace(/\s/g, ""));
-  if (!match) return null;
-  const [, century, yy, mm, dd, separator, serial, check] = match as unknown as string[];
-  if (century && separator === "+") return null;
-  if (!luhnValid(`${yy}${mm}${dd}${serial}${check}`)) return null;
-  const month = Number(mm);
-  let day = Number(dd);
-  const samordningsnummer = day > 60;
-  if (samordningsnummer) day -= 60;
-  let year: number;
-  if (century) {
-    year = Number(`${century}${yy}`);
-  } else {
-    const todayYear = Number(today.slice(0, 4));
-    year = Math.floor(todayYear / 100) * 100 + Number(yy);
-    const birth = `${pad(year, 4)}-${mm}-${pad(day, 2)}`;
-    if (birth > today) year -= 100;
-    if (separator === "+") year -= 100;
-  }
-  if (!isRealDate(year, month, day)) return null;
-  const birthDate = `${pad(year, 4)}-${mm}-${pad(day, 2)}`;
-  if (birthDate > today) return null;
-  return { normalised: `${pad(year, 4)}${mm}${dd}${serial}${check}`, birthDate, samordningsnummer };
-}
-
-/**
- * Whether someone born on `birthDate` has turned `age` on `today` (both YYYY-MM-DD, Stockholm's
- * calendar). Someone born on 29 February turns a year older on 1 March in common years.
- */
-export function hasTurned(birthDate: string, today: string, age = PAYOUT_MIN_AGE): boolean {
-  const [year, month, day] = birthDate.split("-").map(Number) as [number, number, number];
-  const birthday = `${pad(year + age, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-  return birthday <= today;
 }
 
 // ---------------------------------------------------------------------------
@@ -274,7 +201,7 @@ export function payoutDetailsSchema(today: () => string = () => stockholmDay(new
         const now = today();
         const parsed = parsePersonnummer(input.personnummer, now);
         if (!parsed) return fail("personnummer", PAYOUT_MESSAGES.personnummerInvalid);
-        if (!hasTurned(parsed.birthDate, now)) return fail("personnummer", PAYOUT_MESSAGES.underAge);
+        if (!hasTurned(parsed.birthDate, now, PAYOUT_MIN_AGE)) return fail("personnummer", PAYOUT_MESSAGES.underAge);
         return { details: { method: "swish", phone, personnummer: parsed.normalised }, password };
       }
       if (input.method === "bank") {
@@ -308,6 +235,14 @@ export interface MaskedPayoutDetails {
   label: string;
   /** e.g. "07•• ••• •12", "••••1234". */
   masked: string;
+}
+
+/**
+ * A normalised personnummer (12 digits) as documents show it: the birth date, the last four
+ * hidden — "19900101-XXXX" (decision 047).
+ */
+export function maskPersonnummer(normalised: string): string {
+  return `${normalised.slice(0, 8)}-XXXX`;
 }
 
 /** The masked summary stored beside the ciphertext: never more than a few trailing characters. */

@@ -161,7 +161,7 @@ describe("quotes (docs/rules/selling.md#quotes)", () => {
       xp: 1_400,
       payoutMethod: "swish",
       payoutLabel: "Swish",
-      payoutTime: "1-5 minuter när Steams 7 dagar med Trade Protection har gått",
+      payoutTime: "senast nästa bankdag när Steams 7 dagar med Trade Protection har gått",
       acceptedAt: null,
     });
     expect(new Date(quote!.expiresAt).getTime() - NOW.getTime()).toBe(10 * 60_000);

@@ -8,12 +8,12 @@ import { and, asc, eq } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
   PAYOUT_LABELS,
-  PAYOUT_TIMES,
   SELL_QUOTE_MAX_ITEMS,
   SELL_QUOTE_VALID_MINUTES,
   type PayoutMethod,
   type SellQuoteRefusal,
 } from "~/modules/selling/selling-constants";
+import { payoutPromise } from "~/modules/selling/sell-order-rules";
 import { PAYOUT_AFTER_PROTECTION, type SkinVariant, type SkinWear } from "~/modules/trades/trades-constants";
 import { z } from "~/lib/zod";
 import { memberStanding } from "~/modules/loyalty/perks.server";
@@ -89,8 +89,9 @@ export async function createQuote(
   const now = input.now ?? new Date();
 
   // docs/rules/selling.md#seller-requirements: checked on the server before anything is priced.
-  const checklist = await sellerRequirements(db, input.userId, deps.steam);
-  if (!checklist.ready) return { ok: false, code: "not_ready", message: QUOTE_MESSAGES.notReady };
+  // A quote may be seen before the BankID step; accepting it needs that step too.
+  const checklist = await sellerRequirements(db, input.userId, deps.steam, now);
+  if (!checklist.readyToQuote) return { ok: false, code: "not_ready", message: QUOTE_MESSAGES.notReady };
   const [[profile], payout, standing] = await Promise.all([
     db.select({ steamId: profiles.steam_id }).from(profiles).where(eq(profiles.user_id, input.userId)),
     getPayoutDetailsSummary(db, input.userId),
@@ -205,8 +206,8 @@ export async function getQuote(db: Db, userId: string, quoteId: string): Promise
     xp: quote.xp,
     payoutMethod: method,
     payoutLabel: PAYOUT_LABELS[method],
-    // docs/rules/trades.md#payout: the method's time, paired with when the payout starts.
-    payoutTime: `${PAYOUT_TIMES[method]} ${PAYOUT_AFTER_PROTECTION}`,
+    // decision 047: the method's stated time only where it is paid automatically, else when staff pay; then when the payout starts.
+    payoutTime: `${payoutPromise(method)} ${PAYOUT_AFTER_PROTECTION}`,
     expiresAt: iso(quote.expires_at)!,
     acceptedAt: iso(quote.accepted_at),
     createdAt: iso(quote.created_at)!,

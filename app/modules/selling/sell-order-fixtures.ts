@@ -8,11 +8,16 @@ import { SELL_QUOTE_MAX_ITEMS, STEAM_TRADE_HOLD, type PayoutMethod } from "~/mod
 import { createMember, type MemberOptions } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles, sell_quote_items, sell_quotes } from "~/platform/db/schema";
+import { testPersonnummer, verifyForTest } from "~/modules/identity/test-identities";
 import { changePayoutDetails } from "./payout-details.server";
 import type { PayoutKeyring } from "./payout-encryption.server";
 
-/** A member with a Steam account, a matching trade link and Swish details already past their 24-hour wait. */
-export async function createSeller(db: Db, keyring: PayoutKeyring, options: MemberOptions & { detailsUsable?: boolean } = {}): Promise<string> {
+/** A member with a Steam account, a matching trade link, a BankID identity and Swish details already past their 24-hour wait. */
+export async function createSeller(
+  db: Db,
+  keyring: PayoutKeyring,
+  options: MemberOptions & { detailsUsable?: boolean; birthDate?: string; verified?: boolean } = {},
+): Promise<string> {
   const partner = randomInt(1, 2 ** 31);
   const steamId = String(BigInt(partner) + STEAM_TRADE_HOLD.steamId64Base);
   const userId = await createMember(db, { ...options, steamId });
@@ -20,9 +25,12 @@ export async function createSeller(db: Db, keyring: PayoutKeyring, options: Memb
     .update(profiles)
     .set({ steam_trade_link: `https://steamcommunity.com/tradeoffer/new/?partner=${partner}&token=AbCd_123` })
     .where(eq(profiles.user_id, userId));
+  // Verified with BankID (decision 044) unless the test is about that; Swish to the same person.
+  const personnummer = testPersonnummer(options.birthDate);
+  if (options.verified !== false) await verifyForTest(db, keyring, userId, personnummer);
   await changePayoutDetails(db, keyring, {
     userId,
-    details: { method: "swish", phone: "0701234512", personnummer: "191212121212" },
+    details: { method: "swish", phone: "0701234512", personnummer },
     confirmedBy: "password",
   });
   if (options.detailsUsable !== false) {

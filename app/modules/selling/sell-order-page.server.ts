@@ -6,7 +6,7 @@
 import { redirect } from "react-router";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
-import { memberCanCancel, nextStep, statusText, timeline } from "~/modules/selling/sell-order-rules";
+import { memberCanCancel, nextStep, payoutLine, payoutTime, promisesPayout, statusText, timeline } from "~/modules/selling/sell-order-rules";
 import { acceptQuoteSchema, memberOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
   acceptQuote,
@@ -17,6 +17,17 @@ import {
   type SellOrderDetail,
 } from "~/modules/selling/sell-orders.server";
 import { db } from "~/platform/db/client.server";
+import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
+import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
+import { documentResponse } from "~/modules/selling/sell-orders-admin-page.server";
+import {
+  SKATTEVERKET_OTHER_ASSETS_URL,
+  statementCsv,
+  statementPdf,
+  statementYears,
+  TAX_NOTE,
+  yearlyStatement,
+} from "~/modules/bookkeeping/yearly-statement.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -38,7 +49,11 @@ export function orderView(order: SellOrder | SellOrderDetail) {
     points: order.points,
     xp: order.xp,
     payoutMethod: order.payoutMethod,
-    payoutDueAt: order.payoutDueAt?.toISOString() ?? null,
+    /** The one payout time (decision 047); null before the trade and when nothing is promised. */
+    payoutAt: payoutTime(order)?.toISOString() ?? null,
+    /** Method, time and when staff pay; null when nothing is promised. */
+    payoutLine: payoutLine(order),
+    promisesPayout: promisesPayout(order.status),
     createdAt: order.createdAt.toISOString(),
     canCancel: memberCanCancel(order.status),
     timeline: timeline(order, passed),
@@ -50,6 +65,10 @@ export async function loadMemberOrders(request: Request) {
   const page = Number(new URL(request.url).searchParams.get("sida") ?? 1);
   const list = await listMemberOrders(db(), user.id, Number.isFinite(page) ? page : 1);
   return {
+    /** decision 047: the yearly statements, one per year with paid sales. */
+    statements: await statementYears(db(), user.id),
+    taxNote: TAX_NOTE,
+    taxUrl: SKATTEVERKET_OTHER_ASSETS_URL,
     orders: list.orders.map((order) => ({ ...orderView(order), itemCount: order.itemCount, itemNames: order.itemNames })),
     page: list.page,
     pages: Math.max(1, Math.ceil(list.total / list.pageSize)),
@@ -73,6 +92,11 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   if (!order) throw notFound(NOT_FOUND);
   return {
     order: orderView(order),
+    documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({
+      number: document.number,
+      label: documentNumberLabel(document.number),
+      correctsLabel: document.correctsNumber ? documentNumberLabel(document.correctsNumber) : null,
+    })),
     items: order.items.map((item) => ({
       position: item.position,
       name: item.name,
@@ -91,4 +115,28 @@ export async function handleMemberOrderAction(request: Request, orderId: string 
   const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
   if (!result.ok) return failureResponse(result);
   return { ok: true as const, message: "Ordern är avbruten." };
+}
+
+/** decision 047: the member's own purchase document, as stored; another member's is a 404. */
+export async function downloadMemberOrderDocument(request: Request, orderId: string | undefined, number: string | undefined) {
+  const { user } = await requireUser(request);
+  return documentResponse(await readOrderDocument(db(), { orderId: orderId ?? "", number: Number(number), userId: user.id }));
+}
+
+/** decision 047: the member's yearly statement for one year, as PDF or CSV. */
+export async function downloadYearlyStatement(request: Request, yearParam: string | undefined, format: string | undefined) {
+  const { user } = await requireUser(request);
+  const year = Number(yearParam);
+  if (!/^\d{4}$/.test(yearParam ?? "") || year < 2000 || year > 2100 || (format !== "pdf" && format !== "csv")) throw notFound("Årsbeskedet finns inte.");
+  const statement = await yearlyStatement(db(), user.id, year);
+  const headers = { "cache-control": "private, no-store", "x-content-type-options": "nosniff" };
+  if (format === "csv") {
+    return new Response(statementCsv(statement), {
+      headers: { ...headers, "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="arsbesked-${year}.csv"` },
+    });
+  }
+  const pdf = await statementPdf(statement, { name: user.name });
+  return new Response(new Uint8Array(pdf), {
+    headers: { ...headers, "content-type": "application/pdf", "content-disposition": `attachment; filename="arsbesked-${year}.pdf"` },
+  });
 }

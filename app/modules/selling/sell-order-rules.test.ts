@@ -8,10 +8,12 @@ import {
   memberCanCancel,
   needsReview,
   offerOutcome,
-  protectionDates,
+  payoutLine,
+  payoutTime,
   securityCodeFrom,
   statusText,
   timeline,
+  unlockHour,
   type SellOrderFacts,
 } from "./sell-order-rules";
 
@@ -61,11 +63,16 @@ describe("the sell order state machine (docs/rules/selling.md#statuses)", () => 
     expect(needsReview(100_001)).toBe(true);
   });
 
-  it("dates the payout 8 days after the member accepted the offer, the protection 7", () => {
-    const accepted = new Date("2026-11-02T10:15:00Z");
-    const { protectionEndsAt, payoutDueAt } = protectionDates(accepted);
-    expect(protectionEndsAt.toISOString()).toBe("2026-11-09T10:15:00.000Z");
-    expect(payoutDueAt.toISOString()).toBe("2026-11-10T10:15:00.000Z");
+  it("makes the order payable at the hour Trade Protection ends: the trade's time + 7 days rounded up, no extra day", () => {
+    expect(unlockHour({ tradeTime: new Date("2026-11-02T10:15:00Z") }).toISOString()).toBe("2026-11-09T11:00:00.000Z");
+    expect(unlockHour({ tradeTime: new Date("2026-11-02T10:00:00Z") }).toISOString()).toBe("2026-11-09T10:00:00.000Z");
+  });
+
+  it("prefers the latest expiry Steam reports for the received items", () => {
+    const tradeTime = new Date("2026-11-02T10:15:00Z");
+    const reportedEnds = [new Date("2026-11-09T07:00:00Z"), new Date("2026-11-09T08:30:00Z")];
+    expect(unlockHour({ tradeTime, reportedEnds }).toISOString()).toBe("2026-11-09T09:00:00.000Z");
+    expect(unlockHour({ tradeTime, reportedEnds: [new Date("nonsense")] }).toISOString()).toBe("2026-11-09T11:00:00.000Z");
   });
 
   it("makes a 6-character code from the unambiguous alphabet", () => {
@@ -99,7 +106,30 @@ describe("what the member reads", () => {
   it("says the paid amount, method and reference", () => {
     expect(statusText(facts({ status: "paid", payoutReference: "SW-1" }))).toBe(`Utbetald ${formatSek(41_200)} via Swish, referens SW-1`);
     expect(statusText(facts({ status: "offer_sent" }))).toBe("Erbjudande skickat — acceptera i Steam och kontrollera koden");
-    expect(statusText(facts({ status: "protected", protectionEndsAt: "2026-11-09T10:15:00Z" }))).toBe("Trade Protection t.o.m. 9 november 2026 kl. 11:15");
+    expect(statusText(facts({ status: "protected", protectionEndsAt: "2026-11-09T10:00:00Z", payoutDueAt: "2026-11-09T10:00:00Z" }))).toBe(
+      "Trade Protection till 9 november 2026 kl. 11:00",
+    );
+  });
+
+  it("names one payout time in the timeline, the status and the amount box, and no stated minutes for a manual method", () => {
+    const order = facts({ status: "protected", protectionEndsAt: "2026-11-09T10:00:00Z", payoutDueAt: "2026-11-09T10:00:00Z" });
+    const when = "9 november 2026 kl. 11:00";
+    const steps = timeline(order, ["awaiting_offer", "offer_sent", "protected"]);
+    expect(steps.find((step) => step.status === "protected")!.label).toContain(when);
+    expect(steps.find((step) => step.status === "payout_scheduled")!.label).toBe(`Utbetalning från ${when}`);
+    expect(payoutLine(order)).toBe(`Swish från ${when} (senast nästa bankdag)`);
+    expect(payoutLine(order)).not.toContain("minuter");
+    expect(statusText({ ...order, status: "payout_scheduled" })).toBe(`Utbetalning från ${when}`);
+  });
+
+  it("promises no money and no payout time once reversed, cancelled, declined or expired", () => {
+    for (const status of ["reversed", "cancelled", "declined", "expired"] as const) {
+      const order = facts({ status, protectionEndsAt: "2026-11-09T10:00:00Z", payoutDueAt: "2026-11-09T10:00:00Z" });
+      expect(payoutTime(order)).toBeNull();
+      expect(payoutLine(order)).toBeNull();
+      const labels = timeline(order, ["awaiting_offer", "offer_sent", "protected", status]).map((step) => step.label).join(" ");
+      expect(labels).not.toMatch(/Utbetalning|november|kr/);
+    }
   });
 
   it("draws the timeline with the review step only for reviewed orders, and an end state after the steps passed", () => {

@@ -4,7 +4,10 @@
  * staff view draw the timeline from it, and both read the same Swedish texts.
  */
 import {
+  AUTOMATIC_PAYOUT_METHODS,
+  MANUAL_PAYOUT_PROMISE,
   PAYOUT_LABELS,
+  PAYOUT_TIMES,
   SELL_ORDER_PATH,
   SELL_ORDER_STATUS_LABELS,
   SELL_ORDERS,
@@ -15,6 +18,7 @@ import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { formatLongDateTime, formatSek } from "~/lib/format";
 
 const DAY_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** Who may cause each move; the service checks the actor's kind too. */
 export type SellOrderActor = "member" | "staff" | "steam" | "job";
@@ -71,15 +75,54 @@ export function needsReview(totalOre: number): boolean {
   return totalOre > SELL_ORDERS.reviewAboveOre;
 }
 
-/** docs/rules/selling.md#trade-protection: the member accepted the offer at `acceptedAt`. */
-export function protectionDates(acceptedAt: Date): {
-  protectionEndsAt: Date;
-  payoutDueAt: Date;
-} {
-  return {
-    protectionEndsAt: new Date(acceptedAt.getTime() + TRADE_PROTECTION_DAYS * DAY_MS),
-    payoutDueAt: new Date(acceptedAt.getTime() + (TRADE_PROTECTION_DAYS + SELL_ORDERS.payoutExtraDays) * DAY_MS),
-  };
+/**
+ * docs/rules/selling.md#trade-protection, decision 047: the hour Steam's Trade Protection ends for
+ * a trade — the latest expiry Steam reports for the received items, or the trade's time + 7 days
+ * where Steam reports none — rounded up to the whole hour. The order is payable from then, with
+ * no extra day.
+ */
+export function unlockHour(input: { tradeTime: Date; reportedEnds?: readonly Date[] }): Date {
+  const reported = (input.reportedEnds ?? []).filter((at) => Number.isFinite(at.getTime()));
+  const end = reported.length
+    ? Math.max(...reported.map((at) => at.getTime()))
+    : input.tradeTime.getTime() + TRADE_PROTECTION_DAYS * DAY_MS;
+  return new Date(Math.ceil(end / HOUR_MS) * HOUR_MS);
+}
+
+/** Statuses that end an order without money: nothing is promised on the page or in the mails. */
+const NO_PAYOUT_STATUSES: readonly SellOrderStatus[] = ["cancelled", "declined", "expired", "reversed"];
+
+/** Whether the order still promises (or made) a payout. */
+export function promisesPayout(status: SellOrderStatus): boolean {
+  return !NO_PAYOUT_STATUSES.includes(status);
+}
+
+/**
+ * The order's one payout time (decision 047): the timeline, the amount box and the mails all read
+ * it here. Null before the trade is accepted and for an order that ended without money.
+ */
+export function payoutTime(order: Pick<SellOrderFacts, "status" | "payoutDueAt" | "protectionEndsAt">): Date | null {
+  if (!promisesPayout(order.status)) return null;
+  const at = order.payoutDueAt ?? order.protectionEndsAt;
+  return at ? new Date(at) : null;
+}
+
+/**
+ * How soon the money arrives once payable: the method's stated time where a gateway pays it
+ * automatically, otherwise when staff pay (decision 047).
+ */
+export function payoutPromise(method: PayoutMethod): string {
+  return AUTOMATIC_PAYOUT_METHODS.includes(method) ? PAYOUT_TIMES[method] : MANUAL_PAYOUT_PROMISE;
+}
+
+/** The payout line of the amount box: method, the one payout time and the promise; null when nothing is promised. */
+export function payoutLine(order: SellOrderFacts): string | null {
+  if (!promisesPayout(order.status)) return null;
+  const label = PAYOUT_LABELS[order.payoutMethod];
+  if (order.status === "paid") return order.paidAt ? `${label}, utbetald ${formatLongDateTime(order.paidAt)}` : label;
+  const at = payoutTime(order);
+  const promise = payoutPromise(order.payoutMethod);
+  return at ? `${label} från ${formatLongDateTime(at)} (${promise})` : `${label} när Trade Protection har löpt ut (${promise})`;
 }
 
 /** A security code from random bytes: one letter of the unambiguous alphabet per byte (the alphabet's 32 letters divide 256, so no bias). */
@@ -161,12 +204,14 @@ export function statusText(order: SellOrderFacts): string {
   switch (order.status) {
     case "offer_sent":
       return "Erbjudande skickat — acceptera i Steam och kontrollera koden";
-    case "protected":
-      return order.protectionEndsAt
-        ? `Trade Protection t.o.m. ${formatLongDateTime(order.protectionEndsAt)}`
-        : SELL_ORDER_STATUS_LABELS.protected;
-    case "payout_scheduled":
-      return order.payoutDueAt ? `Utbetalning ${formatLongDateTime(order.payoutDueAt)}` : SELL_ORDER_STATUS_LABELS.payout_scheduled;
+    case "protected": {
+      const at = payoutTime(order);
+      return at ? `Trade Protection till ${formatLongDateTime(at)}` : SELL_ORDER_STATUS_LABELS.protected;
+    }
+    case "payout_scheduled": {
+      const at = payoutTime(order);
+      return at ? `Utbetalning från ${formatLongDateTime(at)}` : SELL_ORDER_STATUS_LABELS.payout_scheduled;
+    }
     case "paid":
       return `Utbetald ${formatSek(order.totalOre)} via ${PAYOUT_LABELS[order.payoutMethod]}${order.payoutReference ? `, referens ${order.payoutReference}` : ""}`;
     default:
@@ -239,7 +284,6 @@ export function timeline(order: SellOrderFacts, passed: readonly SellOrderStatus
 }
 
 function upcomingLabel(status: SellOrderStatus, order: SellOrderFacts): string {
-  if (status === "payout_scheduled" && order.payoutDueAt) return statusText({ ...order, status });
-  if (status === "protected" && order.protectionEndsAt) return statusText({ ...order, status });
+  if ((status === "payout_scheduled" || status === "protected") && payoutTime(order)) return statusText({ ...order, status });
   return SELL_ORDER_STATUS_LABELS[status];
 }

@@ -13,6 +13,8 @@ const SELL_ORDER_MESSAGES = {
   offerId: "Ange trade-erbjudandets id: bara siffror, högst 20.",
   reference: `Ange betalningens referens (1–${SELL_ORDERS.payoutReferenceMaxLength} tecken).`,
   maxOpenOrders: `Ange ett antal mellan 1 och ${SELL_ORDERS.maxOpenOrdersLimit}.`,
+  sellerName: "Ange säljarens namn (1–120 tecken).",
+  correctionNote: "Skriv vad rättelsen gäller (1–500 tecken).",
 } as const;
 
 /** The member's page: accept a quote (posted by the quote page) — the only form of /mina-affarer. */
@@ -38,6 +40,15 @@ export const staffOrderActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("cancel"), note }),
     z.object({ intent: z.literal("set-offer"), tradeOfferId: z.string(SELL_ORDER_MESSAGES.offerId).trim().regex(/^\d{1,20}$/, SELL_ORDER_MESSAGES.offerId) }),
     z.object({ intent: z.literal("retry-payout") }),
+    z.object({
+      intent: z.literal("correct-document"),
+      sellerName: textField(120, { tooLong: SELL_ORDER_MESSAGES.sellerName }).refine((value) => value.length > 0, SELL_ORDER_MESSAGES.sellerName),
+      reference: textField(SELL_ORDERS.payoutReferenceMaxLength, { tooLong: SELL_ORDER_MESSAGES.reference }).refine(
+        (value) => value.length > 0,
+        SELL_ORDER_MESSAGES.reference,
+      ),
+      correctionNote: textField(500, { tooLong: SELL_ORDER_MESSAGES.correctionNote }).refine((value) => value.length > 0, SELL_ORDER_MESSAGES.correctionNote),
+    }),
     z.object({
       intent: z.literal("allow-orders"),
       maxOpenOrders: z.coerce

@@ -10,6 +10,7 @@ import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
   cancelByStaff,
+  correctOrderDocument,
   getOrderForStaff,
   listOrdersForStaff,
   listPayoutQueue,
@@ -22,8 +23,14 @@ import {
 } from "~/modules/selling/sell-orders.server";
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { config } from "~/platform/config.server";
+import { stockholmDay } from "~/lib/stockholm-time";
 import { db } from "~/platform/db/client.server";
+import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
+import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
+import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
+import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
+import { optionalPayoutKeyring } from "./payout-encryption.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -38,8 +45,11 @@ export async function loadStaffOrders(request: Request) {
   const status = SELL_ORDER_STATUSES.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page") ?? 1);
   const list = await listOrdersForStaff(db(), { status, page: Number.isFinite(page) ? page : 1 });
+  const today = stockholmDay(new Date());
   return {
     status,
+    /** The bookkeeping export's default period: this year so far. */
+    exportPeriod: { from: `${today.slice(0, 4)}-01-01`, to: today },
     page: list.page,
     hasMore: list.page * list.pageSize < list.total,
     rows: list.orders.map((order) => ({
@@ -74,6 +84,12 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       maxOpenOrders: order.maxOpenOrders,
       blockedUntil: order.blockedUntil?.toISOString() ?? null,
     },
+    documents: (await listOrderDocuments(db(), order.id)).map((document) => ({
+      number: document.number,
+      label: documentNumberLabel(document.number),
+      correctsLabel: document.correctsNumber ? documentNumberLabel(document.correctsNumber) : null,
+      issuedAt: document.issuedAt.toISOString(),
+    })),
     items: order.items.map((item) => ({ position: item.position, name: item.name, wear: item.wear, variant: item.variant, priceOre: item.priceOre })),
     events: order.events.map((event) => ({
       id: event.id,
@@ -102,6 +118,18 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
       return answer(await cancelByStaff(db(), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
     case "set-offer":
       return answer(await setTradeOffer(db(), { actorUserId, orderId: id, tradeOfferId: input.tradeOfferId }), "Trade-erbjudandet är sparat.");
+    case "correct-document": {
+      const corrected = await correctOrderDocument(db(), {
+        actorUserId,
+        orderId: id,
+        sellerName: input.sellerName,
+        reference: input.reference,
+        note: input.correctionNote,
+        keyring: optionalPayoutKeyring(),
+      });
+      if (!corrected.ok) return failureResponse(corrected);
+      return { ok: true as const, title: "Klart", message: `Rättelsen är utfärdad som ${documentNumberLabel(corrected.value.number)}.` };
+    }
     case "retry-payout":
       return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
     case "allow-orders": {
@@ -132,7 +160,56 @@ export async function handlePayoutAction(request: Request) {
   const parsed = await parseRequest(request, markPaidSchema);
   if (!parsed.ok) return parsed.response;
   return answer(
-    await markPaid(db(), { actorUserId: staff.user.id, orderId: parsed.data.orderId, reference: parsed.data.reference }),
+    await markPaid(db(), {
+      actorUserId: staff.user.id,
+      orderId: parsed.data.orderId,
+      reference: parsed.data.reference,
+      keyring: optionalPayoutKeyring(),
+    }),
     "Ordern är markerad som utbetald.",
   );
+}
+
+/** A paid order's purchase document for staff, as stored (decision 047). */
+export async function downloadStaffOrderDocument(request: Request, orderId: string | undefined, number: string | undefined) {
+  await requireAdminTab(request, "transactions");
+  return documentResponse(await readOrderDocument(db(), { orderId: orderId ?? "", number: Number(number) }));
+}
+
+/** The stored PDF as a download, byte for byte; anything else is a 404. */
+export function documentResponse(document: { filename: string; pdf: Buffer } | null): Response {
+  if (!document) throw notFound("Avräkningsnotan finns inte.");
+  return new Response(new Uint8Array(document.pdf), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${document.filename}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/**
+ * decision 047: the bookkeeping export — the period's purchases and payouts as an SIE 4 file in
+ * code page 437. A bad period is a Swedish 400 in plain text (the download has no page to show it on).
+ */
+export async function downloadSieExport(request: Request) {
+  await requireAdminTab(request, "transactions");
+  const params = new URL(request.url).searchParams;
+  const parsed = sieExportSchema.safeParse({ from: params.get("from") ?? "", to: params.get("to") ?? "" });
+  if (!parsed.success) {
+    return new Response(parsed.error.issues[0]?.message ?? "Ogiltig period.", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+  const bytes = encodeSie(await sieExportText(db(), parsed.data));
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "text/plain; charset=IBM437",
+      "content-disposition": `attachment; filename="bokforing-${parsed.data.from}-${parsed.data.to}.se"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
 }

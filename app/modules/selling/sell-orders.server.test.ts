@@ -87,14 +87,15 @@ async function ledgerRows(userId: string) {
 }
 
 /** An order sent and accepted in Steam `acceptedDaysAgo` days ago; returns it protected. */
-async function protectedOrder(userId: string, acceptedDaysAgo: number, prices = [25_000, 15_000]) {
+async function protectedOrder(userId: string, acceptedDaysAgo: number, prices = [25_000, 15_000], protectedUntil?: string) {
   const order = await accept(userId, await createQuote(db(), userId, { prices }));
   const offerId = String(offerCounter++);
   const tradeId = String(offerCounter++);
   const sent = await setTradeOffer(db(), { actorUserId: staffId, orderId: order.id, tradeOfferId: offerId });
   expect(sent.ok).toBe(true);
-  fake.setOffer(offerId, { state: 3, tradeid: tradeId, time_updated: Math.floor((Date.now() - acceptedDaysAgo * DAY) / 1000) });
-  fake.setTrade(tradeId, 3);
+  const acceptedAt = Math.floor((Date.now() - acceptedDaysAgo * DAY) / 1000);
+  fake.setOffer(offerId, { state: 3, tradeid: tradeId, time_updated: acceptedAt });
+  fake.setTrade(tradeId, 3, { time_init: acceptedAt, ...(protectedUntil ? { protected_until: protectedUntil } : {}) });
   await runSellOrderJob(db(), new Date(), steamApi());
   return { order, offerId, tradeId };
 }
@@ -160,6 +161,28 @@ describe("accepting a quote (docs/rules/selling.md#accepting-a-quote)", () => {
       ok: false,
       message: SELL_ORDER_ERRORS.requirements,
     });
+  });
+
+  it("needs a BankID-verified adult: unverified or 17 refused, accepted on the 18th birthday (Stockholm's date)", async () => {
+    const unverified = await createSeller(db(), keyring, { verified: false });
+    const unverifiedQuote = await createQuote(db(), unverified);
+    expect(await acceptQuote(db(), { userId: unverified, quoteId: unverifiedQuote }, { steam: steamOptions() })).toMatchObject({
+      ok: false,
+      message: SELL_ORDER_ERRORS.requirements,
+    });
+
+    const eve = new Date("2026-11-22T12:00:00Z");
+    const birthday = new Date("2026-11-22T23:30:00Z"); // 00:30 on 23 November in Stockholm
+    const young = await createSeller(db(), keyring, { birthDate: "2008-11-23" });
+    const quoteId = await createQuote(db(), young, { expiresAt: new Date(birthday.getTime() + 60_000) });
+    clearTradeHoldCache();
+    expect(await acceptQuote(db(), { userId: young, quoteId }, { steam: steamOptions(), now: eve })).toMatchObject({
+      ok: false,
+      message: SELL_ORDER_ERRORS.requirements,
+    });
+    expect(await db().select().from(sell_orders).where(eq(sell_orders.quote_id, quoteId))).toHaveLength(0);
+    const order = await accept(young, quoteId, birthday);
+    expect(order.status).toBe("awaiting_offer");
   });
 
   it("puts an order over 1 000 kr in review; staff approve it (audited) and a declined one ends", async () => {
@@ -242,14 +265,24 @@ describe("limits (docs/rules/selling.md#limits)", () => {
 });
 
 describe("following the offer (docs/rules/selling.md#following-the-offer)", () => {
-  it("moves an accepted offer to protected with the payout date 8 days after the member accepted", async () => {
+  it("moves an accepted offer to protected, payable at the hour its Trade Protection ends (7 days, rounded up, no extra day)", async () => {
     const userId = await createSeller(db(), keyring);
     const { order } = await protectedOrder(userId, 0);
     const row = await statusOf(order.id);
     expect(row.status).toBe("protected");
-    expect(row.payout_due_at!.getTime() - row.offer_accepted_at!.getTime()).toBe(8 * DAY);
-    expect(row.protection_ends_at!.getTime() - row.offer_accepted_at!.getTime()).toBe(7 * DAY);
+    const unlock = Math.ceil((row.offer_accepted_at!.getTime() + 7 * DAY) / 3_600_000) * 3_600_000;
+    expect(row.payout_due_at!.getTime()).toBe(unlock);
+    expect(row.protection_ends_at!.getTime()).toBe(unlock);
     expect(fake.calls.some((call) => call.startsWith("/IEconService/GetTradeOffer/v1/?tradeofferid="))).toBe(true);
+  });
+
+  it("takes the hour the received items' Trade Protection ends from Steam's cache_expiration when it reports one", async () => {
+    const userId = await createSeller(db(), keyring);
+    const reported = new Date(Date.now() + 6 * DAY + 90 * 60_000);
+    const { order } = await protectedOrder(userId, 0, undefined, reported.toISOString());
+    const row = await statusOf(order.id);
+    expect(row.payout_due_at!.getTime()).toBe(Math.ceil(reported.getTime() / 3_600_000) * 3_600_000);
+    expect(fake.calls.some((call) => call.includes("GetTradeStatus/v1/?tradeid=") && call.includes("get_descriptions=1"))).toBe(true);
   });
 
   it("processes an offer that flips accepted → active → accepted once", async () => {
@@ -303,6 +336,13 @@ describe("following the offer (docs/rules/selling.md#following-the-offer)", () =
     const row = await statusOf(order.id);
     expect(row.status).toBe("reversed");
     expect(row.trade_id).toBeNull();
+    // The reversal's mail promises no money and no payout time (decision 047).
+    const [mail] = await queryRows<{ text: string }>(
+      db(),
+      sql`SELECT text FROM email_outbox WHERE template = 'sellOrderUpdate' AND to_address = (SELECT email FROM "user" WHERE id = ${userId}) ORDER BY created_at DESC LIMIT 1`,
+    );
+    expect(mail!.text).toContain("Återförd");
+    expect(mail!.text).not.toMatch(/Belopp|Utbetalning |kr\b/);
     const [limits] = await db().select().from(seller_limits).where(eq(seller_limits.user_id, userId));
     expect(Math.round((limits!.blocked_until!.getTime() - now.getTime()) / DAY)).toBe(30);
     expect(await listPayoutQueue(db(), new Date(Date.now() + 30 * DAY))).not.toContainEqual(expect.objectContaining({ orderId: order.id }));

@@ -40,6 +40,10 @@ import {
 } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
 import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
+import type { MailAttachment } from "~/platform/mail/mailer.server";
+import { correctPurchaseDocument, issuePurchaseDocument } from "~/modules/bookkeeping/purchase-documents.server";
+import { sellerLegalName, type PurchaseDocumentContent } from "~/modules/bookkeeping/purchase-document-rules";
+import { maskPersonnummer } from "./payout-rules";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { readPayoutDetails } from "./payout-details.server";
 import type { PayoutKeyring } from "./payout-encryption.server";
@@ -52,10 +56,12 @@ import {
   nextStep,
   offerOutcome,
   OPEN_SELL_ORDER_STATUSES,
-  protectionDates,
+  payoutLine,
+  promisesPayout,
   securityCodeFrom,
   statusText,
   TRADE_OFFER_STATES,
+  unlockHour,
   type SellOrderActor,
 } from "./sell-order-rules";
 import { sellerRequirements } from "./seller-requirements.server";
@@ -204,6 +210,8 @@ interface Change {
   set?: Partial<typeof sell_orders.$inferInsert>;
   /** Staff changes are audited under this action. */
   auditAction?: string;
+  /** Files attached to the member's mail (the purchase document of a payout). */
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -244,7 +252,7 @@ async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): 
       },
     });
   }
-  await queueMemberMail(tx, order, mails);
+  await queueMemberMail(tx, order, mails, change.attachments);
   await publishEvent(tx, {
     type: "account",
     userId: order.userId,
@@ -257,7 +265,7 @@ async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): 
  * docs/rules/selling.md#sell-orders: every change is mailed to the member, queued in the change's
  * transaction (decision 034), so a committed change always has its mail.
  */
-async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[]): Promise<void> {
+async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[], attachments?: readonly MailAttachment[]): Promise<void> {
   const [member] = await tx
     .select({
       email: user.email,
@@ -276,9 +284,11 @@ async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[]): Promi
       status: statusText(order),
       nextStep: nextStep(order.status),
       securityCode: order.securityCode,
-      total: formatSek(order.totalOre),
+      total: promisesPayout(order.status) ? formatSek(order.totalOre) : null,
+      payout: payoutLine(order),
       orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
     },
+    ...(attachments?.length ? { attachments } : {}),
   });
   if (id) mails.push(id);
 }
@@ -365,7 +375,7 @@ export async function acceptQuote(
     .where(and(eq(sell_orders.quote_id, input.quoteId), eq(sell_orders.user_id, input.userId)));
   if (existing) return { ok: true, value: toOrder(existing) };
 
-  const checklist = await sellerRequirements(db, input.userId, options.steam);
+  const checklist = await sellerRequirements(db, input.userId, options.steam, now);
   if (!checklist.ready) return fail("refused", SELL_ORDER_ERRORS.requirements);
   const firstWeekLimit = options.firstWeekLimitOre ?? config().SELL_FIRST_WEEK_LIMIT_ORE;
 
@@ -673,9 +683,12 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
   if (!offer) return null;
   const outcome = offerOutcome(offer.state);
   if (outcome === "accepted") {
-    // docs/rules/selling.md#trade-protection: the payout date counts from when the member accepted.
+    // decision 047: payable at the hour Steam's Trade Protection ends for this trade — the expiry
+    // Steam reports for the received items, else the trade's time (or the acceptance) + 7 days.
     const acceptedAt = offer.updatedAt && offer.updatedAt.getTime() <= now.getTime() ? offer.updatedAt : now;
-    const dates = protectionDates(acceptedAt);
+    const trade = offer.tradeId ? await steam.getTradeStatus(offer.tradeId) : null;
+    const tradeTime = trade?.tradeTime && trade.tradeTime.getTime() <= now.getTime() ? trade.tradeTime : acceptedAt;
+    const unlocksAt = unlockHour({ tradeTime, reportedEnds: trade?.protectionEnds ?? [] });
     const result = await change(
       db,
       {
@@ -689,8 +702,8 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
           offer_state: offer.state,
           steam_trade_id: offer.tradeId,
           offer_accepted_at: acceptedAt,
-          protection_ends_at: dates.protectionEndsAt,
-          payout_due_at: dates.payoutDueAt,
+          protection_ends_at: unlocksAt,
+          payout_due_at: unlocksAt,
         },
       },
       now,
@@ -725,8 +738,9 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
 /** docs/rules/selling.md#reversals: a rollback during the protection → reversed, no payout, the member blocked 30 days. */
 async function watchProtection(db: Db, steam: SteamTradeApi, order: SellOrder, now: Date): Promise<"reversed" | null> {
   if (!order.steamTradeId) return null;
-  const status = await steam.getTradeStatus(order.steamTradeId);
-  if (status === null || !isRollback(status)) return null;
+  const trade = await steam.getTradeStatus(order.steamTradeId);
+  if (trade === null || !isRollback(trade.status)) return null;
+  const status = trade.status;
   const blockedUntil = new Date(now.getTime() + SELL_ORDERS.reversalBlockDays * DAY_MS);
   const mails: string[] = [];
   const result = await db.transaction(async (tx) => {
@@ -915,6 +929,8 @@ async function completePayout(
     claimed: boolean;
     /** The queued mail's id, for the kick after the commit. */
     mails: string[];
+    /** Reads the personnummer of Swish details for the purchase document; without it none is printed. */
+    keyring?: PayoutKeyring;
   },
 ): Promise<SellOrder | null> {
   const order = toOrder(ready.order);
@@ -948,7 +964,15 @@ async function completePayout(
     },
     input.now,
   );
-  return applyChange(
+  // decision 047: the purchase document, numbered and stored in this transaction, attached to the paid mail.
+  const content = await purchaseDocumentContent(tx, ready.order, {
+    reference: input.reference,
+    paidAt: input.now,
+    masked: ready.masked,
+    keyring: input.keyring,
+  });
+  const document = await issuePurchaseDocument(tx, { ...content, issuedAt: input.now, userId: order.userId });
+  const paid = await applyChange(
     tx,
     {
       orderId: order.id,
@@ -966,11 +990,60 @@ async function completePayout(
         closed_at: input.now,
       },
       auditAction: "sell_order.mark_paid",
+      attachments: [{ filename: document.filename, contentType: "application/pdf", content: document.pdf }],
     },
     input.now,
     input.mails,
   );
+  // The row is locked and payout_scheduled (checkPayable), so this cannot happen; if it did, the
+  // document's number must go back to the series with the rest of the transaction.
+  if (!paid) throw new Error(`sell order ${order.id} was not payable after its document was issued`);
+  return paid;
 }
+
+/**
+ * What a sell order's purchase document says (decision 047), read in the caller's transaction:
+ * the seller (sellerLegalName, the masked personnummer of Swish details), the items, the
+ * amounts and the payout.
+ */
+async function purchaseDocumentContent(
+  tx: Tx,
+  order: OrderRow,
+  payout: { reference: string; paidAt: Date; masked: string | null; keyring?: PayoutKeyring },
+): Promise<Omit<PurchaseDocumentContent, "number" | "company" | "issuedAt">> {
+  const [member] = await tx
+    .select({ accountName: user.name, firstName: profiles.first_name, lastName: profiles.last_name })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.user_id, user.id))
+    .where(eq(user.id, order.user_id));
+  const items = await tx
+    .select({ name: sell_order_items.name, wear: sell_order_items.wear, priceOre: sell_order_items.price_ore })
+    .from(sell_order_items)
+    .where(eq(sell_order_items.order_id, order.id))
+    .orderBy(asc(sell_order_items.position));
+  let personnummer: string | null = null;
+  if (payout.keyring) {
+    const details = await readPayoutDetails(tx, payout.keyring, order.user_id).catch(() => null);
+    if (details?.method === "swish") personnummer = maskPersonnummer(details.personnummer);
+  }
+  return {
+    paidAt: payout.paidAt,
+    seller: {
+      name: sellerLegalName({ firstName: member?.firstName ?? null, lastName: member?.lastName ?? null, accountName: member?.accountName ?? "" }),
+      personnummer,
+    },
+    order: { id: order.id, securityCode: order.security_code },
+    items: items.map((item) => ({ name: item.wear ? `${item.name} (${item.wear})` : item.name, priceOre: item.priceOre })),
+    baseTotalOre: order.base_total_ore,
+    levelBonusPercent: order.level_bonus_percent,
+    levelBonusOre: order.level_bonus_ore,
+    bulkBonusPercent: order.bulk_bonus_percent,
+    bulkBonusOre: order.bulk_bonus_ore,
+    totalOre: order.total_ore,
+    payout: { method: order.payout_method as PayoutMethod, masked: payout.masked, reference: payout.reference },
+  };
+}
+
 
 /** docs/rules/selling.md#payouts: staff paid by hand and enter the reference (manual mode). */
 export async function markPaid(
@@ -979,6 +1052,8 @@ export async function markPaid(
     actorUserId: string;
     orderId: string;
     reference: string;
+    /** Reads the Swish personnummer for the purchase document. */
+    keyring?: PayoutKeyring;
     now?: Date;
   },
 ): Promise<SellOrderResult<SellOrder>> {
@@ -994,6 +1069,7 @@ export async function markPaid(
       now,
       claimed: false,
       mails,
+      keyring: input.keyring,
     });
     return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
   });
@@ -1069,11 +1145,31 @@ export async function payWithGateway(
       now,
       claimed: true,
       mails,
+      keyring,
     });
     return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
   });
   if (result.ok) await deliverQueuedMail(db, mails);
   return result;
+}
+
+/**
+ * decision 047: staff correct a paid order's purchase document — a new document with the next
+ * number that refers to the latest one; the stored ones never change.
+ */
+export async function correctOrderDocument(
+  db: Db,
+  input: { actorUserId: string; orderId: string; sellerName: string; reference: string; note: string; keyring?: PayoutKeyring; now?: Date },
+) {
+  if (!isUuid(input.orderId)) return fail<never>("not_found", SELL_ORDER_ERRORS.notFound);
+  return correctPurchaseDocument(db, {
+    ...input,
+    content: async (tx, latest) => {
+      const [row] = await tx.select().from(sell_orders).where(eq(sell_orders.id, input.orderId));
+      if (!row || row.status !== "paid" || !row.paid_at) return null;
+      return purchaseDocumentContent(tx, row, { reference: latest.reference, paidAt: row.paid_at, masked: row.payout_masked, keyring: input.keyring });
+    },
+  });
 }
 
 /** Staff retry a failed payout: back in the queue. */

@@ -24,17 +24,21 @@ async function steamIdOf(userId: string): Promise<string | null> {
 export async function loadSellPage(request: Request) {
   const current = await requireUser(request);
   const checklist = await sellerRequirements(db(), current.user.id);
-  const steamId = checklist.ready ? await steamIdOf(current.user.id) : null;
-  if (!checklist.ready || !steamId) return { ready: false as const, checklist };
+  const steamId = checklist.readyToQuote ? await steamIdOf(current.user.id) : null;
+  if (!checklist.readyToQuote || !steamId) return { ready: false as const, checklist };
+  // Quotes may be asked for before the BankID step; the page shows that step first (decision 044).
+  const bankid = checklist.requirements.find((requirement) => requirement.id === "bankid" && requirement.state !== "met") ?? null;
   const inventory = await memberInventory(steamId);
-  if (inventory.status !== "ok") return { ready: true as const, error: inventoryFailureMessage(inventory), items: [], loadedAt: null, truncated: false };
+  if (inventory.status !== "ok") {
+    return { ready: true as const, bankid, error: inventoryFailureMessage(inventory), items: [], loadedAt: null, truncated: false };
+  }
   const prices = await referencePrices(db(), inventory.items.map((item) => item.marketHashName));
   const now = new Date();
   const items = inventory.items.map((item) => {
     const priced = priceItem(item, prices.get(item.marketHashName) ?? null, now);
     return { ...item, priceOre: priced.priceOre, refusal: priced.refusal };
   });
-  return { ready: true as const, error: null, items, loadedAt: inventory.loadedAt, truncated: inventory.truncated };
+  return { ready: true as const, bankid, error: null, items, loadedAt: inventory.loadedAt, truncated: inventory.truncated };
 }
 
 export async function handleSellAction(request: Request) {

@@ -3,11 +3,12 @@
  * checklist: each requirement met or not, with its Swedish explanation and the fix. The facts
  * are gathered by seller-requirements.server.ts.
  */
-import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
+import { PAYOUT_DETAILS_RULES, STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
+import { hasTurned } from "~/modules/identity/personnummer";
 import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
 import { formatLongDateTime } from "~/lib/format";
 
-export type RequirementId = "signed_in" | "steam_linked" | "trade_link" | "trade_hold" | "payout_details";
+export type RequirementId = "signed_in" | "bankid" | "steam_linked" | "trade_link" | "trade_hold" | "payout_details";
 /** met; missing (the member can fix it); waiting (it resolves by itself); unknown (we could not check). */
 export type RequirementState = "met" | "missing" | "waiting" | "unknown";
 
@@ -21,7 +22,10 @@ export interface Requirement {
 }
 
 export interface SellerChecklist {
+  /** Every requirement met: the member may accept a quote. */
   ready: boolean;
+  /** Every requirement but BankID met: the member may ask for a quote (and see it). */
+  readyToQuote: boolean;
   requirements: Requirement[];
 }
 
@@ -39,9 +43,14 @@ export interface SellerFacts {
   tradeLink: string | null;
   tradeHold: TradeHoldFact;
   payout: { usable: boolean; usableAt: string } | null;
+  /** The birth date BankID proved (YYYY-MM-DD), or null when the member has not verified. */
+  verifiedBirthDate: string | null;
+  /** Stockholm's date the age is counted on (YYYY-MM-DD). */
+  today: string;
 }
 
 const PROFILE_FIELDS = {
+  bankid: "/profile#bankid",
   tradeLink: "/profile#redigera-profil",
   payout: "/profile#utbetalning",
 } as const;
@@ -57,8 +66,13 @@ export function tradeLinkTarget(link: string | null): { steamId64: string; token
   return parsed ? { steamId64: steamId64FromPartner(parsed.partner), token: parsed.token } : null;
 }
 
+/** Sellers are adults (decision 044): the same age as for payouts. */
+const SELLER_MINIMUM_AGE = PAYOUT_DETAILS_RULES.minimumAge;
+
 const REQUIREMENT_TEXTS = {
   signedIn: "Du måste vara inloggad för att sälja.",
+  bankidMissing: "Verifiera dig med BankID innan du säljer. En person kan ha ett säljkonto.",
+  bankidUnderAge: `Du måste ha fyllt ${SELLER_MINIMUM_AGE} år för att sälja till Skinhamnen.`,
   steamLinked:
     "Ditt konto är inte kopplat till ett Steam-konto. Koppla det här: du loggar in hos Steam och kommer tillbaka hit.",
   tradeLinkMissing: "Lägg till din Steam trade-länk i profilen så att vi kan skicka trade-erbjudandet.",
@@ -86,6 +100,21 @@ export function sellerChecklist(facts: SellerFacts): SellerChecklist {
           fix: { label: "Logga in", href: "/auth?redirectTo=%2Fprofile" },
         },
   );
+  // The BankID step first (docs/decisions/044): a verified adult.
+  const bankidTitle = "Verifierad med BankID";
+  if (!facts.verifiedBirthDate) {
+    requirements.push({
+      id: "bankid",
+      title: bankidTitle,
+      state: "missing",
+      explanation: REQUIREMENT_TEXTS.bankidMissing,
+      fix: { label: "Verifiera med BankID", href: PROFILE_FIELDS.bankid },
+    });
+  } else if (!hasTurned(facts.verifiedBirthDate, facts.today, SELLER_MINIMUM_AGE)) {
+    requirements.push({ id: "bankid", title: bankidTitle, state: "missing", explanation: REQUIREMENT_TEXTS.bankidUnderAge });
+  } else {
+    requirements.push({ id: "bankid", title: bankidTitle, state: "met" });
+  }
   requirements.push(
     facts.steamId
       ? { id: "steam_linked", title: "Steam-konto kopplat", state: "met" }
@@ -152,5 +181,9 @@ export function sellerChecklist(facts: SellerFacts): SellerChecklist {
     requirements.push({ id: "payout_details", title: "Utbetalningsuppgifter", state: "met" });
   }
 
-  return { ready: requirements.every((requirement) => requirement.state === "met"), requirements };
+  return {
+    ready: requirements.every((requirement) => requirement.state === "met"),
+    readyToQuote: requirements.every((requirement) => requirement.id === "bankid" || requirement.state === "met"),
+    requirements,
+  };
 }

@@ -15,6 +15,15 @@ export const PAYOUT_TIMES: Record<PayoutMethod, string> = {
   crypto: "10-30 minuter",
 };
 
+/**
+ * Methods a payout gateway pays automatically; only these state PAYOUT_TIMES on an order
+ * (decision 047). None today: staff pay every method by hand.
+ */
+export const AUTOMATIC_PAYOUT_METHODS: readonly PayoutMethod[] = [];
+
+/** What an order says of a manual payout's time (decision 047): staff pay due payouts this soon. */
+export const MANUAL_PAYOUT_PROMISE = "senast nästa bankdag";
+
 export const PAYOUT_LABELS: Record<PayoutMethod, string> = {
   swish: "Swish",
   bank: "Banköverföring",
@@ -32,7 +41,7 @@ export const PAYOUT_DETAILS_RULES = {
 } as const;
 
 /** How payout details were confirmed (payout_details_history.confirmed_by). */
-export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in"] as const;
+export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in", "second_factor"] as const;
 export type PayoutConfirmation = (typeof PAYOUT_CONFIRMATIONS)[number];
 
 /** The Steam trade-hold check (docs/rules/selling.md#seller-requirements). */
@@ -163,8 +172,6 @@ export const SELL_ORDER_STATUS_LABELS: Record<SellOrderStatus, string> = {
 export const SELL_ORDERS = {
   /** Orders above this total (öre) are reviewed by staff before an offer is sent (docs/rules/selling.md#review: 1 000 kr). */
   reviewAboveOre: 100_000,
-  /** The payout date is the moment the member accepted the offer + Trade Protection + this many days. */
-  payoutExtraDays: 1,
   /** Open orders a member may have at once unless staff allow more. */
   defaultMaxOpenOrders: 1,
   /** The most staff may allow. */

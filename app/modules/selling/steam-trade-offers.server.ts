@@ -6,7 +6,10 @@
  * - `IEconService/GetTradeOffer/v1?tradeofferid=…` → `response.offer.trade_offer_state`,
  *   `tradeid` (once accepted) and `time_updated` (seconds; for an accepted offer, when the member
  *   accepted it).
- * - `IEconService/GetTradeStatus/v1?tradeid=…` → `response.trades[0].status` (ETradeStatus).
+ * - `IEconService/GetTradeStatus/v1?tradeid=…&get_descriptions=1` → `response.trades[0].status`
+ *   (ETradeStatus), `time_init` (seconds; when the trade was made) and `assets_received`, whose
+ *   items' descriptions (`response.descriptions`, matched by classid/instanceid) carry
+ *   `cache_expiration` (ISO 8601) — the time the item's Trade Protection ends (decision 047).
  *
  * Sending the offer is the `TradeOfferGateway`'s job: manual by default (staff send it from the
  * bot account and paste its id), an automatic adapter can implement `send`.
@@ -20,9 +23,18 @@ export interface TradeOfferSnapshot {
   updatedAt: Date | null;
 }
 
+export interface TradeStatusSnapshot {
+  /** Steam's ETradeStatus. */
+  status: number;
+  /** time_init: when the trade was made. */
+  tradeTime: Date | null;
+  /** The received items' Trade Protection ends, as Steam reports them (may be empty). */
+  protectionEnds: Date[];
+}
+
 export interface SteamTradeApi {
   getTradeOffer(offerId: string): Promise<TradeOfferSnapshot | null>;
-  getTradeStatus(tradeId: string): Promise<number | null>;
+  getTradeStatus(tradeId: string): Promise<TradeStatusSnapshot | null>;
 }
 
 /**
@@ -76,11 +88,24 @@ export function steamTradeApi(options: { apiUrl: string; apiKey: string | undefi
       };
     },
     async getTradeStatus(tradeId) {
-      const body = (await getJson(url("GetTradeStatus", { tradeid: tradeId, get_descriptions: "0" }), fetchImpl)) as {
-        response?: { trades?: { status?: unknown }[] };
+      const body = (await getJson(url("GetTradeStatus", { tradeid: tradeId, get_descriptions: "1" }), fetchImpl)) as {
+        response?: {
+          trades?: { status?: unknown; time_init?: unknown; assets_received?: { classid?: unknown; instanceid?: unknown }[] }[];
+          descriptions?: { classid?: unknown; instanceid?: unknown; cache_expiration?: unknown }[];
+        };
       };
-      const status = body.response?.trades?.[0]?.status;
-      return typeof status === "number" ? status : null;
+      const trade = body.response?.trades?.[0];
+      if (!trade || typeof trade.status !== "number") return null;
+      const received = new Set((Array.isArray(trade.assets_received) ? trade.assets_received : []).map((asset) => `${String(asset.classid)}_${String(asset.instanceid ?? "0")}`));
+      const protectionEnds = (Array.isArray(body.response?.descriptions) ? body.response.descriptions : [])
+        .filter((description) => received.has(`${String(description.classid)}_${String(description.instanceid ?? "0")}`))
+        .map((description) => (typeof description.cache_expiration === "string" ? new Date(description.cache_expiration) : null))
+        .filter((at): at is Date => at !== null && Number.isFinite(at.getTime()));
+      return {
+        status: trade.status,
+        tradeTime: typeof trade.time_init === "number" ? new Date(trade.time_init * 1000) : null,
+        protectionEnds,
+      };
     },
   };
 }

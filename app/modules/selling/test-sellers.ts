@@ -1,7 +1,7 @@
 /**
  * A member who passes the seller checklist (docs/rules/selling.md#seller-requirements), for
  * selling tests and the offline demo seller (`npm run dev:offline`): Steam id, a matching trade
- * link and usable Swish payout details. The trade-hold check still asks Steam (a fake).
+ * link, a BankID identity and usable Swish payout details. The trade-hold check still asks Steam (a fake).
  */
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import type { Db } from "~/platform/db/client.server";
 import { payout_details, profiles } from "~/platform/db/schema";
+import { verifyForTest } from "~/modules/identity/test-identities";
 import { changePayoutDetails } from "./payout-details.server";
 import { createPayoutKeyring, type PayoutKeyring } from "./payout-encryption.server";
 
@@ -34,9 +35,11 @@ export async function makeReadySeller(
   keyring: PayoutKeyring = createPayoutKeyring(randomBytes(32).toString("base64")),
 ): Promise<void> {
   await db.update(profiles).set({ steam_id: steamId, steam_trade_link: tradeLinkFor(steamId) }).where(eq(profiles.user_id, userId));
+  // Verified with BankID as an adult (decision 044); Swish to the same personnummer.
+  const personnummer = await verifyForTest(db, keyring, userId);
   await changePayoutDetails(db, keyring, {
     userId,
-    details: { method: "swish", phone: "0701234512", personnummer: "191212121212" },
+    details: { method: "swish", phone: "0701234512", personnummer },
     confirmedBy: "password",
   });
   await db.update(payout_details).set({ usable_at: sql`now() - interval '1 second'` }).where(eq(payout_details.user_id, userId));

@@ -5,10 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { csvRow } from "~/lib/csv";
 import { createMember } from "~/modules/loyalty/test-fixtures";
+import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import type { TradeListQuery } from "./trade-schema";
-import { exportTrades, exportTradesCsv, listTrades } from "./trades.server";
+import { TRADE_STATUS_LABELS, TRADE_TYPE_LABELS } from "./trades-constants";
+import { exportTrades, exportTradesCsv, listTrades, type TradeListRow } from "./trades.server";
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -62,6 +65,26 @@ describe("exportTrades", () => {
       }
       expect(exported).toEqual(listed);
     }
+  });
+
+  it("writes each listed row's own values, times as toISOString writes them", async () => {
+    // The CSV is formatted from the driver's rows; the list's trade objects are the oracle.
+    await db().execute(sql`UPDATE trades SET status = 'completed', completed_at = created_at + interval '1.0009 seconds',
+                                             points_credited = 7, note = ${'=SUM(1), "citat"'} WHERE total_ore = 2000`);
+    const kronor = (ore: number) => (ore / 100).toFixed(2);
+    const expected = (row: TradeListRow) =>
+      csvRow([
+        ...[row.id, row.createdAt, TRADE_TYPE_LABELS[row.type], TRADE_STATUS_LABELS[row.status], row.memberName, row.memberEmail],
+        ...[row.memberSteamId, row.itemSummary, row.itemCount, kronor(row.baseTotalOre), kronor(row.levelBonusOre)],
+        ...[kronor(row.bulkBonusOre), kronor(row.perkBonusOre), kronor(row.purchaseFeeOre), kronor(row.totalOre)],
+        row.payoutMethod ? PAYOUT_LABELS[row.payoutMethod] : row.paymentMethod,
+        ...[row.pointsCredited, row.xpCredited, row.completedAt, row.reversedAt, row.cancelledAt, row.note],
+      ]);
+    const listed = (await listTrades(db(), { sort: "total", dir: "asc", pageSize: 100 })).rows;
+    expect(listed.some((row) => row.completedAt && row.note)).toBe(true);
+    let csv = "";
+    for await (const chunk of exportTradesCsv(db(), { sort: "total", dir: "asc" })) csv += chunk;
+    expect(csv.split("\r\n").slice(1, -1).map((line) => `${line}\r\n`)).toEqual(listed.map(expected));
   });
 
   it("writes one CSV line per listed row", async () => {

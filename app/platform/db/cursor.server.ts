@@ -35,6 +35,10 @@ export async function* cursorBatches<T>(db: Db, query: SQL, batchSize: number): 
     try {
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
       open = true;
+      // The reader takes every row: plan for the whole result, not the first tenth (the default
+      // for a cursor picks a fast-start plan, an index walk with a lookup per row, twice as slow
+      // for a whole export as one join and one sort).
+      await client.query("SET LOCAL cursor_tuple_fraction = 1");
       const { sql: text, params } = dialect.sqlToQuery(query);
       await client.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${text}`, params);
       for (;;) {

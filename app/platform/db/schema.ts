@@ -26,10 +26,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ROLES, SECURITY_SEVERITIES } from "../../modules/accounts/accounts-constants";
+import { ROLES, SECURITY_SEVERITIES, STEP_UP_METHODS } from "../../modules/accounts/accounts-constants";
 import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
 import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
 import { CONTACT_MESSAGE_STATUSES } from "../../modules/contact/contact-constants";
+import { BANKID_FLOWS, BANKID_ORDER_PURPOSES, BANKID_ORDER_STATUSES } from "../../modules/identity/identity-constants";
 import { INFLUENCER_STATUSES } from "../../modules/influencers/influencers-constants";
 import { LEVEL_IDS, PERK_KINDS, PERK_LIMITS } from "../../modules/loyalty/loyalty-constants";
 import {
@@ -97,6 +98,8 @@ export const user = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** Better Auth's two-factor plugin: true once a TOTP secret is confirmed with a code. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`now()`),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -157,6 +160,44 @@ export const verification = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Better Auth's two-factor plugin (decision 046): the TOTP secret and the backup codes, both
+ * encrypted with the auth secret; `verified` turns true with the first correct code.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_id_uq").on(t.userId)],
+);
+
+/**
+ * What a session has proven beyond its sign-in (decision 046): when it last passed a second
+ * factor (staff need one before /admin opens) and when it last stepped up, by which method,
+ * for the sensitive actions that want a fresh confirmation. Ends with the session.
+ */
+export const session_step_ups = pgTable(
+  "session_step_ups",
+  {
+    session_id: uuid()
+      .primaryKey()
+      .references(() => session.id, { onDelete: "cascade" }),
+    second_factor_at: timestamp({ withTimezone: true }),
+    step_up_at: timestamp({ withTimezone: true }).notNull(),
+    step_up_method: text().notNull(),
+  },
+  () => [check("session_step_ups_method_valid", oneOf("step_up_method", STEP_UP_METHODS))],
 );
 
 // ---------------------------------------------------------------------------
@@ -1374,6 +1415,74 @@ export const scheduled_jobs = pgTable(
 );
 
 // ---------------------------------------------------------------------------
+// Identity: BankID (decision 044)
+// ---------------------------------------------------------------------------
+/**
+ * A member's identity as BankID proved it: the personnummer and name sealed like payout details
+ * (AES-256-GCM, the member's id as additional data), the masked form and the birth date plain
+ * (the 18+ rule reads it without the key), and a keyed HMAC of the personnummer that is unique
+ * — one person, one account.
+ */
+export const verified_identities = pgTable(
+  "verified_identities",
+  {
+    user_id: uuid()
+      .primaryKey()
+      .references(() => profiles.user_id, { onDelete: "cascade" }),
+    /** HMAC-SHA256 of the twelve digits, base64url, under the key `hmac_key_id` names. */
+    personnummer_hmac: text().notNull().unique(),
+    hmac_key_id: text().notNull(),
+    /** Which key sealed the ciphertext. */
+    key_id: text().notNull(),
+    /** `{ personalNumber, givenName, surname, name }` sealed. */
+    ciphertext: text().notNull(),
+    /** `YYYYMMDD-••••`. */
+    masked_personnummer: text().notNull(),
+    birth_date: date({ mode: "string" }).notNull(),
+    verified_at: timestamp({ withTimezone: true }).notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check("verified_identities_masked_format", sql`${t.masked_personnummer} ~ '^[0-9]{8}-••••$'`)],
+);
+
+/**
+ * BankID orders in flight. The browser holds only our `id` and an HttpOnly binding secret whose
+ * hash is kept here: an order answers only the member (if any) and browser that started it. The
+ * QR start secret is sealed and never leaves the server; a finished order is never collected again.
+ */
+export const bankid_orders = pgTable(
+  "bankid_orders",
+  {
+    id: id(),
+    order_ref: text().notNull().unique(),
+    /** The member verifying; null for a sign-in. */
+    user_id: uuid().references(() => user.id, { onDelete: "cascade" }),
+    purpose: text().notNull(),
+    flow: text().notNull(),
+    /** SHA-256 of the browser-binding secret, base64url. */
+    binding_hash: text().notNull(),
+    qr_start_token: text().notNull(),
+    /** `qrStartSecret` sealed with the order's id as additional data. */
+    qr_secret_key_id: text().notNull(),
+    qr_secret_ciphertext: text().notNull(),
+    status: text().notNull().default("pending"),
+    hint_code: text(),
+    /** When BankID's collect was last asked (it is asked at most every two seconds). */
+    collected_at: timestamp({ withTimezone: true }),
+    finished_at: timestamp({ withTimezone: true }),
+    started_at: createdAt(),
+  },
+  (t) => [
+    check("bankid_orders_purpose_valid", oneOf("purpose", BANKID_ORDER_PURPOSES)),
+    check("bankid_orders_flow_valid", oneOf("flow", BANKID_FLOWS)),
+    check("bankid_orders_status_valid", oneOf("status", BANKID_ORDER_STATUSES)),
+    check("bankid_orders_verify_has_member", sql`${t.purpose} <> 'verify' OR ${t.user_id} IS NOT NULL`),
+    index("bankid_orders_started_idx").on(t.started_at),
+  ],
+);
+
+// ---------------------------------------------------------------------------
 // Selling: payout details (docs/rules/selling.md#payout-details)
 // ---------------------------------------------------------------------------
 /** A member's one set of payout details, encrypted (AES-256-GCM); only the masked summary is plain. */
@@ -1577,7 +1686,7 @@ export const sell_orders = pgTable(
     /** When the member accepted the offer in Steam (Steam's time_updated). */
     offer_accepted_at: timestamp({ withTimezone: true }),
     protection_ends_at: timestamp({ withTimezone: true }),
-    /** offer_accepted_at + Trade Protection + SELL_ORDERS.payoutExtraDays. */
+    /** The hour Steam's Trade Protection ends for the trade (decision 047); equal to protection_ends_at. */
     payout_due_at: timestamp({ withTimezone: true }),
     /** Set while one payout attempt runs (a gateway call): a second attempt finds it taken. */
     payout_claimed_at: timestamp({ withTimezone: true }),
@@ -1632,6 +1741,59 @@ export const sell_order_items = pgTable(
     check("sell_order_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
     check("sell_order_items_price_positive", sql`${t.price_ore} > 0`),
     uniqueIndex("sell_order_items_order_position_uq").on(t.order_id, t.position),
+  ],
+);
+
+/**
+ * The purchase documents' number series (decision 047): one row per series, its last number
+ * taken. Issuing a document increments it in the payout's transaction, so a rolled-back payout
+ * returns its number and the series stays gapless.
+ */
+export const purchase_document_counters = pgTable(
+  "purchase_document_counters",
+  {
+    series: text().primaryKey(),
+    last_number: integer().notNull().default(0),
+  },
+  (t) => [check("purchase_document_counters_last_number_valid", sql`${t.last_number} >= 0`)],
+);
+
+/**
+ * A purchase document (avräkningsnota, decision 047), issued in the transaction that marks a sell
+ * order paid: its PDF stored as issued and never re-rendered or changed. A correction is a new
+ * row that refers to the first. Kept seven years, also after the account is deleted (the order
+ * and member links then become null; the row keeps what bookkeeping needs).
+ */
+export const purchase_documents = pgTable(
+  "purchase_documents",
+  {
+    id: id(),
+    number: integer().notNull(),
+    order_id: uuid().references(() => sell_orders.id, { onDelete: "set null" }),
+    user_id: uuid().references(() => user.id, { onDelete: "set null" }),
+    /** The document this one corrects; null for the first. */
+    corrects_id: uuid().references((): AnyPgColumn => purchase_documents.id, { onDelete: "restrict" }),
+    correction_note: text(),
+    issued_at: timestamp({ withTimezone: true }).notNull(),
+    /** When the order was paid: the purchase's date. */
+    paid_at: timestamp({ withTimezone: true }).notNull(),
+    seller_name: text().notNull(),
+    base_total_ore: bigint({ mode: "number" }).notNull(),
+    bonus_ore: bigint({ mode: "number" }).notNull(),
+    total_ore: bigint({ mode: "number" }).notNull(),
+    payout_method: text().notNull(),
+    payout_reference: text().notNull(),
+    pdf: bytea().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("purchase_documents_number_idx").on(t.number),
+    uniqueIndex("purchase_documents_order_first_idx").on(t.order_id).where(sql`${t.corrects_id} IS NULL`),
+    index("purchase_documents_paid_idx").on(t.paid_at, t.number),
+    index("purchase_documents_user_idx").on(t.user_id),
+    check("purchase_documents_number_positive", sql`${t.number} > 0`),
+    check("purchase_documents_total_valid", sql`${t.total_ore} = ${t.base_total_ore} + ${t.bonus_ore} AND ${t.total_ore} > 0`),
+    check("purchase_documents_method_valid", oneOf("payout_method", PAYOUT_METHODS)),
   ],
 );
 

@@ -211,7 +211,7 @@ describe("senders that overlap or die", () => {
     expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 
-  it("marks failed a row whose sender died on its last attempt, and deletes sent rows after the retention", async () => {
+  it("marks failed a row whose sender died on its last attempt, and deletes sent and failed rows after their retention", async () => {
     const dead = (await queue("sista@example.se"))!;
     await db()
       .update(mail_queue)
@@ -225,8 +225,17 @@ describe("senders that overlap or die", () => {
       .where(eq(mail_queue.id, old));
     const recent = (await queue("ny@example.se"))!;
     await deliverQueuedMail(db(), [recent]);
+    const givenUp = (await queue("uppgiven@example.se"))!;
+    const givenUpRecently = (await queue("nyss.uppgiven@example.se"))!;
+    await db()
+      .update(mail_queue)
+      .set({ status: "failed", updated_at: sql`now() - make_interval(days => ${MAIL_QUEUE.keepFailedDays + 1})` })
+      .where(eq(mail_queue.id, givenUp));
+    await db().update(mail_queue).set({ status: "failed" }).where(eq(mail_queue.id, givenUpRecently));
 
-    expect(await runMailQueue(db())).toMatchObject({ exhausted: 1, purged: 1, sent: 0 });
+    expect(await runMailQueue(db())).toMatchObject({ exhausted: 1, purged: 2, sent: 0 });
+    expect(await db().select().from(mail_queue).where(eq(mail_queue.id, givenUp))).toEqual([]);
+    expect((await row(givenUpRecently)).status).toBe("failed");
     expect(await row(dead)).toMatchObject({ status: "failed", attempts: MAIL_QUEUE.maxAttempts });
     expect(sentTo("sista@example.se")).toEqual([]);
     expect(await db().select().from(mail_queue).where(eq(mail_queue.id, old))).toEqual([]);

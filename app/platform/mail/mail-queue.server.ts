@@ -226,7 +226,8 @@ export async function deliverQueuedMail(db: Db, ids: ReadonlyArray<string | null
 
 /**
  * The `mail-queue` job: rows whose sender died on their last attempt become `failed`, due rows are
- * sent, and sent rows past `keepSentDays` are deleted (their content is personal data).
+ * sent, and sent rows past `keepSentDays` and failed rows past `keepFailedDays` are deleted (their
+ * content is personal data).
  */
 export async function runMailQueue(db: Db, signal?: AbortSignal): Promise<SendQueuedResult & { exhausted: number; purged: number }> {
   const exhausted = await execCount(
@@ -240,7 +241,9 @@ export async function runMailQueue(db: Db, signal?: AbortSignal): Promise<SendQu
   const sent = await sendQueuedMail(db, { signal });
   const purged = await execCount(
     db,
-    sql`DELETE FROM mail_queue WHERE status = 'sent' AND sent_at < now() - make_interval(days => ${MAIL_QUEUE.keepSentDays})`,
+    sql`DELETE FROM mail_queue
+         WHERE (status = 'sent' AND sent_at < now() - make_interval(days => ${MAIL_QUEUE.keepSentDays}))
+            OR (status = 'failed' AND updated_at < now() - make_interval(days => ${MAIL_QUEUE.keepFailedDays}))`,
   );
   return { ...sent, exhausted, purged };
 }

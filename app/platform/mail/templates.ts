@@ -268,14 +268,25 @@ export const emailTemplates = {
   },
 
   /** docs/rules/selling.md#sell-orders: every status change of a sell order. */
-  sellOrderUpdate(input: { name: string; status: string; nextStep: string; securityCode: string; total: string; orderUrl: string }) {
+  sellOrderUpdate(input: {
+    name: string;
+    status: string;
+    nextStep: string;
+    securityCode: string;
+    /** Null for an order that ended without money: the mail promises nothing (decision 047). */
+    total: string | null;
+    /** The payout line (method, time, when staff pay); null when nothing is promised. */
+    payout?: string | null;
+    orderUrl: string;
+  }) {
     return {
       subject: `Din säljorder: ${input.status}`,
       preheader: input.nextStep,
       heading: `Hej ${input.name}!`,
       paragraphs: [`Din säljorder har ny status: ${input.status}.`, input.nextStep],
       details: [
-        ["Belopp", input.total],
+        ...(input.total ? [["Belopp", input.total] as [string, string]] : []),
+        ...(input.payout ? [["Utbetalning", input.payout] as [string, string]] : []),
         ["Säkerhetskod", input.securityCode],
       ],
       action: { label: "Visa ordern", url: input.orderUrl },

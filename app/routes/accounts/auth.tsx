@@ -3,7 +3,7 @@
  * password. `mode` in the URL picks the view; tabs rewrite it in place.
  */
 import { useEffect } from "react";
-import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, useActionData, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ArrowLeft, BadgePercent, ShieldCheck, Zap } from "~/components/ui/icons";
 import type { Route } from "./+types/auth";
 import { signInErrorParam, socialSignInErrorMessage } from "~/modules/accounts/social-sign-in-errors";
@@ -39,8 +39,10 @@ import {
   signUpFromWizard,
 } from "~/modules/accounts/auth-page.server";
 import { formatPlus } from "~/lib/format";
+import { handleSignInCode } from "~/modules/accounts/two-factor-page.server";
+import { TwoFactorCodeForm } from "~/components/accounts/two-factor-code-form";
 
-const MODES = ["signin", "signup", "reset", "reset-password"] as const;
+const MODES = ["signin", "signup", "reset", "reset-password", "two-factor"] as const;
 type Mode = (typeof MODES)[number];
 
 function parseMode(value: string | null): Mode {
@@ -94,6 +96,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.ok) return parsed.response;
       return signIn(request, context, { ...parsed.data, redirectTo: safeRedirectTo(parsed.data.redirectTo) });
     }
+    case "two-factor":
+      return handleSignInCode(request, context, form);
     case "signup":
       // A fetcher's request is a `.data` address; anything else is the page posted without JavaScript.
       return signUpFromWizard(request, context, form, { plainPost: !context.dataRequest });
@@ -122,6 +126,7 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
   signup: { title: "Skapa ditt konto", description: "Tre snabba steg – sedan kan du börja sälja och samla poäng." },
   reset: { title: "Återställ lösenord", description: "Vi skickar en länk till din e-post." },
   "reset-password": { title: "Välj nytt lösenord", description: "Välj ett starkt lösenord som du inte använder någon annanstans." },
+  "two-factor": { title: "Tvåstegsverifiering", description: "Ange koden från din autentiseringsapp för att logga in." },
 };
 
 const SELLING_POINTS = [
@@ -140,6 +145,8 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
   const referralCode = searchParams.get("ref");
   const { confirmedWithSession } = loaderData;
+  const posted = useActionData<typeof action>() as { ok?: boolean; intent?: string; message?: string } | undefined;
+  const codeError = posted && posted.ok === false && posted.intent === "two-factor" ? posted.message : undefined;
 
   // docs/rules/accounts.md#email-confirmation: a confirmed account with a session is welcomed and sent to the start page.
   useEffect(() => {
@@ -241,16 +248,24 @@ export default function AuthPage({ loaderData }: Route.ComponentProps) {
             <>
               <CardHeader>
                 <CardTitle asChild>
-                  <h2>{mode === "reset" ? "Glömt lösenordet?" : "Nytt lösenord"}</h2>
+                  <h2>{mode === "reset" ? "Glömt lösenordet?" : mode === "two-factor" ? "Ange din kod" : "Nytt lösenord"}</h2>
                 </CardTitle>
                 <CardDescription>
                   {mode === "reset"
                     ? "Ingen fara – det löser vi på en minut."
-                    : "Lösenordet måste uppfylla alla krav nedan."}
+                    : mode === "two-factor"
+                      ? "Sex siffror från appen, eller en av dina reservkoder."
+                      : "Lösenordet måste uppfylla alla krav nedan."}
                 </CardDescription>
               </CardHeader>
               <CardContent>
-                {mode === "reset" ? <ResetRequestForm /> : badResetLink ? null : <NewPasswordForm token={token} />}
+                {mode === "reset" ? (
+                  <ResetRequestForm />
+                ) : mode === "two-factor" ? (
+                  <TwoFactorCodeForm intent="two-factor" action={`/auth?mode=two-factor`} redirectTo={redirectTo} error={codeError} submitLabel="Logga in" />
+                ) : badResetLink ? null : (
+                  <NewPasswordForm token={token} />
+                )}
               </CardContent>
             </>
           )}

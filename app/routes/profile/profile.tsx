@@ -11,6 +11,7 @@ import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { ReferralSection } from "~/components/referrals/referral-section";
 import { PayoutDetailsCard } from "~/components/selling/payout-details-card";
 import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
+import { BankIdCard } from "~/components/identity/bankid-card";
 import { PerksCard, PointsCard, StatisticsCard } from "~/components/loyalty/loyalty-overview";
 import { useLivePoints, useLiveXp } from "~/components/realtime/use-live-number";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
-  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral, payoutDetails, passwordSet, selling } =
+  const { profile, newsletter, sessions, completing, loyalty, view, contactPerson, giveaways, referral, payoutDetails, passwordSet, selling, identity } =
     loaderData;
   // Without JavaScript the edit form is a step of the page (`?redigera=1`), closed again once saved.
   const [searchParams] = useSearchParams();
@@ -83,6 +84,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <GiveawaysCard giveaways={giveaways} />
         <LoyaltyHistory loyalty={loyalty} view={view} />
         <ProfileDetailsSection profile={profile} completing={completing} editing={editing} onClose={() => setEditing(false)} />
+        <BankIdCard identity={identity} />
         <SellerChecklistCard checklist={selling} notice={loaderData.steamLink} />
         <PayoutDetailsCard summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />

@@ -5,7 +5,7 @@ import { PageIntro } from "~/components/content/page-intro";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { HandCoins } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
 import { formatLongDateTime, formatSek } from "~/lib/format";
@@ -34,7 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
-  const { orders, page, pages, hasMore } = loaderData;
+  const { orders, page, pages, hasMore, statements, taxNote, taxUrl } = loaderData;
   // docs/rules/selling.md#member-pages: statuses change live as staff and Steam move the orders.
   useRevalidateOnMemberEvents(["account"]);
   return (
@@ -72,11 +72,11 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
                     </span>
                     <span className="text-sm text-muted-foreground">
                       {order.itemCount} föremål · lagd {formatLongDateTime(order.createdAt)}
-                      {order.payoutDueAt ? ` · utbetalning ${formatLongDateTime(order.payoutDueAt)}` : ""}
+                      {order.payoutAt && order.status !== "paid" ? ` · utbetalning från ${formatLongDateTime(order.payoutAt)}` : ""}
                     </span>
                   </span>
                   <span className="grid justify-items-start gap-1 sm:justify-items-end">
-                    <span className="text-lg font-bold tabular-nums">{formatSek(order.totalOre)}</span>
+                    {order.promisesPayout ? <span className="text-lg font-bold tabular-nums">{formatSek(order.totalOre)}</span> : null}
                     <SellOrderStatusBadge status={order.status} text={order.statusText} />
                   </span>
                 </Link>
@@ -95,6 +95,49 @@ export default function MinaAffarer({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </section>
+      {statements.length ? (
+        <section className="mx-auto grid max-w-4xl gap-4 px-4 pb-10 sm:px-6" aria-labelledby="arsbesked-heading" data-testid="yearly-statements">
+          <Card>
+            <CardHeader>
+              <CardTitle id="arsbesked-heading">Årsbesked</CardTitle>
+              <CardDescription>Dina utbetalda försäljningar per kalenderår, med datum, belopp och summa.</CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-4">
+              <ul className="grid gap-2">
+                {statements.map((statement) => (
+                  <li key={statement.year} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3" data-testid="yearly-statement">
+                    <span>
+                      <span className="font-semibold">{statement.year}</span>
+                      <span className="text-sm text-muted-foreground">
+                        {" "}
+                        · {statement.count} {statement.count === 1 ? "försäljning" : "försäljningar"} · {formatSek(statement.totalOre)}
+                      </span>
+                    </span>
+                    <span className="flex gap-2">
+                      <Button asChild variant="outline" size="sm">
+                        <a href={`/mina-affarer/arsbesked/${statement.year}/pdf`} download aria-label={`Årsbesked ${statement.year} som PDF`}>
+                          PDF
+                        </a>
+                      </Button>
+                      <Button asChild variant="outline" size="sm">
+                        <a href={`/mina-affarer/arsbesked/${statement.year}/csv`} download aria-label={`Årsbesked ${statement.year} som CSV`}>
+                          CSV
+                        </a>
+                      </Button>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="text-sm text-muted-foreground">
+                {taxNote}{" "}
+                <a href={taxUrl} className="font-medium text-primary underline underline-offset-4" rel="noopener" target="_blank">
+                  Skatteverket: Andra tillgångar
+                </a>
+              </p>
+            </CardContent>
+          </Card>
+        </section>
+      ) : null}
     </>
   );
 }

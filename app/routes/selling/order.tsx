@@ -6,12 +6,12 @@ import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
+import { PurchaseDocumentsList } from "~/components/selling/purchase-documents-list";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
-import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { useActionForm, type FormOutcome, type OutcomeToast } from "~/lib/use-action-form";
@@ -36,7 +36,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items } = loaderData;
+  const { order, items, documents } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -124,14 +124,25 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                     <dd className="text-right tabular-nums">{formatSek(order.bulkBonusOre)}</dd>
                   </>
                 ) : null}
-                <dt className="font-semibold">Du får</dt>
-                <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
-                  {formatSek(order.totalOre)}
-                </dd>
-                <dt>Utbetalning</dt>
-                <dd className="text-right">
-                  {PAYOUT_LABELS[order.payoutMethod]} ({PAYOUT_TIMES[order.payoutMethod]})
-                </dd>
+                {order.promisesPayout ? (
+                  <>
+                    <dt className="font-semibold">Du får</dt>
+                    <dd className="text-right font-semibold tabular-nums" data-testid="order-total">
+                      {formatSek(order.totalOre)}
+                    </dd>
+                    <dt>Utbetalning</dt>
+                    <dd className="text-right" data-testid="order-payout">
+                      {order.payoutLine}
+                    </dd>
+                  </>
+                ) : (
+                  <>
+                    <dt className="font-semibold">Utbetalning</dt>
+                    <dd className="text-right font-semibold" data-testid="order-no-payout">
+                      Ingen
+                    </dd>
+                  </>
+                )}
                 <dt>Poäng och XP</dt>
                 <dd className="text-right tabular-nums">
                   {formatNumber(order.points)} poäng · {formatNumber(order.xp)} XP
@@ -140,6 +151,17 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-xs text-muted-foreground">Poäng och XP läggs till när ordern är utbetald.</p>
             </CardContent>
           </Card>
+          {documents.length ? (
+            <Card>
+              <CardHeader>
+                <CardTitle>Avräkningsnota</CardTitle>
+                <CardDescription>Vårt kvitto på köpet. Spara det – det visar vad du sålde och vad du fick betalt.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <PurchaseDocumentsList documents={documents} hrefBase={`/mina-affarer/${order.id}/avrakningsnota`} />
+              </CardContent>
+            </Card>
+          ) : null}
           <Button asChild variant="outline">
             <Link to="/mina-affarer">Alla mina affärer</Link>
           </Button>

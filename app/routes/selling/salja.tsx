@@ -221,6 +221,19 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
           <SellerChecklistCard checklist={loaderData.checklist} />
         ) : (
           <>
+            {loaderData.bankid ? (
+              <section className="rounded-lg border border-primary/40 bg-primary/5 p-4" aria-labelledby="bankid-steg" data-testid="bankid-step">
+                <h2 id="bankid-steg" className="font-semibold">
+                  Steg 1: {loaderData.bankid.title}
+                </h2>
+                <p className="mt-1 text-sm">{loaderData.bankid.explanation} Du kan se priser redan nu, men för att sälja behöver du vara verifierad.</p>
+                {loaderData.bankid.fix ? (
+                  <Link to={loaderData.bankid.fix.href} className="mt-2 inline-block text-sm font-medium text-primary underline underline-offset-4">
+                    {loaderData.bankid.fix.label}
+                  </Link>
+                ) : null}
+              </section>
+            ) : null}
             <div className="flex flex-wrap items-center justify-between gap-3">
               <h2 className="text-xl font-semibold">Ditt Steam-lager</h2>
               <Form method="post">

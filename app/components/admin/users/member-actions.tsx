@@ -4,7 +4,7 @@
  * JavaScript the dialog asks first and the page's one fetcher sends it.
  */
 import { useRef, useState } from "react";
-import { Form, type FetcherWithComponents } from "react-router";
+import { Form, Link, type FetcherWithComponents } from "react-router";
 import { Ban, LockOpen, LogOut, Save, Scale, ShieldMinus, ShieldPlus } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -153,9 +153,31 @@ function ConfirmedButton({
   );
 }
 
-export function RoleActions({ fetcher, roles }: { fetcher: MemberFetcher; roles: readonly Role[] }) {
+export interface StaffStepUp {
+  /** Whether the member has two-factor sign-in (an admin can reset it). */
+  enabled: boolean;
+  /** Whether the viewing admin confirmed with a code within the last 5 minutes. */
+  stepUpFresh: boolean;
+  stepUpUrl: string;
+}
+
+/** Role changes and a two-factor reset need a fresh code from the admin (decision 046). */
+function StepUpNotice({ twoFactor }: { twoFactor: StaffStepUp }) {
+  if (twoFactor.stepUpFresh) return null;
+  return (
+    <p className="mb-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="step-up-notice">
+      Ändringar här kräver att du bekräftar med din kod (gäller i 5 minuter).{" "}
+      <Link to={twoFactor.stepUpUrl} className="font-medium underline underline-offset-4">
+        Bekräfta nu
+      </Link>
+    </p>
+  );
+}
+
+export function RoleActions({ fetcher, roles, twoFactor }: { fetcher: MemberFetcher; roles: readonly Role[]; twoFactor: StaffStepUp }) {
   return (
     <Panel title="Personalroller" description="Admin öppnar hela panelen; Blogg och SEO bara sina flikar. Den sista administratören kan inte tas bort.">
+      <StepUpNotice twoFactor={twoFactor} />
       <ul className="grid gap-2">
         {ROLES.map((role) => {
           const held = roles.includes(role);
@@ -180,6 +202,24 @@ export function RoleActions({ fetcher, roles }: { fetcher: MemberFetcher; roles:
           );
         })}
       </ul>
+      {twoFactor.enabled ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2 border-t pt-4">
+          <span className="text-sm">
+            <span className="font-medium">Tvåstegsverifiering</span> <span className="text-muted-foreground">– aktiverad</span>
+          </span>
+          <ConfirmedButton
+            fetcher={fetcher}
+            fields={{ intent: "reset-two-factor" }}
+            label="Återställ"
+            title="Återställ tvåstegsverifiering?"
+            description={<p>Nyckeln och reservkoderna tas bort och medlemmen loggas ut överallt. Personal ställer in den igen vid nästa inloggning.</p>}
+            confirmLabel="Återställ"
+            tone="destructive"
+            icon={<ShieldMinus className="size-4" aria-hidden="true" />}
+            testId="reset-two-factor"
+          />
+        </div>
+      ) : null}
     </Panel>
   );
 }

@@ -13,6 +13,7 @@ import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action
 import { formatDateTime, formatSek } from "~/lib/format";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { SellOrderItemsCard, SellOrderProgressCard } from "~/components/selling/sell-order-view";
+import { PurchaseDocumentsList } from "~/components/selling/purchase-documents-list";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ArrowLeft } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
@@ -32,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const ErrorBoundary = AdminTabError;
 
 export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, events } = loaderData;
+  const { order, items, events, documents } = loaderData;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <TransactionsNav />
@@ -66,7 +67,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
             <dt className="text-muted-foreground">Accepterad i Steam</dt>
             <dd>{order.offerAcceptedAt ? formatDateTime(order.offerAcceptedAt) : "–"}</dd>
             <dt className="text-muted-foreground">Utbetalning</dt>
-            <dd>{order.payoutDueAt ? formatDateTime(order.payoutDueAt) : "–"}</dd>
+            <dd>{order.payoutAt ? formatDateTime(order.payoutAt) : "–"}</dd>
             {order.payoutReference ? (
               <>
                 <dt className="text-muted-foreground">Referens</dt>
@@ -141,6 +142,28 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
                 confirmLabel="Försök igen"
                 testId="retry-payout"
               />
+            ) : null}
+            {documents.length ? (
+              <div className="grid gap-2">
+                <PurchaseDocumentsList documents={documents} hrefBase={`/admin/transactions/saljordrar/${order.id}/avrakningsnota`} />
+                <ConfirmedAction
+                  intent="correct-document"
+                  label="Rätta avräkningsnotan"
+                  title="Utfärda en rättelse?"
+                  description="En ny avräkningsnota med nästa nummer, som hänvisar till den senaste. Den utfärdade ändras aldrig; beloppen är de som betalades."
+                  confirmLabel="Utfärda rättelse"
+                  testId="correct-document"
+                >
+                  <div className="grid gap-1.5">
+                    <Label htmlFor="correct-seller-name">Säljarens namn</Label>
+                    <Input id="correct-seller-name" name="sellerName" maxLength={120} defaultValue={order.memberName} required />
+                    <Label htmlFor="correct-reference">Referens</Label>
+                    <Input id="correct-reference" name="reference" maxLength={SELL_ORDERS.payoutReferenceMaxLength} defaultValue={order.payoutReference ?? ""} required />
+                    <Label htmlFor="correct-note">Vad rättelsen gäller</Label>
+                    <Input id="correct-note" name="correctionNote" maxLength={500} required />
+                  </div>
+                </ConfirmedAction>
+              </div>
             ) : null}
             {order.status === "payout_scheduled" ? (
               <Link to="/admin/transactions/utbetalningar" className="text-sm underline">

@@ -14,6 +14,8 @@ import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
+import { Input } from "~/components/ui/input";
+import { Download } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Pager } from "~/components/ui/pager";
 import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/modules/selling/selling-constants";
@@ -66,7 +68,7 @@ function OrderCard({ row }: { row: Row }) {
 }
 
 export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, status, page, hasMore } = loaderData;
+  const { rows, status, page, hasMore, exportPeriod } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   return (
@@ -103,6 +105,36 @@ export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
         testId="staff-sell-orders"
       />
       <Pager param="page" page={page} hasMore={hasMore} label="säljordrar" />
+      <form
+        method="get"
+        action="/admin/transactions/bokforing.se"
+        aria-labelledby="sie-export-heading"
+        className="grid gap-3 rounded-xl border bg-card p-4"
+        data-testid="sie-export"
+      >
+        <div className="grid gap-1">
+          <h3 id="sie-export-heading" className="font-semibold">
+            Bokföringsexport (SIE 4)
+          </h3>
+          <p className="max-w-prose text-sm text-muted-foreground">
+            Periodens inköp och utbetalningar, en verifikation per avräkningsnota, för import i Fortnox, Visma och andra bokföringsprogram. Perioden ligger inom ett kalenderår.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="sie-from">Från och med</Label>
+            <Input id="sie-from" name="from" type="date" defaultValue={exportPeriod.from} required />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor="sie-to">Till och med</Label>
+            <Input id="sie-to" name="to" type="date" defaultValue={exportPeriod.to} required />
+          </div>
+          <Button type="submit" variant="outline">
+            <Download className="size-4" aria-hidden="true" />
+            Ladda ner SIE-fil
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }

@@ -159,7 +159,7 @@ export default function AdminMemberPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </Section>
         <AdjustBalance fetcher={fetcher as unknown as MemberFetcher} outcome={outcome} points={member.points} xp={member.xp} formToken={loaderData.formToken} />
-        <RoleActions fetcher={fetcher as unknown as MemberFetcher} roles={member.roles} />
+        <RoleActions fetcher={fetcher as unknown as MemberFetcher} roles={member.roles} twoFactor={loaderData.twoFactor} />
         <div className="grid content-start gap-4">
           <AccessActions fetcher={fetcher as unknown as MemberFetcher} blocked={Boolean(member.blockedAt)} sessionCount={member.sessions.length} />
           <ContactPerson
