@@ -39,7 +39,7 @@ export function CookieSettingsDialog({ current, onSave }: CookieSettingsDialogPr
           fungerar utan dem. Du kan ändra dig när som helst.
         </p>
       </div>
-      <PopoverCloseButton target={COOKIE_SETTINGS_ID} className="absolute top-3 right-3" />
+      <PopoverCloseButton target={COOKIE_SETTINGS_ID} className="absolute top-3 right-3" autoFocus />
       {/* Keyed by the saved choice, so the form always starts from it. */}
       <ConsentForm key={JSON.stringify(initial)} onChoose={onSave} className="mt-4 grid gap-4">
         <ul className="grid gap-2 sm:gap-3">

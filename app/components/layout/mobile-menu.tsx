@@ -32,7 +32,7 @@ export function MobileMenu({ siteName }: { siteName: string }) {
             Meny
           </h2>
           <p className="sr-only">Navigera på {siteName}</p>
-          <PopoverCloseButton target={MOBILE_MENU_ID} />
+          <PopoverCloseButton target={MOBILE_MENU_ID} autoFocus />
         </div>
         <nav aria-label="Mobilmeny" className="flex flex-col gap-1 px-4">
           {MAIN_NAV.map((item) => (

@@ -24,13 +24,18 @@ export function closeEnclosingPopover(element: Element | null): void {
   if (panel instanceof HTMLElement && panel.matches(":popover-open")) panel.hidePopover();
 }
 
-/** The corner "Stäng" button of a panel: the browser hides the popover, no script needed. */
-export function PopoverCloseButton({ target, className }: { target: string; className?: string }) {
+/**
+ * The corner "Stäng" button of a panel: the browser hides the popover, no script needed. In a
+ * panel that is a dialog it is `autoFocus`: the browser moves focus into a popover only to an
+ * autofocus element, and gives it back to the opening button when the popover closes.
+ */
+export function PopoverCloseButton({ target, className, autoFocus }: { target: string; className?: string; autoFocus?: boolean }) {
   return (
     <button
       type="button"
       popoverTarget={target}
       popoverTargetAction="hide"
+      autoFocus={autoFocus}
       className={cn(
         "inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-muted-foreground hover:bg-accent hover:text-accent-foreground",
         className,
