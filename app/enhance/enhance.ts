@@ -5,7 +5,8 @@
  * a browser to markup that already works without it:
  * - consent-gated analytics: our visitor statistics and GA only with the saved analytics choice;
  * - the cookie banner's and settings' forms, and the theme menu's, saved without a reload;
- * - the blog view counter and referral-link capture (`?ref=`);
+ * - the blog view counter, referral-link capture (`?ref=`), the featured images' fallback and
+ *   the home hero's count-up;
  * - sign-out's pending state.
  */
 import { listenForLabelledClicks, startAnalytics, stopAnalytics } from "~/modules/analytics/analytics";
@@ -21,6 +22,7 @@ import {
 import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
 import { saveConsent, syncAnalyticsFlag } from "~/modules/consent/consent-storage";
 import { captureReferralLink, forgetReferralCode, syncStoredReferralCode } from "~/modules/referrals/referral-link";
+import { COUNTER_TOTAL_MS, FINAL_COUNTER_VALUES, countersAt, formatCustomers, formatRating } from "~/modules/marketing/hero-counters";
 import { NOTICES, type NoticeKey } from "~/lib/notice";
 import { applyTheme, isTheme, readStoredTheme, storeTheme } from "~/lib/theme";
 import { ENHANCE_ELEMENT_IDS, FORM_ACTIONS } from "./enhance-ids";
@@ -115,6 +117,56 @@ window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () 
 
 applyConsent(consentFromCookieHeader(document.cookie));
 listenForLabelledClicks(document);
+
+/**
+ * The home hero's counters (docs/rules/site.md#hero-counters), as HeroCounters does where React
+ * runs: the server's final values, restarted from the beginning and counted up, or left still
+ * under reduced motion.
+ */
+function countUp(box: HTMLElement): void {
+  const customers = box.querySelector<HTMLElement>('[data-counter="customers"]');
+  const rating = box.querySelector<HTMLElement>('[data-counter="rating"]');
+  if (!customers || !rating) return;
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  let startedAt: number | null = null;
+  const tick = (now: number) => {
+    if (reduced) {
+      box.dataset.counterState = "reduced";
+      return;
+    }
+    startedAt ??= now;
+    const elapsed = now - startedAt;
+    const values = elapsed >= COUNTER_TOTAL_MS ? FINAL_COUNTER_VALUES : countersAt(elapsed);
+    customers.textContent = formatCustomers(values.customers);
+    rating.textContent = formatRating(values.rating);
+    box.dataset.counterState = elapsed >= COUNTER_TOTAL_MS ? "done" : "animating";
+    if (elapsed < COUNTER_TOTAL_MS) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+const counters = document.querySelector<HTMLElement>("[data-counter-state]");
+if (counters) countUp(counters);
+
+/** A featured image that failed shows its category image instead, as BlogImage does where React runs (docs/rules/blog.md#images). */
+function showFallbackImage(image: HTMLImageElement): void {
+  const fallback = image.dataset.fallbackSrc;
+  if (!fallback) return;
+  delete image.dataset.fallbackSrc;
+  image.removeAttribute("srcset");
+  image.src = fallback;
+  image.dataset.fallback = "true";
+}
+document.addEventListener(
+  "error",
+  (event) => {
+    if (event.target instanceof HTMLImageElement) showFallbackImage(event.target);
+  },
+  true,
+);
+// One that failed before this module ran fired its error event too early.
+for (const image of document.querySelectorAll<HTMLImageElement>("img[data-fallback-src]")) {
+  if (image.complete && image.naturalWidth === 0 && image.src) showFallbackImage(image);
+}
 
 const slug = document.querySelector(`[${BLOG_VIEW_ATTRIBUTE}]`)?.getAttribute(BLOG_VIEW_ATTRIBUTE);
 if (slug) recordBlogView(slug);
