@@ -13,7 +13,7 @@ import { BLOG_POST_SEEDS, seed, SHOP_ITEM_SEEDS } from "~/platform/db/seed";
 import { BRONZE_TRADES, createAccount, giveTrades, MEMBER_PASSWORD } from "../tests/e2e/helpers/loyalty-members";
 import { CACHEABLE_ROUTES } from "./html-cache-routes";
 import { cacheKey, HtmlPageCache, renderForCache, type CachedPage, type CacheableRoute } from "./html-cache";
-import { formBody, signInCookie } from "./test-members";
+import { enrolTwoFactor, formBody, signInCookie } from "./test-members";
 import { startTestServer, type TestServer } from "./test-server";
 
 const page = (tags: CachedPage["tags"] = ["blog"], bytes = 100): CachedPage => ({
@@ -165,7 +165,10 @@ let staffCookie: string;
 beforeAll(async () => {
   server = await startTestServer({}, { prepare });
   memberCookie = await signInCookie(server.url, MEMBER_EMAIL, MEMBER_PASSWORD);
-  staffCookie = await signInCookie(server.url, STAFF_EMAIL, MEMBER_PASSWORD);
+  // Staff roles sign in with a second step: enrolled once, the session carries it.
+  const staff = { userId: "", email: STAFF_EMAIL, cookie: await signInCookie(server.url, STAFF_EMAIL, MEMBER_PASSWORD) };
+  await enrolTwoFactor(server, staff);
+  staffCookie = staff.cookie;
 }, 120_000);
 afterAll(async () => {
   await server?.stop();

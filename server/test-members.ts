@@ -99,7 +99,7 @@ export interface Enrolment {
  * Sets up two-factor sign-in for the member through the setup page (password, then a code from
  * the shown secret) and gives the member the session Better Auth replaces theirs with.
  */
-export async function enrolTwoFactor(server: InProcessServer, member: TestMember, password = MEMBER_PASSWORD): Promise<Enrolment> {
+export async function enrolTwoFactor(server: Pick<InProcessServer, "url">, member: TestMember, password = MEMBER_PASSWORD): Promise<Enrolment> {
   const headers = { origin: server.url, "content-type": "application/x-www-form-urlencoded", cookie: member.cookie };
   const start = await fetch(`${server.url}/profile/tvastegsverifiering`, { method: "POST", headers, body: formBody({ intent: "start", password }) });
   if (start.status !== 200) throw new Error(`two-factor setup answered ${start.status}`);
