@@ -18,10 +18,12 @@ import { queryRows, type Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { signedIn as staffSignedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
-const PASSWORD = "Hemligt#2026";
+const PASSWORD = MEMBER_PASSWORD;
 const PEOPLE = {
   admin: "analys.admin@example.se",
   seo: "analys.seo@example.se",
@@ -94,14 +96,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
+/** Signed in through the /auth form; staff pass their second factor as well (decision 046). */
 async function signedIn(browser: Browser, who: keyof typeof PEOPLE, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "sv-SE" });
-  await presetCookieChoice(context);
-  const response = await context.request.post(`${server.url}/auth.data`, {
-    headers: { origin: server.url },
-    form: { intent: "signin", email: PEOPLE[who], password: PASSWORD },
-  });
-  expect(response.status()).toBe(200);
+  const context = await staffSignedIn(browser, server.url, PEOPLE[who], { width, height: 900 });
   return { context, page: await context.newPage() };
 }
 
