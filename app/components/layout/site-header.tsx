@@ -1,16 +1,12 @@
-import { Suspense } from "react";
 import { NavLink } from "react-router";
-import { lazyComponent } from "~/lib/lazy-component";
 import { usePublicConfig } from "~/lib/site-config";
 import { Logo } from "./logo";
-import { MobileMenuButton } from "./mobile-menu-button";
+import { MobileMenu } from "./mobile-menu";
 import { MAIN_NAV, navClass } from "./navigation";
 import { SessionMenu, useSignOutFeedback } from "./session-controls";
-import { ThemeSwitchButton } from "./theme-switch-button";
+import { ThemeSwitch } from "./theme-switch";
 
-// Menus load after the page's own code: the server renders them all the same.
-const ThemeSwitch = lazyComponent(() => import("./theme-switch").then((module) => module.ThemeSwitch));
-const MobileMenu = lazyComponent(() => import("./mobile-menu").then((module) => module.MobileMenu));
+// The menus are popovers the browser opens itself (docs/decisions/042): no code of their own to load.
 
 export function SiteHeader() {
   const { siteName } = usePublicConfig();
@@ -28,15 +24,11 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <Suspense fallback={<ThemeSwitchButton />}>
-            <ThemeSwitch />
-          </Suspense>
+          <ThemeSwitch />
           <div className="hidden items-center gap-2 sm:flex">
             <SessionMenu />
           </div>
-          <Suspense fallback={<MobileMenuButton />}>
-            <MobileMenu siteName={siteName} />
-          </Suspense>
+          <MobileMenu siteName={siteName} />
         </div>
       </div>
     </header>
