@@ -4,7 +4,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { isStaticPage } from "~/lib/hydration";
 import { NonceProvider } from "~/lib/nonce";
 import { logger, redactUrl } from "~/platform/logger.server";
 
@@ -25,16 +24,9 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers, and pages sent without the framework's scripts (which could not fill in a
-    // streamed Suspense boundary), get the complete document in one piece.
-    const staticPage = isStaticPage(
-      routerContext.staticHandlerContext.matches.map((match) => ({
-        id: match.route.id,
-        handle: routerContext.routeModules[match.route.id]?.handle,
-      })),
-    );
+    // Crawlers get the complete document in one piece.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode || staticPage ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
@@ -46,9 +38,6 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // A page without the framework's scripts cannot reveal a boundary React outlined to
-        // stream it later: it gets every boundary inline.
-        progressiveChunkSize: staticPage ? Number.MAX_SAFE_INTEGER : undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -21,15 +21,8 @@ import { ErrorPage } from "~/components/layout/error-page";
 import { Toaster } from "~/components/ui/sonner";
 import { useNonce } from "~/lib/nonce";
 import { lazyComponent } from "~/lib/lazy-component";
-import { usePreferences, usePublicConfig, useSessionUser, type Preferences, type PublicConfig } from "~/lib/site-config";
-import { useStaticPage } from "~/lib/hydration";
-import { noticeCookie, noticeFromCookieHeader } from "~/lib/notice";
-import { themeBootScript, themeFromCookieHeader } from "~/lib/theme";
-import { NoticeStatus } from "~/components/layout/notice-status";
-import { ENHANCE_ELEMENT_IDS } from "~/enhance/enhance-ids";
-// Its own small bundle (no framework), built apart from the app's chunks.
-import enhanceUrl from "~/enhance/enhance.ts?worker&url";
-import { consentFromCookieHeader, serializeConsent } from "~/modules/consent/consent";
+import { usePublicConfig, useSessionUser, type PublicConfig } from "~/lib/site-config";
+import { themeBootScript } from "~/lib/theme";
 import { rootShouldRevalidate } from "~/lib/root-revalidation";
 import { ReferralLinkCapture } from "~/components/referrals/referral-link-capture";
 import { RealtimeProvider } from "~/components/realtime/realtime-provider";
@@ -78,18 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A refreshed session comes with a new cookie; pass it on.
   const headers = new Headers();
   for (const cookie of current?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
-  // Preferences live in cookies, so the server renders the banner, the theme and a notice itself.
-  const cookies = request.headers.get("cookie");
-  const consent = consentFromCookieHeader(cookies);
-  const notice = noticeFromCookieHeader(cookies);
-  // Shown once: the cookie goes with this answer.
-  if (notice) headers.append("Set-Cookie", noticeCookie(null, cfg.PUBLIC_URL.startsWith("https://")));
-  const preferences: Preferences = {
-    consent: consent ? serializeConsent(consent) : "",
-    theme: themeFromCookieHeader(cookies),
-    notice,
-  };
-  return data({ publicConfig, user, preferences }, { headers });
+  return data({ publicConfig, user }, { headers });
 }
 
 /** docs/rules/site.md#root-data: re-fetched only after an action that can change it. */
@@ -121,29 +103,11 @@ function MemberDialogs() {
   );
 }
 
-function EnhanceScript({ nonce }: { nonce: string }) {
-  const { gaMeasurementId, gaScriptOrigin } = usePublicConfig();
-  const user = useSessionUser();
-  return (
-    <script
-      type="module"
-      id={ENHANCE_ELEMENT_IDS.script}
-      src={enhanceUrl}
-      nonce={nonce}
-      data-ga-id={gaMeasurementId ?? undefined}
-      data-ga-origin={gaScriptOrigin}
-      data-member={user ? "true" : undefined}
-    />
-  );
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const panel = usePanelChrome();
-  const staticPage = useStaticPage();
-  const { theme } = usePreferences();
   return (
-    <html lang="sv" className={theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
+    <html lang="sv" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -174,20 +138,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
               <SiteFooter />
             </>
           )}
-          <NoticeStatus />
           <Toaster />
           <MemberDialogs />
           <ReferralLinkCapture />
         </RealtimeProvider>
-        {/* A static page (app/lib/hydration.ts) sends none of the framework's scripts, only the enhancement module. */}
-        {staticPage ? (
-          <EnhanceScript nonce={nonce} />
-        ) : (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        )}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -18,8 +18,6 @@ export default [
   route("sitemap.xml", "routes/site/sitemap.ts"),
   route("robots.txt", "routes/site/robots.ts"),
   route("dev/mail", "routes/site/dev-mail.tsx"),
-  // The theme menu's plain form (the `theme` cookie).
-  route("api/theme", "routes/site/theme.ts"),
 
   // Support: FAQ, contact form, the Trade Protection guide.
   route("faq", "routes/support/faq.tsx"),

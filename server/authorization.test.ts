@@ -111,8 +111,6 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/legal/visitor": { get: everyone("405"), action: everyone("passes") },
   "routes/legal/visitor-offline": { get: everyone("405"), action: everyone("passes") },
   "routes/legal/consent-choice": { get: everyone("405"), action: everyone("passes") },
-  // The theme menu's plain form: anyone may choose a theme.
-  "routes/site/theme": { get: everyone("405"), action: everyone("passes") },
   // Influencer links (docs/rules/loyalty.md#influencer-links): anyone may report a visit.
   "routes/referrals/referral-visit": { get: everyone("405"), action: everyone("passes") },
   // Accounts.

@@ -3,7 +3,7 @@
  * route id, with the content each shows (its invalidation tags) and the query it may vary by.
  *
  * A route belongs here only if its anonymous render is the same for every visitor: nothing from
- * cookies but the two preference cookies the cache keys on (consent, theme), client headers or the time of day beyond the year, no per-visitor token in a form.
+ * cookies, client headers or the time of day beyond the year, no per-visitor token in a form.
  * Forms that post with the page's own origin check (contact, launch notification, the shop's
  * purchase) qualify; their answers are never cached (only GET/HEAD are). Not here: the staff
  * panel, the profile, sign-in and e-mail confirmation, /success, the not-found page, searches

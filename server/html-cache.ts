@@ -19,11 +19,7 @@ import zlib from "node:zlib";
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import type { ServerBuild } from "react-router";
-import { hasNoticeCookie } from "~/lib/notice";
-import { STORAGE_KEYS } from "~/lib/storage-keys";
-import { themeFromCookieHeader } from "~/lib/theme";
 import { hasSessionCookie } from "~/modules/accounts/session-policy";
-import { consentFromCookieHeader, serializeConsent } from "~/modules/consent/consent";
 import type { ContentTag } from "~/platform/realtime/events";
 import { createDeepestRouteMatcher, fullPath } from "./route-patterns";
 
@@ -200,38 +196,21 @@ export function createRouteMatcher(build: ServerBuild, routes: Readonly<Record<s
   };
 }
 
-/**
- * The two preference cookies a page renders from (the cookie banner, the theme:
- * docs/decisions/042), normalised: at most 16 × 3 variants of a page, whatever a client sends.
- * The Cookie header a cached page is rendered with, and the suffix of its key; "" for none.
- */
-function preferenceCookies(header: string | null | undefined): string {
-  const parts: string[] = [];
-  const consent = consentFromCookieHeader(header);
-  if (consent) parts.push(`${STORAGE_KEYS.cookieConsent}=${encodeURIComponent(serializeConsent(consent))}`);
-  const theme = themeFromCookieHeader(header);
-  if (theme !== "system") parts.push(`${STORAGE_KEYS.theme}=${theme}`);
-  return parts.join("; ");
-}
-
 export type PageRenderer = (request: Request, nonce: string) => Promise<Response>;
 
 /**
- * Renders a page for the cache: a plain GET with no client headers and no cookies but the
- * normalised preference cookies the key names, so what is stored is what any anonymous visitor
- * with those preferences would get. Returns null for anything that must not be stored.
+ * Renders a page for the cache: a plain GET with no cookies and no client headers, so what is
+ * stored is what any anonymous visitor would get. Returns null for anything that must not be
+ * stored.
  */
 export async function renderForCache(
   render: PageRenderer,
   url: string,
   route: CacheableRoute,
   now: () => number = Date.now,
-  cookies = "",
 ): Promise<CachedPage | null> {
   const nonce = randomBytes(16).toString("base64");
-  const requestHeaders: Record<string, string> = { accept: "text/html" };
-  if (cookies) requestHeaders.cookie = cookies;
-  const response = await render(new Request(url, { method: "GET", headers: requestHeaders }), nonce);
+  const response = await render(new Request(url, { method: "GET", headers: { accept: "text/html" } }), nonce);
   const type = response.headers.get("content-type") ?? "";
   if (response.status !== 200 || response.headers.has("set-cookie") || !type.startsWith("text/html")) {
     await response.body?.cancel();
@@ -277,9 +256,6 @@ const STORED_HEADER_SKIP = new Set([
   "content-security-policy",
   "content-security-policy-report-only",
 ]);
-
-/** Between a page's key and its preference cookies: a character no path or query of a key holds. */
-const PREFERENCES_SEPARATOR = " ";
 
 const POLICY_HEADERS = ["Content-Security-Policy", "Content-Security-Policy-Report-Only"] as const;
 
@@ -341,15 +317,10 @@ export interface HtmlCacheMiddlewareOptions {
 }
 
 export function htmlCacheMiddleware({ cache, matchRoute, origin, render, onError, onLookup }: HtmlCacheMiddlewareOptions): express.RequestHandler {
-  const fill = (key: string, route: CacheableRoute) => {
-    const [path = key, cookies = ""] = key.split(PREFERENCES_SEPARATOR);
-    return cache.fill(key, () => renderForCache(render, origin + path, route, undefined, cookies));
-  };
+  const fill = (key: string, route: CacheableRoute) => cache.fill(key, () => renderForCache(render, origin + key, route));
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     if (hasSessionCookie(req.headers.cookie)) return next();
-    // A one-shot notice is rendered for this visitor only (docs/decisions/042).
-    if (hasNoticeCookie(req.headers.cookie)) return next();
     let url: URL;
     try {
       url = new URL(req.originalUrl, origin);
@@ -357,10 +328,8 @@ export function htmlCacheMiddleware({ cache, matchRoute, origin, render, onError
       return next();
     }
     const route = matchRoute(url.pathname);
-    const pageKey = route ? cacheKey(url, route) : null;
-    if (!route || !pageKey) return next();
-    const preferences = preferenceCookies(req.headers.cookie);
-    const key = preferences ? `${pageKey}${PREFERENCES_SEPARATOR}${preferences}` : pageKey;
+    const key = route ? cacheKey(url, route) : null;
+    if (!route || !key) return next();
 
     const stored = cache.get(key);
     onLookup?.(stored?.state ?? "miss");

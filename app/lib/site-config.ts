@@ -1,6 +1,4 @@
 import { COMPANY } from "~/lib/company";
-import type { NoticeKey } from "~/lib/notice";
-import type { Theme } from "~/lib/theme";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 
@@ -42,20 +40,4 @@ export type SessionUser = NonNullable<Awaited<ReturnType<typeof rootLoader>>["da
 export function useSessionUser(): SessionUser | null {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   return data?.user ?? null;
-}
-
-/** The visitor's preferences as the server read them from cookies (docs/decisions/042). */
-export interface Preferences {
-  /** The saved cookie choice as its normalised JSON, "" when none: the consent layer's server snapshot. */
-  consent: string;
-  theme: Theme;
-  /** A one-shot message from the plain post before this page, or null. */
-  notice: NoticeKey | null;
-}
-
-const NO_PREFERENCES: Preferences = { consent: "", theme: "system", notice: null };
-
-export function usePreferences(): Preferences {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
-  return data?.preferences ?? NO_PREFERENCES;
 }

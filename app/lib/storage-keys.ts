@@ -11,6 +11,4 @@ export const STORAGE_KEYS = {
   cookieConsentDate: "cookie-consent-date",
   analyticsConsentFlag: "cookie_consent",
   welcomeShownPrefix: "welcome_shown_",
-  /** One-shot message carried across a plain form post's redirect (60 s). */
-  notice: "notice",
 } as const;

@@ -6,6 +6,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
 import { openPglite, queryRows } from "../../app/platform/db/client.server";
 import { startTestServer } from "../../server/test-server";
+import { waitForHydration } from "./helpers/hydration";
 
 /** A regular desktop browser: the headless one is (rightly) a bot and its views never count. */
 const HUMAN_UA =
@@ -44,21 +45,17 @@ test.describe("blog list", () => {
     await expect(page.locator("img[data-fallback]")).toHaveCount(0);
   });
 
-  test("the search form puts the query in the URL and filters the list", async ({ page }) => {
-    // /blog is sent without the framework (docs/decisions/042): the search is its GET form.
+  test("search updates the URL and the list as you type, replacing history", async ({ page }) => {
+    await page.goto("/");
     await page.goto("/blog");
-    const search = page.getByRole("searchbox", { name: "Sök i bloggen" });
-    await search.fill("FLOAT");
-    await search.press("Enter");
+    await page.getByRole("searchbox", { name: "Sök i bloggen" }).fill("FLOAT");
     await expect(page).toHaveURL(/\/blog\?q=FLOAT$/);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first().getByRole("heading")).toHaveText(FLOAT);
     await expect(page.getByText("1 inlägg hittades")).toBeVisible();
-    await expect(search).toHaveValue("FLOAT");
-    // Each search is a page of its own: back returns to the whole list.
+    // Typing replaced the history entry: back leaves the blog.
     await page.goBack();
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(cards(page)).toHaveCount(SEEDED_POSTS);
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("category buttons filter the list and keep the search", async ({ page }) => {
@@ -72,6 +69,20 @@ test.describe("blog list", () => {
 
     await page.getByRole("link", { name: "Alla", exact: true }).click();
     await expect(page).toHaveURL(/\/blog\?q=s$/);
+  });
+
+  test("says 'Laddar blogginlägg...' while a client navigation loads", async ({ page }) => {
+    await page.goto("/blog");
+    await page.route(/\/blog\.data/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    const news = page.getByRole("navigation", { name: "Kategorier" }).getByRole("link", { name: "Nyheter" });
+    await waitForHydration(news);
+    await news.click();
+    await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toBeVisible();
+    await expect(cards(page)).toHaveCount(1);
+    await expect(page.getByRole("status").filter({ hasText: "Laddar blogginlägg..." })).toHaveCount(0);
   });
 
   test("shows the empty state when nothing matches, and a way back", async ({ page }) => {
@@ -127,6 +138,14 @@ test.describe("blog post", () => {
     await expect(image).toHaveAttribute("src", "/images/blog/guide.webp");
     await expect(image).toHaveAttribute("data-fallback", "true");
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  test("a failed load on a client navigation shows the 'Fel' toast", async ({ page }) => {
+    await page.goto("/blog");
+    await page.route("**/blog/salja-cs2-skins-sakert.data*", (route) => route.abort());
+    await cards(page).first().getByRole("link", { name: /^Läs mer/ }).click();
+    await expect(page.getByText("Kunde inte ladda blogginlägget.").first()).toBeVisible();
+    await expect(page.getByText("Fel", { exact: true })).toBeVisible();
   });
 
   test("a visitor's view is counted once", async ({ browser }) => {

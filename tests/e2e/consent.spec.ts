@@ -21,8 +21,8 @@ interface GaRequest {
 
 /**
  * The fake gtag.js: records every command from the data layer in `window.__gaHits`, sends
- * `config` and `event` commands back to the fake origin as beacons with the document location
- * (`dl`), honouring gtag's opt-out flag, as the real one does, and sets the cookies GA4 sets.
+ * `config` and `event` commands back to the fake origin as beacons (honouring gtag's opt-out
+ * flag, as the real one does) and sets the cookies GA4 sets.
  */
 const FAKE_GTAG = `(function () {
   var origin = ${JSON.stringify(GA_ORIGIN)};
@@ -35,8 +35,7 @@ const FAKE_GTAG = `(function () {
     if (command[0] === "config" || command[0] === "event") {
       var name = command[0] === "config" ? "page_view" : command[1];
       navigator.sendBeacon(
-        origin + "/g/collect?tid=" + encodeURIComponent(id) + "&en=" + encodeURIComponent(name) +
-          "&dl=" + encodeURIComponent(location.href),
+        origin + "/g/collect?tid=" + encodeURIComponent(id) + "&en=" + encodeURIComponent(name),
         JSON.stringify({ command: command[0], target: command[1], params: command[2] || {} })
       );
     }
@@ -145,7 +144,7 @@ test.describe("cookie consent", () => {
     // Fixed to the bottom edge: it does not take space in the page.
     expect(await banner(page).evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
 
-    // The next page without a choice still sends nothing.
+    // Client-side navigation without a choice still sends nothing.
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await settle(page);
@@ -155,12 +154,8 @@ test.describe("cookie consent", () => {
     expect(await analyticsCookies(page)).toEqual([]);
   });
 
-  test("the server renders the banner only until a choice is saved, so returning visitors see no flash", async ({ page }) => {
-    // The choice is a cookie the server reads (docs/decisions/042): a first visit gets the banner
-    // in the HTML, a visitor who has chosen never does.
-    expect(await (await fetch(`${server.url}/`)).text()).toContain("Vi använder cookies");
-    const chosen = encodeURIComponent(JSON.stringify({ necessary: true, analytics: false, marketing: false, functional: false }));
-    const html = await (await fetch(`${server.url}/`, { headers: { cookie: `cookie-consent=${chosen}` } })).text();
+  test("the server never renders the banner, so returning visitors see no flash", async ({ page }) => {
+    const html = await (await fetch(`${server.url}/`)).text();
     expect(html).not.toContain("Vi använder cookies");
 
     await presetCookieChoice(page);
@@ -236,15 +231,15 @@ test.describe("cookie consent", () => {
     expect(stored.flag).toBe("true");
     expect(Number.isNaN(Date.parse(stored.date ?? ""))).toBe(false);
 
-    // The next page (a document load: content pages run no router) counts one page view of its own path.
+    // A client-side navigation counts one page view with the new path.
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "FAQ" }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect.poll(() => collected("page_view").length).toBe(2);
-    expect(new URL(collected("page_view")[1]?.query.get("dl") ?? "http://x/").pathname).toBe("/faq");
+    expect(JSON.parse(collected("page_view")[1]?.body ?? "{}").params.page_path).toBe("/faq");
 
     await page.reload();
     await expect(page.getByRole("contentinfo")).toBeVisible();
-    await expect.poll(() => gaRequests.filter((r) => r.path === "/gtag/js").length).toBe(3);
+    await expect.poll(() => gaRequests.filter((r) => r.path === "/gtag/js").length).toBe(2);
     await expect(banner(page)).toHaveCount(0);
     expect(cspErrors).toEqual([]);
   });
@@ -289,15 +284,15 @@ test.describe("cookie consent", () => {
     await expect(settings(page).getByRole("switch", { name: "Analys" })).not.toBeChecked();
   });
 
-  test("the footer's Cookie-inställningar opens the settings while the banner shows, and saving fires cookie-consent-updated", async ({ page }) => {
+  test("the cookie-settings:open event opens the dialog, and saving fires cookie-consent-updated", async ({ page }) => {
     await page.goto(`${server.url}/`);
     await expect(banner(page)).toBeVisible();
     await page.evaluate(() => {
       const events: unknown[] = [];
       (window as unknown as { __consentEvents: unknown[] }).__consentEvents = events;
       window.addEventListener("cookie-consent-updated", (event) => events.push((event as CustomEvent).detail));
+      window.dispatchEvent(new CustomEvent("cookie-settings:open"));
     });
-    await page.getByRole("contentinfo").getByRole("button", { name: "Cookie-inställningar" }).click();
     await expect(settings(page)).toBeVisible();
     await settings(page).getByRole("button", { name: "Endast nödvändiga" }).click();
     await expect(settings(page)).toBeHidden();

@@ -163,13 +163,14 @@ test.describe("home counters", () => {
 });
 
 test.describe("launch notification on /kop-skins", () => {
-  test("signs up, and the same address again still succeeds", async ({ page }) => {
-    // /kop-skins is sent without the framework (docs/decisions/042): the form is a plain post.
+  test("signs up without a reload, and the same address again still succeeds", async ({ page }) => {
     const email = `lansering-${Date.now()}@example.se`;
     await page.goto("/kop-skins");
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await page.locator("#kommer-snart").getByLabel("E-postadress", { exact: true }).fill(email);
     await page.getByRole("button", { name: "Meddela mig" }).click();
     await expect(page.getByTestId("launch-notification-success")).toHaveText(SUCCESS);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
     await page.reload();
     await page.locator("#kommer-snart").getByLabel("E-postadress", { exact: true }).fill(email.toUpperCase());

@@ -23,7 +23,7 @@ import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
 import { demoInventory, startFakeSteamCommunity, type FakeSteamCommunity } from "../../server/fakes/steam-community";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
-import { waitForPageReady } from "./helpers/hydration";
+import { waitForHydration } from "./helpers/hydration";
 import { createAccount } from "./helpers/loyalty-members";
 import { signedIn } from "./helpers/staff";
 
@@ -211,7 +211,7 @@ for (const group of GROUPS) {
     });
     for (const [route, target] of mine) {
       await page.goto(`${server.url}${target.url}`);
-      await waitForPageReady(page);
+      await waitForHydration(page.locator("body"));
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 900 });
         let axe = new AxeBuilder({ page }).exclude("[data-sonner-toaster]");

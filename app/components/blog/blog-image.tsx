@@ -51,8 +51,6 @@ export function BlogImage({ src, fallbackSrc, alt, className, eager = false, pla
       decoding="async"
       onError={fail}
       data-fallback={current === fallbackSrc ? "true" : undefined}
-      // Where no React runs, the enhancement module swaps to this one (docs/decisions/042).
-      data-fallback-src={current === fallbackSrc ? undefined : fallbackSrc}
       className={cn("aspect-[1200/630] w-full bg-muted object-cover", className)}
     />
   );

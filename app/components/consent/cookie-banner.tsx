@@ -1,29 +1,24 @@
 import { Link } from "react-router";
 import { Cookie } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
-import { COOKIE_SETTINGS_ID } from "~/modules/consent/consent-constants";
-import type { ConsentChoice } from "~/modules/consent/consent";
-import { ConsentForm } from "./consent-form";
-import { ENHANCE_ELEMENT_IDS } from "~/enhance/enhance-ids";
 
 /** Three equal choices side by side even on a phone: two lines of text at most, no tall stack. */
 const CHOICE_CLASS = "h-auto min-h-9 whitespace-normal px-2 py-1.5 text-xs leading-tight sm:text-sm";
 
 interface CookieBannerProps {
-  /** Where scripts run: the choice, instead of the form's post. */
-  onChoose: (choice: ConsentChoice) => void;
+  onAcceptAll: () => void;
+  onOnlyNecessary: () => void;
+  onCustomise: () => void;
 }
 
 /**
  * The first-visit cookie banner (docs/rules/privacy.md#cookie-consent). A non-modal landmark fixed
  * to the bottom edge, so it never pushes the page; its three choices look exactly alike (no nudging
- * towards "accept"). Escape does nothing here: only an explicit choice saves anything. A plain
- * form: it works without scripts, and "Anpassa" opens the settings as a popover.
+ * towards "accept"). Escape does nothing here: only an explicit choice saves anything.
  */
-export function CookieBanner({ onChoose }: CookieBannerProps) {
+export function CookieBanner({ onAcceptAll, onOnlyNecessary, onCustomise }: CookieBannerProps) {
   return (
     <section
-      id={ENHANCE_ELEMENT_IDS.banner}
       aria-labelledby="cookie-banner-title"
       aria-describedby="cookie-banner-text"
       data-testid="cookie-banner"
@@ -59,17 +54,17 @@ export function CookieBanner({ onChoose }: CookieBannerProps) {
             </p>
           </div>
         </div>
-        <ConsentForm onChoose={onChoose} className="mt-3 grid grid-cols-3 gap-2 sm:mt-4 md:mt-0 md:flex md:flex-none">
-          <Button type="submit" name="choice" value="all" variant="outline" className={CHOICE_CLASS}>
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:mt-4 md:mt-0 md:flex md:flex-none">
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onAcceptAll}>
             Acceptera alla
           </Button>
-          <Button type="submit" name="choice" value="necessary" variant="outline" className={CHOICE_CLASS}>
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onOnlyNecessary}>
             Endast nödvändiga
           </Button>
-          <Button type="button" variant="outline" className={CHOICE_CLASS} popoverTarget={COOKIE_SETTINGS_ID}>
+          <Button type="button" variant="outline" className={CHOICE_CLASS} onClick={onCustomise}>
             Anpassa
           </Button>
-        </ConsentForm>
+        </div>
       </div>
     </section>
   );

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { CONSENT_EVENTS } from "~/modules/consent/consent-constants";
 import { useAnalytics } from "~/modules/analytics/use-analytics";
 import { reportConsentChoice } from "~/modules/analytics/visitor-tracking";
-import type { ConsentChoice } from "~/modules/consent/consent";
-import { COOKIE_SETTINGS_ID } from "~/modules/consent/consent-constants";
+import { ACCEPT_ALL, ONLY_NECESSARY, type ConsentChoice } from "~/modules/consent/consent";
 import {
   consentSnapshot,
   saveConsent,
@@ -11,27 +11,44 @@ import {
   syncAnalyticsFlag,
 } from "~/modules/consent/consent-storage";
 import { syncStoredReferralCode } from "~/modules/referrals/referral-link";
-import { useHydrated } from "~/lib/use-hydrated";
-import { NOTICES } from "~/lib/notice";
-import { usePreferences } from "~/lib/site-config";
-import { showOutcomeToast } from "~/lib/use-action-form";
 import { CookieBanner } from "./cookie-banner";
-import { CookieSettingsDialog } from "./cookie-settings-dialog";
+import { lazyComponent } from "~/lib/lazy-component";
+import { showOutcomeToast } from "~/lib/use-action-form";
+
+const CookieSettingsDialog = lazyComponent(() => import("./cookie-settings-dialog").then((module) => module.CookieSettingsDialog));
+
+/** The server cannot read local storage: it renders nothing, and the browser decides after hydration. */
+function serverSnapshot(): null {
+  return null;
+}
 
 /**
  * The consent layer every page shares (docs/rules/privacy.md#cookie-consent), mounted once in the
- * root layout: the banner while no choice is saved, the settings (opened by any "Cookie-
- * inställningar" button), and analytics driven by the saved choice. The choice lives in the
- * `cookie-consent` cookie, so the server renders the banner only for a visitor who has not
- * decided, and the forms post without scripts (docs/decisions/042); where React runs they save
- * in the browser and analytics starts without a reload.
+ * root layout: the banner while no choice is saved, the settings dialog (also opened by the
+ * `cookie-settings:open` event, e.g. from the footer), and analytics driven by the saved choice.
  */
 export function CookieConsent() {
-  const { consent } = usePreferences();
-  const snapshot = useSyncExternalStore(subscribeToConsent, consentSnapshot, () => consent);
-  const hydrated = useHydrated();
-  const stored = useMemo(() => storedConsentFromSnapshot(snapshot), [snapshot]);
+  const snapshot = useSyncExternalStore(subscribeToConsent, consentSnapshot, serverSnapshot);
+  const hydrated = snapshot !== null;
+  const stored = useMemo(() => (snapshot === null ? null : storedConsentFromSnapshot(snapshot)), [snapshot]);
   const choice = stored?.choice ?? null;
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  // The dialog's code loads the first time it opens, and it stays mounted from then on.
+  const [settingsWanted, setSettingsWanted] = useState(false);
+  // The dialog has no trigger element of its own (banner, footer and events open it), so it
+  // remembers where focus was and returns it there on close, if that element still exists.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  const openSettings = useCallback(() => {
+    returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSettingsWanted(true);
+    setSettingsOpen(true);
+  }, []);
+  const restoreFocus = useCallback((event: Event) => {
+    event.preventDefault();
+    const target = returnFocusTo.current;
+    returnFocusTo.current = null;
+    if (target?.isConnected) target.focus();
+  }, []);
 
   // Runs before the analytics effect below, so tracking always reads the saved choice.
   useEffect(() => {
@@ -43,18 +60,47 @@ export function CookieConsent() {
     if (hydrated) syncStoredReferralCode(choice?.functional ?? false);
   }, [hydrated, choice?.functional]);
 
+  useEffect(() => {
+    window.addEventListener(CONSENT_EVENTS.openSettings, openSettings);
+    return () => window.removeEventListener(CONSENT_EVENTS.openSettings, openSettings);
+  }, [openSettings]);
+
   const choose = useCallback((next: ConsentChoice) => {
     saveConsent(next);
     reportConsentChoice(next);
-    const settings = document.getElementById(COOKIE_SETTINGS_ID);
-    if (settings?.matches(":popover-open")) settings.hidePopover();
-    showOutcomeToast({ tone: "success", ...NOTICES["consent-saved"] });
+  }, []);
+
+  const saveFromDialog = useCallback((next: ConsentChoice) => {
+    saveConsent(next);
+    reportConsentChoice(next);
+    setSettingsOpen(false);
+    showOutcomeToast({
+      tone: "success",
+      title: "Dina cookie-val är sparade",
+      description: "Du kan ändra dem när som helst via Cookie-inställningar längst ned på sidan.",
+    });
   }, []);
 
   return (
     <>
-      {!stored && <CookieBanner onChoose={choose} />}
-      <CookieSettingsDialog current={choice} onSave={choose} />
+      {hydrated && !stored && (
+        <CookieBanner
+          onAcceptAll={() => choose(ACCEPT_ALL)}
+          onOnlyNecessary={() => choose(ONLY_NECESSARY)}
+          onCustomise={openSettings}
+        />
+      )}
+      {settingsWanted ? (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog
+            open={settingsOpen}
+            onOpenChange={setSettingsOpen}
+            current={choice}
+            onSave={saveFromDialog}
+            onCloseAutoFocus={restoreFocus}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,17 +3,19 @@
  * changing, 'Logga in' / 'Registrera' when signed out, a 'Profil' menu with 'Min profil' and 'Logga
  * ut' when signed in.
  */
-import { useCallback } from "react";
+import { Suspense, useCallback } from "react";
 import { Link, useFetcher, useFetchers, useNavigate } from "react-router";
 import { Banknote, HandCoins, LayoutDashboard, Loader2, LogOut, User } from "~/components/ui/icons";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
+import { lazyComponent } from "~/lib/lazy-component";
 import { useSessionUser } from "~/lib/site-config";
 import { showOutcomeToast } from "~/lib/use-action-form";
 import { useFetcherResult } from "~/lib/use-fetcher-result";
+import { ProfileMenuButton } from "./profile-menu-button";
+
+// The dropdown's code loads after the page's (signed-in visitors only).
+const ProfileMenu = lazyComponent(() => import("./profile-menu").then((module) => module.ProfileMenu));
 import { AUTH_MESSAGES } from "~/modules/accounts/auth-messages";
-import { closeEnclosingPopover, MENU_ITEM_CLASS } from "./popover-panel";
-import { ProfileMenu } from "./profile-menu";
-import { FORM_ACTIONS } from "~/enhance/enhance-ids";
 
 const SIGN_OUT_KEY = "sign-out";
 
@@ -37,32 +39,8 @@ function useSessionState() {
   return {
     user,
     loading,
-    signOut: () => signOut.submit(null, { method: "post", action: FORM_ACTIONS.signOut }),
+    signOut: () => signOut.submit(null, { method: "post", action: "/auth/sign-out" }),
   };
-}
-
-/**
- * 'Logga ut' as a plain form (docs/decisions/042): without scripts it posts and the start page
- * says "Utloggad"; where React runs the fetcher signs out and a toast says so.
- */
-function SignOutForm({ signOut, className }: { signOut: () => void; className?: string }) {
-  return (
-    <form
-      method="post"
-      action={FORM_ACTIONS.signOut}
-      className="contents"
-      onSubmit={(event) => {
-        event.preventDefault();
-        closeEnclosingPopover(event.currentTarget);
-        signOut();
-      }}
-    >
-      <button type="submit" className={className} data-sign-out>
-        <LogOut className="size-4" aria-hidden="true" />
-        Logga ut
-      </button>
-    </form>
-  );
 }
 
 /** Toasts the sign-out outcome and goes to the start page (docs/rules/accounts.md#sign-out); mount once. */
@@ -113,20 +91,24 @@ export function SessionMenu() {
       </>
     );
   }
-  return <ProfileMenu user={user} signOutForm={<SignOutForm signOut={signOut} className={MENU_ITEM_CLASS} />} />;
+  return (
+    <Suspense fallback={<ProfileMenuButton />}>
+      <ProfileMenu user={user} signOut={signOut} />
+    </Suspense>
+  );
 }
 
-/** The same choices in the mobile menu, as plain buttons (the menu closes itself after a link). */
-export function MobileSessionActions() {
+/** The same choices in the mobile menu, as plain buttons. */
+export function MobileSessionActions({ onNavigate }: { onNavigate: () => void }) {
   const { user, loading, signOut } = useSessionState();
   if (loading) return <LoadingButton className="w-full" />;
   if (!user) {
     return (
       <>
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" onClick={onNavigate}>
           <Link to="/auth">Logga in</Link>
         </Button>
-        <Button asChild>
+        <Button asChild onClick={onNavigate}>
           <Link to="/auth?mode=signup">Registrera</Link>
         </Button>
       </>
@@ -135,33 +117,42 @@ export function MobileSessionActions() {
   return (
     <>
       <p className="truncate text-sm text-muted-foreground">Inloggad som {user.email}</p>
-      <Button asChild variant="outline">
+      <Button asChild variant="outline" onClick={onNavigate}>
         <Link to="/profile">
           <User className="size-4" aria-hidden="true" />
           Min profil
         </Link>
       </Button>
-      <Button asChild variant="outline">
+      <Button asChild variant="outline" onClick={onNavigate}>
         <Link to="/salja">
           <Banknote className="size-4" aria-hidden="true" />
           Sälj nu
         </Link>
       </Button>
-      <Button asChild variant="outline">
+      <Button asChild variant="outline" onClick={onNavigate}>
         <Link to="/mina-affarer">
           <HandCoins className="size-4" aria-hidden="true" />
           Mina affärer
         </Link>
       </Button>
       {user.isStaff ? (
-        <Button asChild variant="outline">
+        <Button asChild variant="outline" onClick={onNavigate}>
           <Link to="/admin">
             <LayoutDashboard className="size-4" aria-hidden="true" />
             Adminpanel
           </Link>
         </Button>
       ) : null}
-      <SignOutForm signOut={signOut} className={buttonVariants({ variant: "ghost" })} />
+      <Button
+        variant="ghost"
+        onClick={() => {
+          onNavigate();
+          signOut();
+        }}
+      >
+        <LogOut className="size-4" aria-hidden="true" />
+        Logga ut
+      </Button>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { COMPANY } from "~/lib/company";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { usePublicConfig } from "~/lib/site-config";
-import { COOKIE_SETTINGS_ID } from "~/modules/consent/consent-constants";
+import { openCookieSettings } from "~/modules/consent/consent-storage";
 import { Logo } from "./logo";
 import { LEGAL_LINKS, MAIN_NAV, RESOURCE_LINKS } from "./navigation";
 import { PaymentBadges } from "./payment-badges";
@@ -102,7 +102,7 @@ export function SiteFooter() {
               <li>
                 <button
                   type="button"
-                  popoverTarget={COOKIE_SETTINGS_ID}
+                  onClick={openCookieSettings}
                   className="cursor-pointer rounded-sm hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   Cookie-inställningar

@@ -1,12 +1,16 @@
+import { Suspense } from "react";
 import { NavLink } from "react-router";
+import { lazyComponent } from "~/lib/lazy-component";
 import { usePublicConfig } from "~/lib/site-config";
 import { Logo } from "./logo";
-import { MobileMenu } from "./mobile-menu";
+import { MobileMenuButton } from "./mobile-menu-button";
 import { MAIN_NAV, navClass } from "./navigation";
 import { SessionMenu, useSignOutFeedback } from "./session-controls";
-import { ThemeSwitch } from "./theme-switch";
+import { ThemeSwitchButton } from "./theme-switch-button";
 
-// The menus are popovers the browser opens itself (docs/decisions/042): no code of their own to load.
+// Menus load after the page's own code: the server renders them all the same.
+const ThemeSwitch = lazyComponent(() => import("./theme-switch").then((module) => module.ThemeSwitch));
+const MobileMenu = lazyComponent(() => import("./mobile-menu").then((module) => module.MobileMenu));
 
 export function SiteHeader() {
   const { siteName } = usePublicConfig();
@@ -24,11 +28,15 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <ThemeSwitch />
+          <Suspense fallback={<ThemeSwitchButton />}>
+            <ThemeSwitch />
+          </Suspense>
           <div className="hidden items-center gap-2 sm:flex">
             <SessionMenu />
           </div>
-          <MobileMenu siteName={siteName} />
+          <Suspense fallback={<MobileMenuButton />}>
+            <MobileMenu siteName={siteName} />
+          </Suspense>
         </div>
       </div>
     </header>

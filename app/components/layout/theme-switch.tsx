@@ -1,17 +1,13 @@
-/**
- * The theme menu (docs/rules/site.md#header-and-footer): a popover with a plain form posting to
- * /api/theme, which sets the `theme` cookie the server renders from, so it works without scripts
- * (docs/decisions/042). Where React runs, the choice applies at once and nothing posts.
- */
 import { useEffect, useState } from "react";
-import { useLocation } from "react-router";
-import { Check, Monitor, Moon, Sun } from "~/components/ui/icons";
-import { FORM_ACTIONS } from "~/enhance/enhance-ids";
-import { cn } from "~/lib/cn";
-import { RETURN_TO_FIELD } from "~/lib/preference-forms";
-import { usePreferences } from "~/lib/site-config";
+import { Monitor, Moon, Sun } from "~/components/ui/icons";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { applyTheme, isTheme, readStoredTheme, storeTheme, type Theme } from "~/lib/theme";
-import { closeEnclosingPopover, MENU_ITEM_CLASS, MENU_PANEL_CLASS, PopoverPanel } from "./popover-panel";
 import { ThemeSwitchButton } from "./theme-switch-button";
 
 const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
@@ -20,12 +16,8 @@ const OPTIONS: Array<{ value: Theme; label: string; Icon: typeof Sun }> = [
   { value: "system", label: "System", Icon: Monitor },
 ];
 
-const THEME_MENU_ID = "theme-menu";
-
 export function ThemeSwitch() {
-  const { theme: savedTheme } = usePreferences();
-  const [theme, setTheme] = useState<Theme>(savedTheme);
-  const location = useLocation();
+  const [theme, setTheme] = useState<Theme>("system");
 
   // Follow the operating system while "system" is the stored choice.
   useEffect(() => {
@@ -38,40 +30,28 @@ export function ThemeSwitch() {
   }, []);
 
   return (
-    <>
-      <ThemeSwitchButton popoverTarget={THEME_MENU_ID} />
-      <PopoverPanel id={THEME_MENU_ID} className={MENU_PANEL_CLASS} aria-label="Tema">
-        <form
-          method="post"
-          action={FORM_ACTIONS.theme}
-          className="grid"
-          onSubmit={(event) => {
-            const value = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    // The stored choice is read when the menu opens: the server cannot know it.
+    <DropdownMenu onOpenChange={(open) => open && setTheme(readStoredTheme())}>
+      <DropdownMenuTrigger asChild>
+        <ThemeSwitchButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuRadioGroup
+          value={theme}
+          onValueChange={(value) => {
             if (!isTheme(value)) return;
-            event.preventDefault();
             setTheme(value);
             storeTheme(value);
-            closeEnclosingPopover(event.currentTarget);
           }}
         >
-          <input type="hidden" name={RETURN_TO_FIELD} value={`${location.pathname}${location.search}`} />
           {OPTIONS.map(({ value, label, Icon }) => (
-            <button
-              key={value}
-              type="submit"
-              name="theme"
-              value={value}
-              aria-pressed={theme === value}
-              className={cn(MENU_ITEM_CLASS, "group")}
-            >
-              <Icon aria-hidden="true" />
-              <span className="flex-1">{label}</span>
-              {/* Follows aria-pressed, which the enhancement module also sets. */}
-              <Check aria-hidden="true" className="invisible group-aria-pressed:visible" />
-            </button>
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon className="size-4" aria-hidden="true" />
+              {label}
+            </DropdownMenuRadioItem>
           ))}
-        </form>
-      </PopoverPanel>
-    </>
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -7,7 +7,16 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useSessionUser } from "~/lib/site-config";
-import { captureReferralLink, forgetReferralCode } from "~/modules/referrals/referral-link";
+import { normaliseReferralCode } from "~/modules/referrals/referral-link";
+import {
+  forgetReferralCode,
+  REFERRAL_PARAM,
+  referralVisitPayload,
+  rememberReferralCode,
+  withoutReferralParam,
+} from "~/modules/referrals/referral-link";
+
+const REFERRAL_VISIT_PATH = "/api/referral-visit";
 
 export function ReferralLinkCapture() {
   const location = useLocation();
@@ -20,10 +29,22 @@ export function ReferralLinkCapture() {
   }, [signedIn]);
 
   useEffect(() => {
-    const search = captureReferralLink(location.search, document.referrer, signedIn);
-    if (search === null) return;
+    const params = new URLSearchParams(location.search);
+    if (!params.has(REFERRAL_PARAM)) return;
+    const raw = (params.get(REFERRAL_PARAM) ?? "").trim().toUpperCase();
+    const code = normaliseReferralCode(raw);
+    if (code && !signedIn) rememberReferralCode(code);
+    if (raw) {
+      void fetch(REFERRAL_VISIT_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(referralVisitPayload(raw, location.search, document.referrer)),
+      }).catch(() => {
+        // Reporting a visit never disturbs it.
+      });
+    }
     void navigate(
-      { pathname: location.pathname, search, hash: location.hash },
+      { pathname: location.pathname, search: withoutReferralParam(location.search), hash: location.hash },
       { replace: true, preventScrollReset: true, state: location.state },
     );
   }, [location, navigate, signedIn]);

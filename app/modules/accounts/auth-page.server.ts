@@ -5,8 +5,6 @@
  */
 import { data, redirect, type AppLoadContext } from "react-router";
 import { clientIp, type Input } from "~/lib/http.server";
-import { noticeCookie } from "~/lib/notice";
-import { isDocumentPost, secureCookies, seeOther } from "~/lib/preference-forms.server";
 import { AUTH_MESSAGES } from "~/modules/accounts/auth-schemas";
 import { auth, AUTH_CALLBACKS } from "~/modules/accounts/auth.server";
 import { withProfileSeed } from "~/modules/accounts/profiles.server";
@@ -278,20 +276,13 @@ export async function resendConfirmation(request: Request, context: AppLoadConte
 
 /** Ends the current session; a session that is already gone counts as signed out (docs/rules/accounts.md#sign-out). */
 export async function signOut(request: Request, context: AppLoadContext) {
-  // A plain form (no scripts) goes to the start page, which says "Utloggad" once.
-  const documentPost = !context.dataRequest && isDocumentPost(request);
-  const ended = (headers: Headers) => {
-    if (!documentPost) return data({ ok: true as const }, { headers });
-    headers.append("Set-Cookie", noticeCookie("signed-out", secureCookies()));
-    return seeOther("/", headers.getSetCookie());
-  };
   try {
     const result = await auth().api.signOut({ headers: authHeaders(request, context), returnHeaders: true });
-    return ended(forwardCookies(result.headers));
+    return data({ ok: true as const }, { headers: forwardCookies(result.headers) });
   } catch (error) {
     const authError = asAuthError(error);
     if (authError?.body?.code === "SESSION_NOT_FOUND" || authError?.body?.code === "FAILED_TO_GET_SESSION") {
-      return ended(new Headers());
+      return data({ ok: true as const });
     }
     logger.error({ err: error }, "sign-out failed");
     return data({ ok: false as const, title: AUTH_MESSAGES.signOutFailedTitle, message: AUTH_MESSAGES.signOutFailed }, { status: 500 });

@@ -1,15 +1,12 @@
 /**
- * Browser side of the consent model: reading the choice from the `cookie-consent` cookie (the
- * server reads the same one), saving it there and in local storage, the update event, and a
- * subscription for `useSyncExternalStore`.
+ * Browser side of the consent model: reading and saving the choice in local storage, the
+ * update event, and a subscription for `useSyncExternalStore`.
  */
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { CONSENT_EVENTS } from "~/modules/consent/consent-constants";
 import {
-  consentCookie,
-  consentFromCookieHeader,
   consentStorageEntries,
-  serializeConsent,
+  readStoredConsent,
   type ConsentChoice,
   type StoredConsent,
 } from "./consent";
@@ -19,19 +16,29 @@ export interface ConsentUpdatedDetail {
   decidedAt: string;
 }
 
-/**
- * A stable string snapshot of the saved choice (strings compare by value, which
- * `useSyncExternalStore` needs): its normalised JSON, or "" when there is none. Parse it with
- * `storedConsentFromSnapshot`.
- */
-export function consentSnapshot(): string {
-  const choice = consentFromCookieHeader(typeof document === "undefined" ? null : document.cookie);
-  return choice ? serializeConsent(choice) : "";
+function getItem(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
 }
 
-export function storedConsentFromSnapshot(snapshot: string): StoredConsent | null {
-  const choice = consentFromCookieHeader(snapshot ? `${STORAGE_KEYS.cookieConsent}=${encodeURIComponent(snapshot)}` : null);
-  return choice ? { choice, decidedAt: null } : null;
+/**
+ * A stable string snapshot of what is stored (strings compare by value, which
+ * `useSyncExternalStore` needs); parse it with `storedConsentFromSnapshot`.
+ */
+export function consentSnapshot(): string {
+  return JSON.stringify([getItem(STORAGE_KEYS.cookieConsent), getItem(STORAGE_KEYS.cookieConsentDate)]);
+}
+
+export function storedConsentFromSnapshot(snapshot: string, now = new Date()): StoredConsent | null {
+  try {
+    const [raw, rawDate] = JSON.parse(snapshot) as [string | null, string | null];
+    return readStoredConsent(raw, rawDate, now);
+  } catch {
+    return null;
+  }
 }
 
 /** Calls back when the choice changes in this tab (update event) or another (storage event). */
@@ -49,9 +56,8 @@ export function subscribeToConsent(onChange: () => void): () => void {
   };
 }
 
-/** Saves the choice (the cookie and three keys, docs/rules/privacy.md#cookie-consent) and announces it with `cookie-consent-updated`. */
+/** Saves the choice (three keys, docs/rules/privacy.md#cookie-consent) and announces it with `cookie-consent-updated`. */
 export function saveConsent(choice: ConsentChoice, now = new Date()): void {
-  document.cookie = consentCookie(choice, window.location.protocol === "https:");
   try {
     for (const [key, value] of consentStorageEntries(choice, now)) localStorage.setItem(key, value);
   } catch {
@@ -78,3 +84,7 @@ export function syncAnalyticsFlag(choice: ConsentChoice | null): void {
   }
 }
 
+/** Asks the consent layer to open the settings dialog (the footer and cookie-policy page do). */
+export function openCookieSettings(): void {
+  window.dispatchEvent(new CustomEvent(CONSENT_EVENTS.openSettings));
+}

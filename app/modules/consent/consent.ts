@@ -3,7 +3,6 @@
  * stored in the browser, and whether they have decided. Pure and isomorphic; the browser glue is in
  * consent-storage.ts.
  */
-import { decodedCookieValue, preferenceCookie } from "~/lib/cookies";
 import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { CONSENT_RENEW_AFTER_DAYS, COOKIE_CATEGORIES, type CookieCategory } from "~/modules/consent/consent-constants";
 
@@ -137,29 +136,4 @@ export function hasDecided(
 
 export function sameChoice(a: ConsentChoice, b: ConsentChoice): boolean {
   return COOKIE_CATEGORIES.every((category) => a[category] === b[category]);
-}
-
-/**
- * The `cookie-consent` cookie: the saved choice as the server reads it, so it renders the banner
- * only for a visitor who has not decided (docs/rules/privacy.md#cookie-consent). It expires when
- * the choice must be asked for again.
- */
-export function consentCookie(choice: ConsentChoice, secure: boolean): string {
-  return preferenceCookie(STORAGE_KEYS.cookieConsent, serializeConsent(choice), CONSENT_RENEW_AFTER_DAYS * 24 * 60 * 60, secure);
-}
-
-/** The choice a Cookie header carries (normalised), or null when none or an unreadable one. */
-export function consentFromCookieHeader(header: string | null | undefined): ConsentChoice | null {
-  return parseConsent(decodedCookieValue(header, STORAGE_KEYS.cookieConsent));
-}
-
-/** What the banner's and the settings' buttons post as `choice`. */
-export const CONSENT_FORM_CHOICES = ["all", "necessary", "custom"] as const;
-export type ConsentFormChoice = (typeof CONSENT_FORM_CHOICES)[number];
-
-/** The choice a consent form means: a button's `choice`, and for "custom" the ticked categories. */
-export function choiceFromConsentForm(button: ConsentFormChoice, ticked: (category: OptionalCategory) => boolean): ConsentChoice {
-  if (button === "all") return ACCEPT_ALL;
-  if (button === "necessary") return ONLY_NECESSARY;
-  return { necessary: true, analytics: ticked("analytics"), marketing: ticked("marketing"), functional: ticked("functional") };
 }

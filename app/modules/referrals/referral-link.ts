@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from "~/lib/storage-keys";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { consentSnapshot, storedConsentFromSnapshot } from "~/modules/consent/consent-storage";
 
-const REFERRAL_PARAM = "ref";
+export const REFERRAL_PARAM = "ref";
 
 /** A code as typed or linked: upper-cased, everything but A–Z/0–9 dropped; null unless 4–12 remain. */
 export function normaliseReferralCode(value: unknown): string | null {
@@ -60,7 +60,7 @@ function removeStoredReferralCode(): void {
   }
 }
 
-function rememberReferralCode(code: string): void {
+export function rememberReferralCode(code: string): void {
   visitCode = code;
   if (functionalConsent()) storeReferralCode(code);
 }
@@ -116,29 +116,4 @@ export function referralVisitPayload(code: string, search: string, referrer: str
 export function withReferralCode(href: string, code: string | null): string {
   if (!code) return href;
   return `${href}${href.includes("?") ? "&" : "?"}${REFERRAL_PARAM}=${encodeURIComponent(code)}`;
-}
-
-const REFERRAL_VISIT_PATH = "/api/referral-visit";
-
-/**
- * What a page does with `?ref=CODE` (docs/rules/loyalty.md#influencer-links), in one place for the
- * React layer and the enhancement module: keeps a valid code for sign-up (not for a member),
- * reports the visit, and returns the search without the parameter; null when there was none.
- */
-export function captureReferralLink(search: string, referrer: string, signedIn: boolean): string | null {
-  const params = new URLSearchParams(search);
-  if (!params.has(REFERRAL_PARAM)) return null;
-  const raw = (params.get(REFERRAL_PARAM) ?? "").trim().toUpperCase();
-  const code = normaliseReferralCode(raw);
-  if (code && !signedIn) rememberReferralCode(code);
-  if (raw) {
-    void fetch(REFERRAL_VISIT_PATH, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(referralVisitPayload(raw, search, referrer)),
-    }).catch(() => {
-      // Reporting a visit never disturbs it.
-    });
-  }
-  return withoutReferralParam(search);
 }

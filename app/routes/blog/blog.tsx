@@ -19,7 +19,6 @@ import {
   popularPublishedPosts,
 } from "~/modules/blog/blog.server";
 import { db } from "~/platform/db/client.server";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 export const links: Route.LinksFunction = () => [RSS_LINK];
 
@@ -49,9 +48,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     hasPublished: latest.length > 0,
   };
 }
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const config = publicConfigFromMatches(matches);

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
 import { ArrowLeft, FileQuestion } from "~/components/ui/icons";
 import type { Route } from "./+types/post";
@@ -11,8 +12,6 @@ import { toCard } from "~/modules/blog/blog";
 import { getPublishedPost, latestPublishedPosts } from "~/modules/blog/blog.server";
 import { postView } from "~/modules/blog/post-view.server";
 import { db } from "~/platform/db/client.server";
-import { STATIC_PAGE } from "~/lib/hydration";
-import { BLOG_VIEW_ATTRIBUTE } from "~/modules/blog/blog-view";
 
 export const links: Route.LinksFunction = () => [RSS_LINK];
 
@@ -49,9 +48,6 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     throw error;
   }
 }
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   if (!loaderData) {
@@ -111,16 +107,20 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
   });
 };
 
+/** Counts the view with a separate request, so it counts even when the HTML came from a cache. */
+function useRecordView(slug: string) {
+  useEffect(() => {
+    const url = `/api/blog/${encodeURIComponent(slug)}/view`;
+    if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(url)) return;
+    void fetch(url, { method: "POST", keepalive: true }).catch(() => {});
+  }, [slug]);
+}
+
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, more } = loaderData;
   const pending = useBlogNavigationPending();
-  return (
-    <>
-      {/* The enhancement module counts the view (app/modules/blog/blog-view.ts). */}
-      <span hidden {...{ [BLOG_VIEW_ATTRIBUTE]: post.slug }} />
-      <PostArticle post={post} more={more} pending={pending} />
-    </>
-  );
+  useRecordView(post.slug);
+  return <PostArticle post={post} more={more} pending={pending} />;
 }
 
 export function ErrorBoundary() {

@@ -4,10 +4,6 @@ import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import { LEGAL_LAST_UPDATED } from "~/modules/legal/legal";
 import { termsSections } from "~/components/content/terms-content";
-import { STATIC_PAGE } from "~/lib/hydration";
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -3,7 +3,7 @@ import { Cookie, Settings2 } from "~/components/ui/icons";
 import type { Route } from "./+types/cookie-policy";
 import { LegalPage, type LegalSection } from "~/components/content/legal-page";
 import { Button } from "~/components/ui/button";
-import { COOKIE_CATEGORIES, COOKIE_SETTINGS_ID } from "~/modules/consent/consent-constants";
+import { COOKIE_CATEGORIES } from "~/modules/consent/consent-constants";
 import { pageMeta } from "~/lib/seo";
 import { usePublicConfig } from "~/lib/site-config";
 import {
@@ -14,10 +14,6 @@ import {
   type StorageEntry,
 } from "~/modules/legal/cookie-inventory";
 import { LEGAL_LAST_UPDATED, RETENTION } from "~/modules/legal/legal";
-import { STATIC_PAGE } from "~/lib/hydration";
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -28,13 +24,16 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     breadcrumbs: [{ name: "Cookiepolicy", path: "/cookie-policy" }],
   });
 
+/** The consent layer listens for this event and opens its settings dialog. */
+const COOKIE_SETTINGS_EVENT = "cookie-settings:open";
+
 function CookieSettingsButton({ variant = "default" }: { variant?: "default" | "outline" }) {
   return (
     <Button
       type="button"
       size="lg"
       variant={variant}
-      popoverTarget={COOKIE_SETTINGS_ID}
+      onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))}
     >
       <Settings2 aria-hidden="true" />
       Ändra cookie-inställningar

@@ -10,13 +10,9 @@ import { POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constant
 import { pageMeta } from "~/lib/seo";
 import { POINT_STEPS, POINT_USES } from "~/components/content/marketing-content";
 import { formatNumber } from "~/lib/format";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const BREADCRUMBS = [{ name: "Poängsystem", path: "/point-system" }];
 const POINT_VALUE_TEXT = `${formatNumber(POINTS_VALUE.points)} poäng ≈ ${formatNumber(POINTS_VALUE.sek)} kr`;
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

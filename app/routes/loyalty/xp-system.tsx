@@ -12,13 +12,9 @@ import { LEVELS, XP_PER_SEK, type LevelDefinition } from "~/modules/loyalty/loya
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SUCCESS_STORIES, XP_FAQ, XP_STEPS } from "~/components/content/marketing-content";
 import { formatNumber } from "~/lib/format";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const BREADCRUMBS = [{ name: "XP och VIP-nivåer", path: "/xp-system" }];
 const LEVEL_ICONS = { Shield, Star, Crown, Gem } as const;
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

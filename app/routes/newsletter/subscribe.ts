@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/subscribe";
 import { asJson as toJson, clientIp, readInput, tooManyRequests, validate } from "~/lib/http.server";
-import { isDocumentPost } from "~/lib/preference-forms.server";
 import { NEWSLETTER, NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import {
   NEWSLETTER_FORM_PARAM,
@@ -22,7 +21,7 @@ import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
  * JavaScript) is sent back to the page it came from with the outcome in the URL.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const plainFormPost = isDocumentPost(request);
+  const plainFormPost = isNavigation(request);
   // A fetcher's request: the same answer as data(), so a refusal stays the form's outcome.
   const asJson = context.dataRequest ? <T>(result: T) => result : toJson;
   const input = await readInput(request);
@@ -57,6 +56,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+/** A browser navigation (a form posted without JavaScript), as opposed to the enhanced form's fetch. */
+function isNavigation(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  if (accept.includes("application/json")) return false;
+  return request.headers.get("sec-fetch-mode") === "navigate" || accept.includes("text/html");
 }
 
 /** Back to the same-origin page the form was on, with the outcome for that form. */

@@ -21,15 +21,11 @@ import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~
 import { formatPlus } from "~/lib/format";
 import { latestPostCards } from "~/modules/blog/latest-cards.server";
 import { db } from "~/platform/db/client.server";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 /** The latest posts are streamed: not awaited, so the page never waits for them. */
 export function loader() {
   return { latestPosts: latestPostCards(db()) };
 }
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

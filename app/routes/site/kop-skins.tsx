@@ -32,13 +32,9 @@ import {
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const BREADCRUMBS = [{ name: "Köp skins", path: "/kop-skins" }];
 const delivery = `${formatRange(BUY_DELIVERY_MINUTES)} minuter`;
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

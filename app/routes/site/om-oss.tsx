@@ -21,12 +21,8 @@ import {
   VALUES,
 } from "~/components/content/marketing-content";
 import { formatCustomers } from "~/modules/marketing/hero-counters";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const BREADCRUMBS = [{ name: "Om oss", path: "/om-oss" }];
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

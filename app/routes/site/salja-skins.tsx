@@ -16,12 +16,8 @@ import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SELL_BENEFITS, SELL_FAQ, SELL_STEPS } from "~/components/content/marketing-content";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const BREADCRUMBS = [{ name: "Sälj skins", path: "/salja-skins" }];
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

@@ -24,10 +24,6 @@ import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { pageMeta, faqNode } from "~/lib/seo";
 import { ALL_FAQ_ITEMS, FAQ_SECTIONS, type FaqSectionId } from "~/modules/support/faq-content";
 import { faqResultSummary, normalizeFaqQuery, searchFaq } from "~/modules/support/faq-search";
-import { STATIC_PAGE } from "~/lib/hydration";
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -118,15 +114,14 @@ export default function FaqPage() {
               className="h-12 bg-background pl-10 pr-11 text-base text-foreground md:text-base [&::-webkit-search-cancel-button]:appearance-none"
             />
             {query && (
-              // A link to the unfiltered page, so it clears the search without scripts too.
-              <Link
-                to="/faq"
-                onClick={clearSearch}
+              <button
+                type="button"
+                onClick={() => clearSearch()}
                 className="absolute right-2 top-1/2 inline-flex size-8 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground"
                 aria-label="Rensa sökningen"
               >
                 <X className="size-4" aria-hidden="true" />
-              </Link>
+              </button>
             )}
           </div>
           <Button type="submit" size="lg" className="h-12">

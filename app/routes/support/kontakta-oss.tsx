@@ -22,10 +22,6 @@ import {
   type ContactField,
 } from "~/modules/contact/contact";
 import { handleContactAction, type ContactActionResult } from "~/modules/contact/contact-page.server";
-import { STATIC_PAGE } from "~/lib/hydration";
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {

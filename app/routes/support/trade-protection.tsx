@@ -21,12 +21,8 @@ import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { TRADE_PROTECTION_FAQ } from "~/modules/support/trade-protection-content";
 import { formatNumber } from "~/lib/format";
-import { STATIC_PAGE } from "~/lib/hydration";
 
 const days = TRADE_PROTECTION_DAYS;
-
-/** No client-side React: the page works as HTML (docs/decisions/042). */
-export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
