@@ -15,6 +15,7 @@ import type { Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -75,6 +76,7 @@ async function adminPage(browser: Browser, width: number) {
     form: { intent: "signin", email: ADMIN_EMAIL, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await passSecondFactor(context, server.url, ADMIN_EMAIL, PASSWORD);
   return { context, page: await context.newPage() };
 }
 

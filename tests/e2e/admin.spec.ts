@@ -18,6 +18,7 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
 import { openMenu } from "./helpers/menus";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -71,6 +72,7 @@ async function signIn(context: BrowserContext, base: string, who: Person) {
     form: { intent: "signin", email: PEOPLE[who].email, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await passSecondFactor(context, base, PEOPLE[who].email, PASSWORD);
 }
 
 async function staffContext(browser: Browser, base: string, who: Person, viewport = { width: 1280, height: 900 }) {

@@ -18,6 +18,7 @@ import { queryRows, type Database } from "../../app/platform/db/client.server";
 import { account, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -102,6 +103,7 @@ async function signedIn(browser: Browser, who: keyof typeof PEOPLE, width = 1280
     form: { intent: "signin", email: PEOPLE[who], password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await passSecondFactor(context, server.url, PEOPLE[who], PASSWORD);
   return { context, page: await context.newPage() };
 }
 

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
 import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -154,6 +155,7 @@ test.describe("the member forms on /profile", () => {
       form: { intent: "signin", email, password: MEMBER_PASSWORD },
     });
     expect(response.status()).toBe(200);
+    await passSecondFactor(page.context(), members.url, email);
   }
 
   const SWISH = { phone: "070-123 45 12", personnummer: "19811218-9876" };
@@ -419,6 +421,7 @@ test.describe("a staff form", () => {
       form: { intent: "signin", email: ADMIN.email, password: MEMBER_PASSWORD },
     });
     expect(response.status()).toBe(200);
+    await passSecondFactor(context, staffServer.url, ADMIN.email);
     return context;
   }
 

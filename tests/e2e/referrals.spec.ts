@@ -16,6 +16,7 @@ import { account, influencers, profiles, user, user_roles } from "../../app/plat
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -101,6 +102,7 @@ async function signIn(page: Page, email: string) {
     form: { intent: "signin", email, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
+  await passSecondFactor(page.context(), server.url, email, PASSWORD);
 }
 
 async function mailedLink(to: string): Promise<string> {

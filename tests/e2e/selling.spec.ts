@@ -23,6 +23,7 @@ import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
 import { createAccount, MEMBER_PASSWORD } from "./helpers/loyalty-members";
 import { openMenu } from "./helpers/menus";
+import { passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -92,6 +93,7 @@ async function signedIn(browser: Browser, email: string, width = 1280): Promise<
   const page = await context.newPage();
   const response = await page.request.post(url("/auth.data"), { headers: { origin: server.url }, form: { intent: "signin", email, password: MEMBER_PASSWORD } });
   expect(response.status()).toBe(200);
+  await passSecondFactor(context, server.url, email);
   return page;
 }
 

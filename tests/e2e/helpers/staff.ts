@@ -28,7 +28,7 @@ export async function signedIn(
     form: { intent: "signin", email, password: MEMBER_PASSWORD },
   });
   expect(response.status()).toBe(200);
-  await secondFactor(context, serverUrl, email);
+  await passSecondFactor(context, serverUrl, email);
   return context;
 }
 
@@ -44,7 +44,12 @@ export function currentCode(email: string): Promise<string> {
  * the secret this run set up; a staff member without one sets it up through the setup page
  * first, as a new staff member is led to.
  */
-async function secondFactor(context: BrowserContext, serverUrl: string, email: string): Promise<void> {
+export async function passSecondFactor(
+  context: BrowserContext,
+  serverUrl: string,
+  email: string,
+  password = MEMBER_PASSWORD,
+): Promise<void> {
   const pending = (await context.cookies(serverUrl)).some((cookie) => cookie.name.endsWith("two_factor") && cookie.value);
   const secret = TOTP_SECRETS.get(email.toLowerCase());
   if (pending) {
@@ -61,7 +66,7 @@ async function secondFactor(context: BrowserContext, serverUrl: string, email: s
   if (!(admin.headers()["location"] ?? "").startsWith("/profile/tvastegsverifiering")) return;
   const start = await context.request.post(`${serverUrl}/profile/tvastegsverifiering`, {
     headers: { origin: serverUrl },
-    form: { intent: "start", password: MEMBER_PASSWORD },
+    form: { intent: "start", password },
   });
   const enrolment = readEnrolment(await start.text());
   const confirm = await context.request.post(`${serverUrl}/profile/tvastegsverifiering`, {
