@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
 import { openMenu } from "./helpers/menus";
-import { passSecondFactor } from "./helpers/staff";
+import { currentCode, passSecondFactor } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -86,7 +86,11 @@ const sidebar = (page: Page) => page.getByRole("navigation", { name: "Adminmeny"
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").getByText(text, { exact: true });
 
 test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
-  test("a visitor is asked to sign in and comes back to the tab after signing in", async ({ page }) => {
+  test("a visitor is asked to sign in and comes back to the tab after signing in", async ({ page, browser }) => {
+    // The admin has set up two-factor sign-in, as every staff member must (decision 046).
+    const enrolled = await browser.newContext();
+    await signIn(enrolled, server.url, "admin");
+    await enrolled.close();
     const response = await page.goto(`${server.url}/admin/transactions`);
     expect(response?.status()).toBe(401);
     await expect(page.getByRole("heading", { name: STAFF_MESSAGES.loginRequiredTitle })).toBeVisible();
@@ -98,6 +102,8 @@ test.describe("the shell's role matrix (docs/rules/admin.md#refusals)", () => {
     await signInLink.click();
     await page.getByRole("main").getByLabel("E-postadress").fill(PEOPLE.admin.email);
     await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(PASSWORD);
+    await page.getByRole("button", { name: "Logga in", exact: true }).click();
+    await page.getByLabel("Kod från autentiseringsappen").fill(await currentCode(PEOPLE.admin.email));
     await page.getByRole("button", { name: "Logga in", exact: true }).click();
     await expect(page).toHaveURL(`${server.url}/admin/transactions`);
     await expect(page.getByTestId("admin-tab-title")).toHaveText("Transactions");
