@@ -142,9 +142,11 @@ test.describe("home counters", () => {
     // Server value first, then restarted from the beginning, then counted up.
     expect(seen.rating![0]).toBe("5,0");
     expect(seen.rating).toContain("4,0");
-    expect(seen.rating!.slice(seen.rating!.indexOf("4,0"))).toEqual(
-      expect.arrayContaining(["4,0", "4,5", "4,9", "5,0"]),
-    );
+    // Counted up, not jumped: rising frames from 4,0 to 5,0 (a busy machine may drop some).
+    const rising = seen.rating!.slice(seen.rating!.indexOf("4,0")).map((text) => Number(text.replace(",", ".")));
+    expect(rising.at(-1)).toBe(5);
+    expect(rising.length).toBeGreaterThan(3);
+    expect(rising).toEqual([...rising].sort((a, b) => a - b));
     expect(seen.customers).toContain("0");
     expect(seen.customers!.length).toBeGreaterThan(4);
     expect(seen.customers!.at(-1)).toBe("15K+");

@@ -230,8 +230,10 @@ test.describe("legal pages", () => {
 });
 
 test.describe("accessibility and layout", () => {
-  for (const colorScheme of ["light", "dark"] as const) {
+  // Light mode is checked on every page by validators.spec.ts; here the dark theme.
+  for (const colorScheme of ["dark"] as const) {
     test(`no serious or critical axe violations (${colorScheme})`, async ({ page }) => {
+      test.setTimeout(180_000);
       await page.emulateMedia({ colorScheme });
       for (const path of [...PAGES, "/faq?q=xyzzy"]) {
         await page.goto(path);

@@ -66,6 +66,8 @@ function pages(): Record<string, { url: string; role: Role }> {
     "auth/sign-out": { url: "/auth/sign-out", role: "visitor" },
     "email-confirmation": { url: "/email-confirmation", role: "visitor" },
     profile: { url: "/profile", role: "member" },
+    "profile/tvastegsverifiering": { url: "/profile/tvastegsverifiering", role: "member" },
+    "profile/bekrafta": { url: "/profile/bekrafta?redirectTo=%2Fprofile", role: "member" },
     "point-system": { url: "/point-system", role: "visitor" },
     "xp-system": { url: "/xp-system", role: "visitor" },
     "point-shop": { url: "/point-shop", role: "member" },
