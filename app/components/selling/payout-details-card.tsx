@@ -16,7 +16,7 @@ import { formatLongDateTime } from "~/lib/format";
 import type { FieldErrors } from "~/lib/form-errors";
 import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS } from "~/modules/selling/crypto-addresses";
-import { PAYOUT_LABELS, PAYOUT_METHODS, payoutDetailsSchema, type PayoutMethod } from "~/modules/selling/payout-rules";
+import { PAYOUT_LABELS, PAYOUT_MESSAGES, PAYOUT_METHODS, payoutDetailsSchema, type PayoutMethod } from "~/modules/selling/payout-rules";
 
 export interface PayoutSummaryView {
   method: PayoutMethod;
@@ -24,6 +24,7 @@ export interface PayoutSummaryView {
   masked: string;
   usableAt: string;
   usable: boolean;
+  renewalRequired: boolean;
 }
 
 type PayoutResult =
@@ -106,7 +107,11 @@ function PayoutDetailsBody({ summary, passwordSet, form }: { summary: PayoutSumm
             <p className="flex flex-wrap items-center gap-2 font-medium">
               {summary.label} <span className="font-mono tracking-wider">{summary.masked}</span>
             </p>
-            {summary.usable ? (
+            {summary.renewalRequired ? (
+              <FormAlert tone="info" title="Ange nya uppgifter">
+                {PAYOUT_MESSAGES.renewalRequired}
+              </FormAlert>
+            ) : summary.usable ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <ShieldCheck className="size-4 text-primary" aria-hidden="true" />
                 Klara att använda för utbetalningar.

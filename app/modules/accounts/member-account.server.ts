@@ -62,7 +62,8 @@ async function readAccount(db: Db, userId: string, now: Date) {
         FROM newsletter_subscriptions n WHERE n.user_id = ${member})`,
       passwordSet: sql<boolean>`EXISTS (SELECT 1 FROM account a WHERE a.user_id = ${member} AND a.provider_id = 'credential' AND a.password IS NOT NULL)`,
       payout: sql<Parameters<typeof toPayoutDetailsSummary>[0] | null>`(SELECT json_build_object('method', d.method, 'label', d.masked_label, 'masked', d.masked_value,
-          'usableAt', d.usable_at, 'updatedAt', d.updated_at, 'usable', d.usable_at <= now())
+          'usableAt', d.usable_at, 'updatedAt', d.updated_at, 'usable', d.usable_at <= now(),
+          'renewalRequired', d.renewal_required_at IS NOT NULL)
         FROM payout_details d WHERE d.user_id = ${member})`,
       // The BankID identity: sealed name, masked personnummer (decision 044).
       identity: sql<{ keyId: string; ciphertext: string; masked: string; birthDate: string; verifiedAt: string } | null>`(SELECT json_build_object(

@@ -7,12 +7,14 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
-import { audit_log, bankid_orders, verified_identities } from "~/platform/db/schema";
+import { changePayoutDetails, getPayoutDetailsSummary } from "~/modules/selling/payout-details.server";
+import { audit_log, bankid_orders, payout_details, verified_identities } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { BANKID_RFA } from "./bankid-messages";
 import { qrData } from "./bankid-qr";
 import { BankIdError } from "./bankid-gateway.server";
 import { createTestBankId } from "./bankid-test-gateway";
+import { testPersonnummer } from "./test-identities";
 import {
   cancelBankIdOrder,
   pollBankIdOrder,
@@ -179,6 +181,28 @@ describe("completing a verification", () => {
     expect(await readVerifiedIdentity(database.db, keyring, userId)).toMatchObject({ name: "Ada King" });
     const rows = await database.db.select().from(verified_identities).where(eq(verified_identities.user_id, userId));
     expect(rows).toHaveLength(1);
+  });
+
+  it("marks stored Swish details with another personnummer for renewal; a change clears it; the own number is not marked", async () => {
+    const swish = (personnummer: string) => ({ method: "swish" as const, phone: "0701234512", personnummer });
+    const [verified, own] = [testPersonnummer("2000-01-01"), testPersonnummer("1990-01-01")];
+    const other = await createMember(database.db);
+    await changePayoutDetails(database.db, keyring, { userId: other, details: swish("191212121212"), confirmedBy: "password" });
+    await database.db.update(payout_details).set({ usable_at: sql`now() - interval '1 day'` }).where(eq(payout_details.user_id, other));
+    const first = await start(other);
+    bankId.complete(first.orderRef, { personalNumber: verified, givenName: "Kim", surname: "Ek" });
+    expect(await pollBankIdOrder(database.db, bankId, keyring, first.access)).toMatchObject({ status: "complete" });
+    expect(await getPayoutDetailsSummary(database.db, other)).toMatchObject({ renewalRequired: true, usable: false });
+
+    await changePayoutDetails(database.db, keyring, { userId: other, details: swish(verified), confirmedBy: "password" });
+    expect(await getPayoutDetailsSummary(database.db, other)).toMatchObject({ renewalRequired: false });
+
+    const member = await createMember(database.db);
+    await changePayoutDetails(database.db, keyring, { userId: member, details: swish(own), confirmedBy: "password" });
+    const second = await start(member);
+    bankId.complete(second.orderRef, { personalNumber: own, givenName: "Lo", surname: "Ek" });
+    expect(await pollBankIdOrder(database.db, bankId, keyring, second.access)).toMatchObject({ status: "complete" });
+    expect(await getPayoutDetailsSummary(database.db, member)).toMatchObject({ renewalRequired: false });
   });
 
   it("refuses a person another member verified: Swedish message, an audit row, nothing stored", async () => {

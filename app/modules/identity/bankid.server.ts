@@ -14,6 +14,7 @@ import { and, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
 import type { DomainFailure } from "~/lib/http.server";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { markSwishForRenewal } from "~/modules/selling/payout-details.server";
 import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
@@ -351,6 +352,7 @@ async function storeVerifiedIdentity(db: Db, keyring: PayoutKeyring, orderId: st
         .values({ user_id: userId, ...fields })
         .onConflictDoUpdate({ target: verified_identities.user_id, set: { ...fields, updated_at: sql`now()` } })
         .returning({ verifiedAt: verified_identities.verified_at });
+      await markSwishForRenewal(tx, keyring, userId, parsed.normalised);
       return {
         ok: true as const,
         status: "complete" as const,

@@ -9,10 +9,11 @@ import { auth } from "~/modules/accounts/auth.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { hasTwoFactor, recordStepUp, stepUpRefusal } from "~/modules/accounts/two-factor.server";
 import type { PayoutConfirmation } from "./selling-constants";
-import { db } from "~/platform/db/client.server";
-import { changePayoutDetails, hasPassword, isRecentSignIn, swishMatchesIdentity } from "./payout-details.server";
-import { payoutKeyring } from "./payout-encryption.server";
-import { PAYOUT_MESSAGES, payoutDetailsSchema } from "./payout-rules";
+import { readVerifiedPersonnummer } from "~/modules/identity/bankid.server";
+import { db, type Db } from "~/platform/db/client.server";
+import { changePayoutDetails, hasPassword, isRecentSignIn } from "./payout-details.server";
+import { payoutKeyring, type PayoutKeyring } from "./payout-encryption.server";
+import { PAYOUT_MESSAGES, payoutDetailsSchema, type PayoutDetails } from "./payout-rules";
 
 const PAYOUT_RECENT_SIGN_IN =
   "Logga in med Steam eller Google igen (högst 10 minuter före ändringen) för att ändra utbetalningsuppgifterna.";
@@ -71,4 +72,15 @@ export async function handlePayoutDetailsChange(request: Request, userId: string
     userAgent: request.headers.get("user-agent"),
   });
   return { ok: true as const, ...extras, summary: result.summary };
+}
+
+/**
+ * A Swish payout goes to the member's own personnummer (decision 044): once BankID verified them,
+ * Swish details with another personnummer are refused. Other methods, and members not yet
+ * verified (they cannot sell), pass.
+ */
+export async function swishMatchesIdentity(database: Db, keyring: PayoutKeyring, userId: string, details: PayoutDetails): Promise<boolean> {
+  if (details.method !== "swish") return true;
+  const verified = await readVerifiedPersonnummer(database, keyring, userId);
+  return verified === null || verified === details.personnummer;
 }

@@ -13,7 +13,6 @@ import { account, payout_details, payout_details_history, profiles, session, use
 import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "./payout-encryption.server";
 import { maskPayoutDetails, type PayoutDetails } from "./payout-rules";
-import { readVerifiedPersonnummer } from "~/modules/identity/bankid.server";
 
 export interface PayoutDetailsSummary {
   method: PayoutMethod;
@@ -24,6 +23,8 @@ export interface PayoutDetailsSummary {
   updatedAt: string;
   /** Whether `usableAt` has passed (by the database's clock). */
   usable: boolean;
+  /** Swish details with another personnummer than the verified one: new details are needed. */
+  renewalRequired: boolean;
 }
 
 /** The masked summary the member (and later staff) see; never decrypts anything. */
@@ -36,6 +37,7 @@ export async function getPayoutDetailsSummary(db: Db, userId: string): Promise<P
       usableAt: payout_details.usable_at,
       updatedAt: payout_details.updated_at,
       usable: sql<boolean>`${payout_details.usable_at} <= now()`,
+      renewalRequired: sql<boolean>`${payout_details.renewal_required_at} IS NOT NULL`,
     })
     .from(payout_details)
     .where(eq(payout_details.user_id, userId));
@@ -50,6 +52,7 @@ export function toPayoutDetailsSummary(row: {
   usableAt: Date | string;
   updatedAt: Date | string;
   usable: boolean;
+  renewalRequired: boolean;
 }): PayoutDetailsSummary {
   return {
     method: row.method as PayoutMethod,
@@ -57,7 +60,8 @@ export function toPayoutDetailsSummary(row: {
     masked: row.masked,
     usableAt: new Date(row.usableAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
-    usable: Boolean(row.usable),
+    usable: Boolean(row.usable) && !row.renewalRequired,
+    renewalRequired: Boolean(row.renewalRequired),
   };
 }
 
@@ -72,14 +76,24 @@ export async function readPayoutDetails(db: Db, keyring: PayoutKeyring, userId: 
 }
 
 /**
- * A Swish payout goes to the member's own personnummer (decision 044): once BankID verified them,
- * Swish details with another personnummer are refused. Other methods, and members not yet
- * verified (they cannot sell), pass.
+ * After BankID verified a member (decision 044): stored Swish details with another
+ * personnummer are marked for renewal, in the verification's transaction. Payouts wait until
+ * the member enters new details. Returns whether they were marked.
  */
-export async function swishMatchesIdentity(db: Db, keyring: PayoutKeyring, userId: string, details: PayoutDetails): Promise<boolean> {
-  if (details.method !== "swish") return true;
-  const verified = await readVerifiedPersonnummer(db, keyring, userId);
-  return verified === null || verified === details.personnummer;
+export async function markSwishForRenewal(tx: Db, keyring: PayoutKeyring, userId: string, verifiedPersonnummer: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ method: payout_details.method, keyId: payout_details.key_id, ciphertext: payout_details.ciphertext })
+    .from(payout_details)
+    .where(eq(payout_details.user_id, userId))
+    .for("update");
+  if (row?.method !== "swish") return false;
+  const details = JSON.parse(openPayoutDetails(keyring, userId, row)) as PayoutDetails;
+  const differs = details.method === "swish" && details.personnummer !== verifiedPersonnummer;
+  await tx
+    .update(payout_details)
+    .set({ renewal_required_at: differs ? sql`coalesce(${payout_details.renewal_required_at}, now())` : null })
+    .where(eq(payout_details.user_id, userId));
+  return differs;
 }
 
 // ---------------------------------------------------------------------------
@@ -160,6 +174,7 @@ export async function changePayoutDetails(db: Db, keyring: PayoutKeyring, input:
           masked_label: mask.label,
           masked_value: mask.masked,
           usable_at: usableAt,
+          renewal_required_at: null,
           revision: sql`${payout_details.revision} + 1`,
           updated_at: sql`now()`,
         },
@@ -195,6 +210,7 @@ export async function changePayoutDetails(db: Db, keyring: PayoutKeyring, input:
       usableAt: new Date(row.usableAt).toISOString(),
       updatedAt: new Date(row.updatedAt).toISOString(),
       usable: false,
+      renewalRequired: false,
     };
     const mailId = await queueMemberMail(tx, input.userId, summary, row.revision === 1);
     return { summary, revision: row.revision, mailId };

@@ -41,6 +41,8 @@ export const PAYOUT_MESSAGES = {
   address: (network: CryptoNetwork) => `Adressen är inte en giltig adress för ${CRYPTO_NETWORK_LABELS[network]}.`,
   passwordRequired: "Ange ditt lösenord för att spara utbetalningsuppgifterna.",
   swishNotOwn: "Swish-utbetalningar går bara till ditt eget personnummer, det du verifierade med BankID.",
+  renewalRequired:
+    "Dina sparade Swish-uppgifter har ett annat personnummer än det du verifierade med BankID. Ange nya uppgifter, så kan vi betala ut.",
 } as const;
 
 // ---------------------------------------------------------------------------

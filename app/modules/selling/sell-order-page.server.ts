@@ -17,6 +17,7 @@ import {
   type SellOrderDetail,
 } from "~/modules/selling/sell-orders.server";
 import { isVerified } from "~/modules/identity/bankid.server";
+import { getPayoutDetailsSummary } from "~/modules/selling/payout-details.server";
 import { db } from "~/platform/db/client.server";
 import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
 import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/purchase-documents.server";
@@ -91,10 +92,13 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   const { user } = await requireUser(request);
   const order = orderId ? await getMemberOrder(db(), user.id, orderId) : null;
   if (!order) throw notFound(NOT_FOUND);
+  const unpaid = promisesPayout(order.status) && order.status !== "paid";
   return {
     order: orderView(order),
-    // Decision 044: an order from before the BankID rule is paid once its seller has verified.
-    awaitingVerification: promisesPayout(order.status) && order.status !== "paid" && !(await isVerified(db(), user.id)),
+    // Decision 044: an order from before the BankID rule is paid once its seller has verified,
+    // and to Swish details with the verified personnummer.
+    awaitingVerification: unpaid && !(await isVerified(db(), user.id)),
+    awaitingNewDetails: unpaid && Boolean((await getPayoutDetailsSummary(db(), user.id))?.renewalRequired),
     documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({
       number: document.number,
       label: documentNumberLabel(document.number),

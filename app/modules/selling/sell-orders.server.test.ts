@@ -22,11 +22,12 @@ import {
   verified_identities,
   xp_transactions,
 } from "~/platform/db/schema";
-import { verifyForTest } from "~/modules/identity/test-identities";
+import { testPersonnummer, verifyForTest } from "~/modules/identity/test-identities";
 import { queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { enterReferralCode, referralKeys } from "~/modules/referrals/referrals.server";
 import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
+import { markSwishForRenewal } from "./payout-details.server";
 import { createPayoutKeyring } from "./payout-encryption.server";
 import type { PayoutGateway } from "./payout-gateway.server";
 import { runSellOrderJob } from "./sell-order-job.server";
@@ -447,6 +448,18 @@ describe("payouts (docs/rules/selling.md#payouts)", () => {
     await verifyForTest(db(), keyring, userId);
     expect((await listPayoutQueue(db())).find((candidate) => candidate.orderId === order.id)).toMatchObject({ verified: true, ready: true });
     expect(await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "R" })).toMatchObject({ ok: true });
+  });
+
+  it("waits while Swish details with another personnummer than the verified one await renewal", async () => {
+    const userId = await createSeller(db(), keyring);
+    const { order } = await protectedOrder(userId, 9);
+    await runSellOrderJob(db(), new Date(), steamApi());
+    expect(await markSwishForRenewal(db(), keyring, userId, testPersonnummer("2000-01-01"))).toBe(true);
+    const entry = (await listPayoutQueue(db())).find((candidate) => candidate.orderId === order.id);
+    expect(entry).toMatchObject({ verified: true, ready: false, details: { renewalRequired: true } });
+    const refused = await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "R" });
+    expect(refused).toMatchObject({ ok: false, code: "refused", message: SELL_ORDER_ERRORS.detailsNeedRenewal });
+    expect((await statusOf(order.id)).status).toBe("payout_scheduled");
   });
 
   it("queues the member's paid mail in the payout's own transaction, once, and none for the payouts refused", async () => {

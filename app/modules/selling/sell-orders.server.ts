@@ -90,6 +90,7 @@ export const SELL_ORDER_ERRORS = {
   notDue: (at: Date) => `Utbetalningen är inte förfallen än (${formatLongDateTime(at)}).`,
   noPayoutDetails: "Medlemmen har inga utbetalningsuppgifter.",
   sellerNotVerified: "Säljaren är inte verifierad med BankID. Utbetalningen väntar tills säljaren har verifierat sig.",
+  detailsNeedRenewal: "Säljarens Swish-uppgifter har ett annat personnummer än det säljaren verifierade med BankID. Utbetalningen väntar på nya uppgifter.",
   payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatLongDateTime(at)}.`,
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
 } as const;
@@ -837,6 +838,8 @@ export interface PayoutQueueEntry {
     label: string;
     masked: string;
     usableAt: Date;
+    /** Swish details with another personnummer than the verified one (decision 044). */
+    renewalRequired: boolean;
   } | null;
   /** The seller has verified with BankID (decision 044); an order from before the rule waits. */
   verified: boolean;
@@ -856,6 +859,7 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
       label: payout_details.masked_label,
       masked: payout_details.masked_value,
       usableAt: payout_details.usable_at,
+      renewalRequiredAt: payout_details.renewal_required_at,
       verifiedUser: verified_identities.user_id,
     })
     .from(sell_orders)
@@ -875,6 +879,7 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
             label: row.label!,
             masked: row.masked!,
             usableAt: row.usableAt,
+            renewalRequired: row.renewalRequiredAt !== null,
           }
         : null;
     return {
@@ -893,6 +898,7 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
         row.order.status === "payout_scheduled" &&
         row.verifiedUser !== null &&
         details !== null &&
+        !details.renewalRequired &&
         details.usableAt.getTime() <= now.getTime() &&
         row.order.payout_claimed_at === null,
       claimed: row.order.payout_claimed_at !== null,
@@ -907,7 +913,7 @@ interface PayoutReady {
 
 /**
  * The checks before money moves: due, the seller verified with BankID (decision 044), details
- * present and past their 24-hour wait (docs/rules/selling.md#payouts).
+ * present, not awaiting renewal, and past their 24-hour wait (docs/rules/selling.md#payouts).
  */
 async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean): Promise<SellOrderResult<PayoutReady>> {
   const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.id, orderId)).for("update");
@@ -920,6 +926,7 @@ async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean
   if (!(await isVerified(tx, order.user_id))) return fail("refused", SELL_ORDER_ERRORS.sellerNotVerified);
   const [details] = await tx.select().from(payout_details).where(eq(payout_details.user_id, order.user_id));
   if (!details) return fail("refused", SELL_ORDER_ERRORS.noPayoutDetails);
+  if (details.renewal_required_at) return fail("refused", SELL_ORDER_ERRORS.detailsNeedRenewal);
   if (details.usable_at.getTime() > now.getTime()) return fail("refused", SELL_ORDER_ERRORS.payoutWaiting(details.usable_at));
   return {
     ok: true,

@@ -61,7 +61,7 @@ export async function sellerRequirementsOf(
     steamId,
     tradeLink,
     tradeHold,
-    payout: payout ? { usable: payout.usable, usableAt: payout.usableAt } : null,
+    payout: payout ? { usable: payout.usable, usableAt: payout.usableAt, renewalRequired: payout.renewalRequired } : null,
     verifiedBirthDate: facts.verifiedBirthDate,
     today: stockholmDay(now),
   });

@@ -5,6 +5,7 @@
  */
 import { PAYOUT_DETAILS_RULES, STEAM_TRADE_HOLD } from "~/modules/selling/selling-constants";
 import { hasTurned } from "~/modules/identity/personnummer";
+import { PAYOUT_MESSAGES } from "~/modules/selling/payout-rules";
 import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
 import { formatLongDateTime } from "~/lib/format";
 
@@ -42,7 +43,7 @@ export interface SellerFacts {
   steamId: string | null;
   tradeLink: string | null;
   tradeHold: TradeHoldFact;
-  payout: { usable: boolean; usableAt: string } | null;
+  payout: { usable: boolean; usableAt: string; renewalRequired?: boolean } | null;
   /** The birth date BankID proved (YYYY-MM-DD), or null when the member has not verified. */
   verifiedBirthDate: string | null;
   /** Stockholm's date the age is counted on (YYYY-MM-DD). */
@@ -170,6 +171,14 @@ export function sellerChecklist(facts: SellerFacts): SellerChecklist {
   const payoutFix = { label: "Lägg till utbetalningsuppgifter", href: PROFILE_FIELDS.payout };
   if (!facts.payout) {
     requirements.push({ id: "payout_details", title: "Utbetalningsuppgifter", state: "missing", explanation: REQUIREMENT_TEXTS.payoutMissing, fix: payoutFix });
+  } else if (facts.payout.renewalRequired) {
+    requirements.push({
+      id: "payout_details",
+      title: "Utbetalningsuppgifter",
+      state: "missing",
+      explanation: PAYOUT_MESSAGES.renewalRequired,
+      fix: { label: "Ändra utbetalningsuppgifter", href: PROFILE_FIELDS.payout },
+    });
   } else if (!facts.payout.usable) {
     requirements.push({
       id: "payout_details",

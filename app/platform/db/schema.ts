@@ -1500,6 +1500,11 @@ export const payout_details = pgTable(
     masked_value: text().notNull(),
     /** Payouts to these details wait until then (24 h after every change). */
     usable_at: timestamp({ withTimezone: true }).notNull(),
+    /**
+     * Set when BankID verified a person other than these Swish details' personnummer (decision
+     * 044): payouts wait until the member enters new details, which clears it.
+     */
+    renewal_required_at: timestamp({ withTimezone: true }),
     /** Counts changes; each change bumps it once. */
     revision: integer().notNull().default(1),
     created_at: createdAt(),

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
+import { PAYOUT_MESSAGES } from "~/modules/selling/payout-rules";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -37,7 +38,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents, awaitingVerification } = loaderData;
+  const { order, items, documents, awaitingVerification, awaitingNewDetails } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -57,7 +58,15 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
         eyebrow="Säljorder"
         icon={<HandCoins className="size-4 text-orange-300" aria-hidden="true" />}
         title={`Säljorder ${order.securityCode}`}
-        lead={<p>{awaitingVerification ? IDENTITY_MESSAGES.payoutAwaitsVerification : order.nextStep}</p>}
+        lead={
+          <p>
+            {awaitingVerification
+              ? IDENTITY_MESSAGES.payoutAwaitsVerification
+              : awaitingNewDetails
+                ? PAYOUT_MESSAGES.renewalRequired
+                : order.nextStep}
+          </p>
+        }
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[1fr_20rem]">
         <div className="grid content-start gap-6">
@@ -71,6 +80,14 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 {IDENTITY_MESSAGES.payoutAwaitsVerification}{" "}
                 <Link to="/profile#bankid" className="font-medium underline underline-offset-2">
                   {IDENTITY_MESSAGES.title}
+                </Link>
+              </FormAlert>
+            ) : null}
+            {awaitingNewDetails ? (
+              <FormAlert tone="info" title="Åtgärd krävs">
+                {PAYOUT_MESSAGES.renewalRequired}{" "}
+                <Link to="/profile?utbetalning=andra#utbetalning" className="font-medium underline underline-offset-2">
+                  Ändra utbetalningsuppgifter
                 </Link>
               </FormAlert>
             ) : null}

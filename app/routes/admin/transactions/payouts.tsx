@@ -54,7 +54,8 @@ function PayoutEntry({ entry }: { entry: Entry }) {
         {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" /> : null}
         {entry.claimed ? <StatusBadge label="Utbetalning pågår via betalningstjänsten" tone="muted" /> : null}
         {!entry.verified ? <StatusBadge label="Väntar: säljaren är inte verifierad med BankID" tone="muted" /> : null}
-        {entry.verified && entry.details && !entry.ready && !entry.claimed && entry.status === "payout_scheduled" ? (
+        {entry.details?.renewalRequired ? <StatusBadge label="Väntar: säljaren ska ange Swish-uppgifter med sitt eget personnummer" tone="muted" /> : null}
+        {entry.verified && entry.details && !entry.details.renewalRequired && !entry.ready && !entry.claimed && entry.status === "payout_scheduled" ? (
           <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
         ) : null}
       </div>

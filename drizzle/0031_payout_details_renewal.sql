@@ -1,0 +1,1 @@
+ALTER TABLE "payout_details" ADD COLUMN "renewal_required_at" timestamp with time zone;
