@@ -5,16 +5,25 @@
  * what the fake scans), `userCancel` and `expiredTransaction` each with BankID's own message, a
  * second account with the same personnummer refused, and "Logga in med BankID" on /auth — the
  * same account signed in and sent where sign-in lands, an unverified person told what to do.
- * Refusals of hostile input, other members' orders and replays are proved by server/bankid.test.ts;
- * the 18+ rule at accept (refused at 17, accepted on the 18th birthday) by
- * app/modules/selling/sell-orders.server.test.ts, at the clock the service is given.
+ * Selling needs 18 years: a member verified the day before their 18th birthday is refused at
+ * "Acceptera och sälj" and told why on /salja, one verified on the birthday itself sells (the
+ * birthday rule at every clock is app/modules/identity/personnummer.test.ts).
+ * Last, no personnummer used here appears in the server's log (at debug level) or in any mail.
+ * Refusals of hostile input, other members' orders and replays are proved by server/bankid.test.ts.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { addDays, stockholmDay } from "../../app/lib/stockholm-time";
 import { BANKID_RFA } from "../../app/modules/identity/bankid-messages";
+import { testPersonnummer } from "../../app/modules/identity/test-identities";
+import { createQuote } from "../../app/modules/selling/sell-order-fixtures";
+import { SELL_ORDER_ERRORS } from "../../app/modules/selling/sell-orders.server";
+import { makeReadySeller } from "../../app/modules/selling/test-sellers";
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
+import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
 import { IDENTITY_MESSAGES } from "../../app/modules/identity/identity-constants";
 import { startFakeBankId, type FakeBankId } from "../../server/fakes/bankid";
 import { startTestServer, type TestServer } from "../../server/test-server";
@@ -27,25 +36,40 @@ test.describe.configure({ mode: "serial" });
 const ADA = { email: "ada-bankid@example.se", personalNumber: "198112189876", givenName: "Ada", surname: "Lovelace" };
 const BEA = { email: "bea-bankid@example.se", personalNumber: "199001012385", givenName: "Bea", surname: "Berg" };
 const CAI = { email: "cai-bankid@example.se" };
+const SIGN_IN_UNVERIFIED = { personalNumber: "200001012384", givenName: "Ny", surname: "Person" };
+/** Sellers in every other way, not yet verified: one turns 18 tomorrow, one today. */
+const DAN = { email: "dan-bankid@example.se", steamId: "76561198000000411", quote: "" };
+const EVA = { email: "eva-bankid@example.se", steamId: "76561198000000412", quote: "" };
 const SHOTS = "screenshots";
 /** The server asks BankID at most every 2 s and the page polls every second. */
 const HINT_TIMEOUT = 10_000;
 
 let fake: FakeBankId;
+let steamApi: FakeSteamWebApi;
+let smtp: TestSmtpServer;
+/** Every personnummer BankID answers in this file, to look for where it must never be. */
+const personnummers = new Set<string>();
 let server: TestServer;
 let certDir: string;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   fake = await startFakeBankId();
+  steamApi = await new FakeSteamWebApi().start();
+  smtp = await startTestSmtpServer();
   certDir = mkdtempSync(path.join(os.tmpdir(), "bankid-e2e-"));
   server = await startTestServer(
-    { LOG_LEVEL: "warn", ...fake.env(certDir) },
+    { LOG_LEVEL: "debug", SMTP_URL: smtp.url, ...fake.env(certDir), STEAM_API_URL: steamApi.url, STEAM_API_KEY: steamApi.apiKey },
     {
       prepare: async (database) => {
         await createAccount(database, { email: ADA.email, firstName: "Ada", lastName: "Lovelace" });
         await createAccount(database, { email: BEA.email, firstName: "Bea", lastName: "Berg" });
         await createAccount(database, { email: CAI.email, firstName: "Cai", lastName: "Carlsson" });
+        for (const seller of [DAN, EVA]) {
+          const userId = await createAccount(database, { email: seller.email, firstName: "Unga", lastName: "Säljare" });
+          await makeReadySeller(database.db, userId, seller.steamId, undefined, { unverified: true });
+          seller.quote = await createQuote(database.db, userId, { prices: [12_000], expiresAt: new Date(Date.now() + 3_600_000) });
+        }
       },
     },
   );
@@ -54,6 +78,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await fake?.stop();
+  await steamApi?.stop();
+  await smtp?.close();
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
@@ -195,7 +221,7 @@ test("signing in with BankID: an unverified person is told what to do, a verifie
   const dialog = started.dialog;
   let orderRef = started.orderRef;
   expect(fake.scan(orderRef, await qrThatChanges(dialog))).toEqual({ ok: true });
-  expect(fake.complete(orderRef, { personalNumber: "200001012384", givenName: "Ny", surname: "Person" })).toEqual({ ok: true });
+  expect(fake.complete(orderRef, SIGN_IN_UNVERIFIED)).toEqual({ ok: true });
   await expect(message(dialog)).toHaveText(IDENTITY_MESSAGES.notVerifiedSignIn, { timeout: HINT_TIMEOUT });
   await page.screenshot({ path: `${SHOTS}/auth-bankid-unverified-1280.png` });
 
@@ -207,4 +233,54 @@ test("signing in with BankID: an unverified person is told what to do, a verifie
   await expect(page).toHaveURL(url("/profile"), { timeout: HINT_TIMEOUT });
   await expect(page.getByRole("region", { name: IDENTITY_MESSAGES.title }).getByTestId("bankid-identity")).toContainText("Ada Lovelace");
   await page.context().close();
+});
+
+test("accepting a quote needs 18 years: refused the day before the 18th birthday, sold on the birthday", async ({ browser }) => {
+  const today = stockholmDay(new Date());
+  // Eighteen years before a Stockholm day (a 29 February with no match lands on 1 March).
+  const eighteenYearsBefore = (day: string) => addDays(`${Number(day.slice(0, 4)) - 18}${day.slice(4, 8)}01`, Number(day.slice(8)) - 1);
+  for (const { seller, born, sells } of [
+    { seller: DAN, born: eighteenYearsBefore(addDays(today, 1)), sells: false },
+    { seller: EVA, born: eighteenYearsBefore(today), sells: true },
+  ]) {
+    const page = await signedIn(browser, seller.email);
+    await page.goto(url("/profile"));
+    const card = page.getByRole("region", { name: IDENTITY_MESSAGES.title });
+    const { dialog, orderRef } = await startFlow(page, card.getByRole("button", { name: IDENTITY_MESSAGES.title }), "this_device", fake.latest()?.orderRef ?? null);
+    expect(fake.autostart(orderRef, fake.orderSecrets(orderRef)!.autoStartToken)).toEqual({ ok: true });
+    const personalNumber = testPersonnummer(born);
+    personnummers.add(personalNumber);
+    expect(fake.complete(orderRef, { personalNumber, givenName: "Unga", surname: "Säljare" })).toEqual({ ok: true });
+    await expect(message(dialog)).toHaveText(IDENTITY_MESSAGES.verified, { timeout: HINT_TIMEOUT });
+
+    await page.goto(url(`/salja/offert/${seller.quote}`));
+    const accept = page.getByRole("button", { name: "Acceptera och sälj" });
+    await waitForHydration(accept);
+    await accept.click();
+    if (sells) {
+      await expect(page).toHaveURL(/\/mina-affarer\/[0-9a-f-]{36}$/);
+    } else {
+      await expect(page.getByTestId("accept-error")).toHaveText(SELL_ORDER_ERRORS.requirements);
+      await page.goto(url("/salja"));
+      await expect(page.getByText("Du måste ha fyllt 18 år för att sälja till Skinhamnen.")).toBeVisible();
+    }
+    await page.context().close();
+  }
+});
+
+test("no personnummer appears in the server's log or in any mail", async () => {
+  for (const person of [ADA, BEA, SIGN_IN_UNVERIFIED]) personnummers.add(person.personalNumber);
+  // The mail this file caused (Eva's new sell order) has been sent.
+  await smtp.waitFor((mail) => mail.to.includes(EVA.email));
+  const log = server.output();
+  const mails = smtp.messages.map((mail) => decodeQuotedPrintable(mail.raw));
+  expect(log).toContain("bankid");
+  expect(mails.length).toBeGreaterThan(0);
+  for (const number of personnummers) {
+    // Twelve digits, ten, and with the dash.
+    for (const form of [number, number.slice(2), `${number.slice(2, 8)}-${number.slice(8)}`, `${number.slice(0, 8)}-${number.slice(8)}`]) {
+      expect(log.includes(form), `${form} in the log`).toBe(false);
+      expect(mails.some((mail) => mail.includes(form)), `${form} in a mail`).toBe(false);
+    }
+  }
 });
