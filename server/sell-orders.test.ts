@@ -5,15 +5,19 @@
  * Swedish 4xx that changes nothing. Steam is the local fake.
  */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { STEP_UP_MAX_AGE_MS } from "~/modules/accounts/accounts-constants";
+import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor-messages";
+import { createPayoutKeyring, payoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { REVEAL_AUDIT_ACTION } from "~/modules/selling/payout-recipient.server";
+import { acceptQuote } from "~/modules/selling/sell-orders.server";
 import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
-import { account, sell_orders, user } from "~/platform/db/schema";
+import { account, audit_log, sell_orders, user } from "~/platform/db/schema";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { formBody, MEMBER_PASSWORD, signInCookie, makeStaff } from "./test-members";
+import { ageStepUpOf, currentTotp, formBody, MEMBER_PASSWORD, signInCookie, makeStaff } from "./test-members";
 
 let server: InProcessServer;
 let fake: FakeSteamWebApi;
@@ -176,5 +180,46 @@ describe("the staff's sell-order pages", () => {
     const html = (await page.text()).replace(/<!-- -->/g, "");
     expect(html).toContain("5550001");
     expect(html).toContain("Erbjudande skickat");
+  });
+});
+
+describe("revealing a recipient on the payout queue (decision 047)", () => {
+  it("wants the admin's fresh step-up, then answers the full recipient and audits it; members and bad input are refused", async () => {
+    const userId = await createSeller(db(), payoutKeyring(), { email: "mottagare@example.se" });
+    const accepted = await acceptQuote(db(), { userId, quoteId: await createQuote(db(), userId) }, { steam: { apiUrl: fake.url, apiKey: fake.apiKey } });
+    if (!accepted.ok) throw new Error(accepted.message);
+    const orderId = accepted.value.id;
+    // The way an order reaches the queue is proved in app/modules/selling/sell-orders.server.test.ts.
+    await db().update(sell_orders).set({ status: "payout_scheduled", payout_due_at: new Date() }).where(eq(sell_orders.id, orderId));
+    const path = "/admin/transactions/utbetalningar.data";
+    const body = { intent: "reveal-recipient", orderId };
+    const reveals = () => db().select().from(audit_log).where(and(eq(audit_log.action, REVEAL_AUDIT_ACTION), eq(audit_log.entity_id, orderId)));
+
+    await ageStepUpOf(db(), adminCookie, STEP_UP_MAX_AGE_MS + 1_000);
+    const stale = await post(path, body, adminCookie);
+    expect(stale.status).toBe(403);
+    const staleText = await stale.text();
+    expect(staleText).toContain(TWO_FACTOR_MESSAGES.stepUpRequired);
+    expect(staleText).not.toContain("070-123 45 12");
+    expect(await reveals()).toHaveLength(0);
+
+    const stepUp = await post("/profile/bekrafta", { intent: "code", code: await currentTotp("saljadmin@example.se"), redirectTo: "/admin/transactions/utbetalningar" }, adminCookie);
+    expect(stepUp.status).toBe(302);
+    const shown = await post(path, body, adminCookie);
+    expect(shown.status).toBe(200);
+    const shownText = await shown.text();
+    expect(shownText).toContain("070-123 45 12");
+    expect(shownText).toContain("Test Medlem");
+    expect(await reveals()).toHaveLength(1);
+
+    const member = await post(path, body, sellers[0]!.cookie);
+    expect([403, 404]).toContain(member.status);
+    expect(await member.text()).not.toContain("070-123 45 12");
+    const hostileBodies: Record<string, string>[] = [{ intent: "reveal-recipient", orderId: "x\u0000" }, { intent: "reveal-recipient" }, { intent: "reveal-all", orderId }];
+    for (const hostile of hostileBodies) {
+      const refused = await post(path, hostile, adminCookie);
+      expect(refused.status).toBe(400);
+    }
+    expect(await reveals()).toHaveLength(1);
   });
 });

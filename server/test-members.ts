@@ -4,10 +4,11 @@
  * (`makeStaff`) set up two-factor sign-in through the real setup page, and every later
  * `signInCookie` for them answers the code step with a code computed from their secret.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Role } from "../app/modules/accounts/accounts-constants";
 import { grantRole } from "../app/modules/accounts/roles.server";
-import { user as userTable } from "../app/platform/db/schema";
+import type { Db } from "../app/platform/db/client.server";
+import { session as sessionTable, session_step_ups, user as userTable } from "../app/platform/db/schema";
 import type { InProcessServer } from "./in-process-server";
 import { readEnrolment, totpCode } from "./test-totp";
 
@@ -125,4 +126,18 @@ export async function enrolTwoFactor(
 export async function makeStaff(server: InProcessServer, member: TestMember, role: Role = "admin"): Promise<Enrolment> {
   await grantRole(member.userId, role, server.database.db);
   return enrolTwoFactor(server, member);
+}
+
+/** Makes the step-up of the session behind `cookie` `ms` old (to see the 5-minute rule refuse). */
+export async function ageStepUpOf(db: Db, cookie: string, ms: number): Promise<void> {
+  const token = /session_token=([^.;]+)/.exec(decodeURIComponent(cookie))?.[1];
+  const [row] = await db.select({ id: sessionTable.id }).from(sessionTable).where(eq(sessionTable.token, token!));
+  await db.update(session_step_ups).set({ step_up_at: sql`now() - make_interval(secs => ${ms / 1000})` }).where(eq(session_step_ups.session_id, row!.id));
+}
+
+/** The member's current authenticator code (after `enrolTwoFactor`). */
+export function currentTotp(email: string): Promise<string> {
+  const secret = TOTP_SECRETS.get(email.toLowerCase());
+  if (!secret) throw new Error(`${email} has no second factor here`);
+  return totpCode(secret);
 }

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STEP_UP_MAX_AGE_MS } from "~/modules/accounts/accounts-constants";
 import { grantRole } from "~/modules/accounts/roles.server";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor-messages";
-import { audit_log, security_events, session, session_step_ups, twoFactor, user, user_roles } from "~/platform/db/schema";
+import { audit_log, security_events, session, twoFactor, user, user_roles } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
-import { createMember, enrolTwoFactor, formBody, MEMBER_PASSWORD, signInCookie, type Enrolment, type TestMember } from "./test-members";
+import { ageStepUpOf, createMember, enrolTwoFactor, formBody, MEMBER_PASSWORD, signInCookie, type Enrolment, type TestMember } from "./test-members";
 import { totpCode } from "./test-totp";
 
 let server: InProcessServer;
@@ -62,11 +62,7 @@ const codeStep = (challenge: string, code: string) => post("/auth?mode=two-facto
 
 const rolesOf = async (userId: string) => (await db().select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId))).map((row) => row.role).sort();
 
-async function ageStepUp(cookie: string, ms: number) {
-  const token = /session_token=([^.;]+)/.exec(decodeURIComponent(cookie))?.[1];
-  const [row] = await db().select({ id: session.id }).from(session).where(eq(session.token, token!));
-  await db().update(session_step_ups).set({ step_up_at: sql`now() - make_interval(secs => ${ms / 1000})` }).where(eq(session_step_ups.session_id, row!.id));
-}
+const ageStepUp = (cookie: string, ms: number) => ageStepUpOf(db(), cookie, ms);
 
 describe("staff without a second factor", () => {
   it("is led to set it up and can neither open /admin nor post a staff action", async () => {

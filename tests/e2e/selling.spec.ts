@@ -6,15 +6,22 @@
  * quote page's button and lands on the order (a second quote's refusal shows on the quote), then watches /mina-affarer/{id} move live through
  * review, the trade offer, Trade Protection, the scheduled payout and the payout as staff act in
  * the admin and the fake Steam Web API and the server's job clock move on, ending with the points
- * popup. An admin imports a price-list CSV with one bad row reported. Screenshots of /salja, the
+ * popup. Before paying, the admin shows the recipient ("Visa mottagare": the full Swish number
+ * beside the BankID name, in the confirmation too, and an audit row; the sign-in's code is the
+ * session's step-up, a stale one is refused in server/sell-orders.test.ts); the member's payout
+ * time is the one the mail names, the paid mail carries the purchase document as a PDF, and the
+ * sale is in the yearly statement. An admin imports a price-list CSV with one bad row reported. Screenshots of /salja, the
  * quote, the order page, the payout queue and Prislista at 1280 and 375 px go to screenshots/.
  * What the HTTP tests prove (refusals, hostile input, other members' quotes and orders) is not
  * repeated here.
  */
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { creditXp } from "../../app/modules/loyalty/ledger.server";
+import { createPayoutKeyring } from "../../app/modules/selling/payout-encryption.server";
 import { makeReadySeller } from "../../app/modules/selling/test-sellers";
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { sell_prices } from "../../app/platform/db/schema";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../server/fakes/steam-community";
 import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
@@ -38,12 +45,16 @@ const DAY = 24 * 60 * 60_000;
 let community: FakeSteamCommunity;
 let steamApi: FakeSteamWebApi;
 let server: TestServer;
+let smtp: TestSmtpServer;
 let orderUrl = "";
+/** The server's payout key, so the seller's details are sealed as the server reads them. */
+const PAYOUT_KEY = randomBytes(32).toString("base64");
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   community = await startFakeSteamCommunity();
   steamApi = await new FakeSteamWebApi().start();
+  smtp = await startTestSmtpServer();
   const now = Date.now();
   community.setInventory(STEAM_ID, [
     { assetId: "7001", marketHashName: "AK-47 | Redline (Field-Tested)" },
@@ -59,12 +70,14 @@ test.beforeAll(async () => {
       STEAM_IMAGE_URL: `${community.url}/economy/image`,
       STEAM_API_URL: steamApi.url,
       STEAM_API_KEY: steamApi.apiKey,
+      SMTP_URL: smtp.url,
+      PAYOUT_DETAILS_KEY: PAYOUT_KEY,
     },
     {
       prepare: async (database) => {
         await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", role: "admin" });
         const seller = await createAccount(database, { email: SELLER, firstName: "Sam", lastName: "Säljare" });
-        await makeReadySeller(database.db, seller, STEAM_ID);
+        await makeReadySeller(database.db, seller, STEAM_ID, createPayoutKeyring(PAYOUT_KEY));
         // Silver: +1 % on sales.
         await database.db.transaction((tx) => creditXp(tx, { userId: seller, amount: 6_000, reason: "Start-XP", idempotencyKey: "e2e:silver" }));
         await database.db.insert(sell_prices).values([
@@ -83,6 +96,7 @@ test.afterAll(async () => {
   await server?.stop();
   await steamApi?.stop();
   await community?.stop();
+  await smtp?.close();
 });
 
 const url = (pathname: string) => `${server.url}${pathname}`;
@@ -110,13 +124,14 @@ async function shoot(page: Page, name: string) {
 }
 
 /** A staff action: the form's button, then the one confirmation dialog's confirm button. */
-async function confirmAction(staff: Page, testId: string, label: string, fill?: Record<string, string>) {
+async function confirmAction(staff: Page, testId: string, label: string, fill?: Record<string, string>, asks?: string) {
   const form = staff.getByTestId(testId);
   await waitForHydration(form.getByRole("button", { name: label }));
   for (const [field, value] of Object.entries(fill ?? {})) await form.getByLabel(field).fill(value);
   await form.getByRole("button", { name: label }).click();
   const dialog = staff.getByTestId(`${testId}-dialog`);
   await expect(dialog).toBeVisible();
+  if (asks) await expect(dialog).toContainText(asks);
   await dialog.getByRole("button", { name: label === "Spara erbjudande" ? "Spara" : label }).click();
   await expect(dialog).toBeHidden();
 }
@@ -229,6 +244,10 @@ test("the member watches the order move from review to paid as staff, Steam and 
   // Now (a day after the protection ended) the job schedules the payout, due at the unlock hour.
   await server.runJob("sell-orders");
   await expect(status).toHaveText(/^Utbetalning från /);
+  // One payout time: the status, and the mail that announced it.
+  const payoutTime = (await status.textContent())!.replace("Utbetalning från ", "");
+  const scheduledMail = await smtp.waitFor((mail) => mail.to.includes(SELLER) && decodeQuotedPrintable(mail.raw).includes(`Utbetalning från ${payoutTime}`));
+  expect(decodeQuotedPrintable(scheduledMail.raw)).not.toMatch(/1-5 minuter|1–5 minuter/);
 
   // The payout is due once its date passes; staff mark it paid in the queue.
   await expect
@@ -240,9 +259,19 @@ test("the member watches the order move from review to paid as staff, Steam and 
       { timeout: 60_000, intervals: [5_000] },
     )
     .toBe(1);
-  await expect(staff.getByTestId("payout-entry")).toContainText("07•• ••• •12");
+  const entry = staff.getByTestId("payout-entry");
+  await expect(entry).toContainText("07•• ••• •12");
   await shoot(staff, "sell-payout-queue");
-  await confirmAction(staff, "mark-paid", "Markera som utbetald", { Referens: "SWISH-778899" });
+  // Where to pay: the full number beside the name BankID verified, shown for this order only.
+  const reveal = entry.getByRole("button", { name: "Visa mottagare" });
+  await waitForHydration(reveal);
+  await reveal.click();
+  const recipient = entry.getByTestId("payout-recipient");
+  await expect(recipient).toContainText("070-123 45 12");
+  await expect(recipient).toContainText("Test Medlem");
+  await expect(reveal).toBeHidden();
+  await shoot(staff, "sell-payout-recipient");
+  await confirmAction(staff, "mark-paid", "Markera som utbetald", { Referens: "SWISH-778899" }, "Swish-nummer 070-123 45 12");
   await expect(status).toHaveText(/^Utbetald 1\s414\skr via Swish, referens SWISH-778899$/);
   await expect(member.locator('[data-status="paid"][data-state="done"]')).toBeVisible();
   // The sale's points arrive through the ledger at payout, announced by the points popup.
@@ -262,6 +291,17 @@ test("the member watches the order move from review to paid as staff, Steam and 
   await expect(member).toHaveURL(url("/salja"));
   await member.getByRole("main").getByRole("link", { name: "Mina affärer", exact: true }).click();
   await expect(member).toHaveURL(url("/mina-affarer"));
+
+  // The paid mail carries the purchase document; the sale is in this year's statement.
+  const paidMail = await smtp.waitFor((mail) => mail.to.includes(SELLER) && /Content-Type: application\/pdf/i.test(mail.raw));
+  expect(decodeQuotedPrintable(paidMail.raw)).toContain("SWISH-778899");
+  const statement = member.getByTestId("yearly-statement").first();
+  await expect(statement).toContainText(String(new Date().getFullYear()));
+  await expect(statement).toContainText(/1\s414/);
+
+  // The reveal is in the audit log.
+  await staff.goto(url("/admin/users/audit"));
+  await expect(staff.getByRole("main")).toContainText("Mottagare visad");
 
   // The staff page shows the whole event log.
   await staff.goto(url(`/admin/transactions${orderUrl.replace("/mina-affarer", "/saljordrar")}`));

@@ -16,7 +16,8 @@ import { textField } from "~/lib/validation";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { CRYPTO_NETWORK_LABELS, CRYPTO_NETWORKS, isValidCryptoAddress, type CryptoNetwork } from "./crypto-addresses";
 import { clearingRangeOf, type BankAccountKind } from "./swedish-banks";
-import { hasTurned, luhnValid, parsePersonnummer } from "~/modules/identity/personnummer";
+import { hasTurned, luhnValid, maskPersonnummer as maskIdentityNumber, parsePersonnummer } from "~/modules/identity/personnummer";
+import { formatPhoneNumber } from "~/modules/accounts/contact-details";
 
 export { PAYOUT_LABELS, PAYOUT_METHODS, type PayoutMethod };
 export { luhnValid };
@@ -245,6 +246,53 @@ export interface MaskedPayoutDetails {
  */
 export function maskPersonnummer(normalised: string): string {
   return `${normalised.slice(0, 8)}-XXXX`;
+}
+
+/** One line of a revealed payout recipient, as staff copy it into the bank or Swish app. */
+export interface RecipientLine {
+  label: string;
+  value: string;
+}
+
+/** One order's recipient as the payout queue shows it once revealed (decision 047). */
+export interface RevealedRecipient {
+  orderId: string;
+  method: PayoutMethod;
+  /** "Swish", "Banköverföring" or "Krypto". */
+  methodLabel: string;
+  lines: RecipientLine[];
+  /** The seller's name as BankID verified it; null for an order from before the rule. */
+  verifiedName: string | null;
+  /** ISO time until which the page shows it. */
+  visibleUntil: string;
+}
+
+/**
+ * Where to pay, in full, for the admin who pays by hand (decision 047): everything the payment
+ * needs. A Swish payment needs the number; the personnummer stays masked (it only proves the
+ * number is the seller's own, which the BankID rule already checked).
+ */
+export function recipientLines(details: PayoutDetails): RecipientLine[] {
+  switch (details.method) {
+    case "swish":
+      return [
+        { label: "Swish-nummer", value: formatPhoneNumber(details.phone) },
+        { label: "Personnummer", value: maskIdentityNumber(details.personnummer) },
+      ];
+    case "bank":
+      return details.format === "iban"
+        ? [{ label: "IBAN", value: details.iban.replace(/(.{4})(?=.)/g, "$1 ") }]
+        : [
+            { label: "Bank", value: details.bank },
+            { label: "Clearingnummer", value: details.clearing },
+            { label: "Kontonummer", value: details.account },
+          ];
+    case "crypto":
+      return [
+        { label: "Nätverk", value: CRYPTO_NETWORK_LABELS[details.network] },
+        { label: "Adress", value: details.address },
+      ];
+  }
 }
 
 /** The masked summary stored beside the ciphertext: never more than a few trailing characters. */

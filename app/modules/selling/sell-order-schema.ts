@@ -73,3 +73,15 @@ export const markPaidSchema = z.object(
   },
   SELL_ORDER_MESSAGES.invalidRequest,
 );
+
+/** The payout queue: show one order's recipient in full (decision 047). */
+export const revealRecipientSchema = z.object(
+  {
+    intent: z.literal("reveal-recipient", SELL_ORDER_MESSAGES.invalidRequest),
+    orderId: z.uuid(SELL_ORDER_MESSAGES.orderRequired),
+  },
+  SELL_ORDER_MESSAGES.invalidRequest,
+);
+
+/** Every action of the payout queue, by intent. */
+export const payoutQueueActionSchema = z.discriminatedUnion("intent", [markPaidSchema, revealRecipientSchema], SELL_ORDER_MESSAGES.invalidRequest);

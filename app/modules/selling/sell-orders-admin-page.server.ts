@@ -4,10 +4,12 @@
  * payout queue. Every write goes through the sell-order service, which checks the transition
  * and writes the audit row in the same transaction.
  */
-import { SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
+import { PAYOUT_REVEAL, SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
-import { markPaidSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
+import { payoutQueueActionSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
+import { stepUpRefusal } from "~/modules/accounts/two-factor.server";
+import { revealPayoutRecipient } from "./payout-recipient.server";
 import {
   cancelByStaff,
   correctOrderDocument,
@@ -30,7 +32,7 @@ import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/pur
 import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
 import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
-import { optionalPayoutKeyring } from "./payout-encryption.server";
+import { optionalPayoutKeyring, payoutKeyring } from "./payout-encryption.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -157,8 +159,22 @@ export async function loadPayoutQueue(request: Request) {
 
 export async function handlePayoutAction(request: Request) {
   const staff = await requireAdminTab(request, "transactions");
-  const parsed = await parseRequest(request, markPaidSchema);
+  const parsed = await parseRequest(request, payoutQueueActionSchema);
   if (!parsed.ok) return parsed.response;
+  if (parsed.data.intent === "reveal-recipient") {
+    // Decision 047: the full recipient only after a fresh step-up, audited, a few an hour.
+    const refused = await stepUpRefusal(request, staff);
+    if (refused) return refused;
+    const revealed = await revealPayoutRecipient(db(), payoutKeyring(), { actorUserId: staff.user.id, orderId: parsed.data.orderId });
+    if (!revealed.ok) return failureResponse(revealed);
+    return {
+      ok: true as const,
+      intent: "reveal-recipient" as const,
+      title: "Mottagaren visas",
+      message: `Uppgifterna visas i ${PAYOUT_REVEAL.visibleMs / 60_000} minuter.`,
+      recipient: revealed.value,
+    };
+  }
   return answer(
     await markPaid(db(), {
       actorUserId: staff.user.id,

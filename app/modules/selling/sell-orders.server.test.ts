@@ -28,6 +28,8 @@ import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { enterReferralCode, referralKeys } from "~/modules/referrals/referrals.server";
 import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
 import { markSwishForRenewal } from "./payout-details.server";
+import { REVEAL_AUDIT_ACTION, REVEAL_MESSAGES, revealPayoutRecipient } from "./payout-recipient.server";
+import { PAYOUT_REVEAL } from "./selling-constants";
 import { createPayoutKeyring } from "./payout-encryption.server";
 import type { PayoutGateway } from "./payout-gateway.server";
 import { runSellOrderJob } from "./sell-order-job.server";
@@ -519,5 +521,61 @@ describe("payouts (docs/rules/selling.md#payouts)", () => {
     expect(await retryPayout(db(), { actorUserId: staffId, orderId: order.id })).toMatchObject({ ok: true, value: { status: "payout_scheduled" } });
     const paid = await markPaid(db(), { actorUserId: staffId, orderId: order.id, reference: "OK-1" });
     expect(paid).toMatchObject({ ok: true, value: { status: "paid" } });
+  });
+});
+
+describe("revealing a payout's recipient (decision 047)", () => {
+  it("shows one queued order's full recipient beside the BankID name, and audits who saw which order without the details", async () => {
+    const userId = await createSeller(db(), keyring);
+    const { order } = await protectedOrder(userId, 9);
+    await runSellOrderJob(db(), new Date(), steamApi());
+    const now = new Date();
+    const revealed = await revealPayoutRecipient(db(), keyring, { actorUserId: staffId, orderId: order.id, now });
+    expect(revealed).toEqual({
+      ok: true,
+      value: {
+        orderId: order.id,
+        method: "swish",
+        methodLabel: "Swish",
+        lines: [
+          { label: "Swish-nummer", value: "070-123 45 12" },
+          { label: "Personnummer", value: expect.stringMatching(/^\d{8}-••••$/) },
+        ],
+        verifiedName: "Test Medlem",
+        visibleUntil: new Date(now.getTime() + PAYOUT_REVEAL.visibleMs).toISOString(),
+      },
+    });
+    const audits = await db().select().from(audit_log).where(and(eq(audit_log.action, REVEAL_AUDIT_ACTION), eq(audit_log.entity_id, order.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actor_user_id: staffId, entity_type: "sell_order" });
+    expect(JSON.stringify(audits)).not.toContain("0701234512");
+
+    const other = await createSeller(db(), keyring);
+    const early = await accept(other, await createQuote(db(), other));
+    expect(await revealPayoutRecipient(db(), keyring, { actorUserId: staffId, orderId: early.id })).toEqual({
+      ok: false,
+      code: "refused",
+      message: REVEAL_MESSAGES.notQueued,
+    });
+  });
+
+  it(`allows an admin ${PAYOUT_REVEAL.maxPerHour} reveals an hour, also when asked at once; older ones do not count`, async () => {
+    const userId = await createSeller(db(), keyring);
+    const { order } = await protectedOrder(userId, 9);
+    await runSellOrderJob(db(), new Date(), steamApi());
+    const admin = await createStaff(db());
+    const earlier = (minutesAgo: number) => ({
+      actor_user_id: admin,
+      action: REVEAL_AUDIT_ACTION,
+      entity_type: "sell_order",
+      entity_id: order.id,
+      created_at: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    await db().insert(audit_log).values([...Array.from({ length: 10 }, () => earlier(30)), ...Array.from({ length: 5 }, () => earlier(61))]);
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () => revealPayoutRecipient(db(), keyring, { actorUserId: admin, orderId: order.id })),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(PAYOUT_REVEAL.maxPerHour - 10);
+    expect(results.find((result) => !result.ok)).toEqual({ ok: false, code: "refused", message: REVEAL_MESSAGES.tooMany });
   });
 });

@@ -40,6 +40,14 @@ export const PAYOUT_DETAILS_RULES = {
   recentSignInMs: 10 * 60_000,
 } as const;
 
+/** Revealing a payout's recipient to the admin who pays by hand (decision 047). */
+export const PAYOUT_REVEAL = {
+  /** Reveals an admin may make in an hour. */
+  maxPerHour: 20,
+  /** How long the page shows a revealed recipient. */
+  visibleMs: 5 * 60_000,
+} as const;
+
 /** How payout details were confirmed (payout_details_history.confirmed_by). */
 export const PAYOUT_CONFIRMATIONS = ["password", "recent_sign_in", "second_factor"] as const;
 export type PayoutConfirmation = (typeof PAYOUT_CONFIRMATIONS)[number];

@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
   "sell_order.cancel": "Säljorder avbruten",
   "sell_order.set_offer": "Trade-erbjudande angivet",
   "sell_order.mark_paid": "Säljorder utbetald",
+  "sell_order.reveal_recipient": "Mottagare visad",
   "sell_order.payout_failed": "Utbetalning misslyckades",
   "sell_order.retry_payout": "Utbetalning försöks igen",
   "seller.set_max_open_orders": "Fler öppna säljordrar tillåtna",

@@ -1,8 +1,11 @@
 /**
  * /admin/transactions/utbetalningar (admin only; docs/rules/selling.md#payouts): the payouts that
- * are due, by method, with the amount and the member's masked details. Staff pay by hand and
- * mark each paid with the reference; details changed within 24 hours make the payout wait.
+ * are due, by method, with the amount and the member's masked details. Staff pay by hand: "Visa
+ * mottagare" shows one order's full details beside the BankID-verified name for 5 minutes (after
+ * a fresh step-up, audited; decision 047), then they mark it paid with the reference; details
+ * changed within 24 hours make the payout wait.
  */
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/payouts";
 import { handlePayoutAction, loadPayoutQueue } from "~/modules/selling/sell-orders-admin-page.server";
@@ -15,6 +18,12 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { PAYOUT_LABELS, PAYOUT_METHODS, SELL_ORDERS } from "~/modules/selling/selling-constants";
+import type { RevealedRecipient } from "~/modules/selling/payout-rules";
+import { useStaffForm } from "~/components/admin/staff-outcome";
+import type { FormOutcome } from "~/lib/use-action-form";
+import { Button } from "~/components/ui/button";
+import { FormAlert } from "~/components/ui/form-alert";
+import { Eye } from "~/components/ui/icons";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 
@@ -30,7 +39,50 @@ export const ErrorBoundary = AdminTabError;
 
 type Entry = Route.ComponentProps["loaderData"]["entries"][number];
 
+type RevealOutcome = FormOutcome & { recipient?: RevealedRecipient; stepUpUrl?: string };
+
+/** The revealed recipient while its time lasts; null before, and again once it has passed. */
+function useVisibleRecipient(revealed: RevealedRecipient | undefined): RevealedRecipient | null {
+  const [expired, setExpired] = useState<string | null>(null);
+  useEffect(() => {
+    if (!revealed) return;
+    const timer = window.setTimeout(() => setExpired(revealed.visibleUntil), Math.max(0, Date.parse(revealed.visibleUntil) - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [revealed]);
+  return revealed && expired !== revealed.visibleUntil ? revealed : null;
+}
+
+const recipientText = (recipient: RevealedRecipient) =>
+  `${recipient.methodLabel}: ${recipient.lines.map((line) => `${line.label} ${line.value}`).join(", ")}${recipient.verifiedName ? ` (${recipient.verifiedName})` : ""}`;
+
+function RecipientDetails({ recipient }: { recipient: RevealedRecipient }) {
+  return (
+    <div className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-3" data-testid="payout-recipient">
+      <p className="font-medium">
+        Mottagare · {recipient.methodLabel}{" "}
+        <span className="text-muted-foreground">
+          (visas till <time dateTime={recipient.visibleUntil}>{formatDateTime(recipient.visibleUntil)}</time>)
+        </span>
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted-foreground">Namn enligt BankID</dt>
+        <dd>{recipient.verifiedName ?? "Inte verifierad"}</dd>
+        {recipient.lines.map((line) => (
+          <div key={line.label} className="contents">
+            <dt className="text-muted-foreground">{line.label}</dt>
+            <dd className="font-mono break-all select-all">{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function PayoutEntry({ entry }: { entry: Entry }) {
+  const reveal = useStaffForm<RevealOutcome>({ fallback: null });
+  const outcome = reveal.fetcher.data;
+  const recipient = useVisibleRecipient(outcome?.ok ? outcome.recipient : undefined);
+  const paidTo = recipient ? recipientText(recipient) : `${entry.details?.label ?? ""} ${entry.details?.masked ?? ""}`;
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 text-sm" data-testid="payout-entry" data-order-id={entry.orderId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -59,12 +111,33 @@ function PayoutEntry({ entry }: { entry: Entry }) {
           <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
         ) : null}
       </div>
+      {entry.details && !entry.claimed ? (
+        <reveal.fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
+          <input type="hidden" name="intent" value="reveal-recipient" />
+          <input type="hidden" name="orderId" value={entry.orderId} />
+          {recipient ? null : (
+            <Button type="submit" variant="outline" size="sm" disabled={reveal.busy}>
+              <Eye className="size-4" aria-hidden="true" />
+              Visa mottagare
+            </Button>
+          )}
+        </reveal.fetcher.Form>
+      ) : null}
+      {recipient ? <RecipientDetails recipient={recipient} /> : null}
+      {outcome && !outcome.ok && outcome.stepUpUrl ? (
+        <FormAlert tone="info" title={outcome.title ?? "Bekräfta att det är du"}>
+          {outcome.message}{" "}
+          <Link to={outcome.stepUpUrl} className="font-medium underline underline-offset-4">
+            Bekräfta att det är du
+          </Link>
+        </FormAlert>
+      ) : null}
       {entry.ready ? (
         <ConfirmedAction
           intent="mark-paid"
           label="Markera som utbetald"
           title="Markera som utbetald?"
-          description={`Bekräfta att ${formatSek(entry.totalOre)} är utbetalt till ${entry.details?.label ?? ""} ${entry.details?.masked ?? ""}. Medlemmen får poäng och XP för försäljningen.`}
+          description={`Bekräfta att ${formatSek(entry.totalOre)} är utbetalt till ${paidTo}. Medlemmen får poäng och XP för försäljningen.`}
           confirmLabel="Markera som utbetald"
           hidden={{ orderId: entry.orderId }}
           testId="mark-paid"
