@@ -177,6 +177,19 @@ describe("the purchase document of a paid sell order", () => {
     expect(sieVerifications(iconv.decode(encodeSie(await sieExportText(db(), { from: "2020-01-01", to: "2020-12-31" })), "cp437"))).toEqual([]);
   });
 
+  it("keeps the document, byte for byte and in the SIE export, after the member's account is deleted", async () => {
+    const [due] = await duePayouts(1, [31_415]);
+    expect((await markPaid(db(), { actorUserId: staffId, orderId: due!.orderId, reference: "KVAR-1" })).ok).toBe(true);
+    const [issued] = await db().select().from(purchase_documents).where(eq(purchase_documents.order_id, due!.orderId));
+    await db().delete(user).where(eq(user.id, due!.userId));
+    const [kept] = await db().select().from(purchase_documents).where(eq(purchase_documents.id, issued!.id));
+    expect(kept).toMatchObject({ number: issued!.number, user_id: null, order_id: null });
+    expect(Buffer.from(kept!.pdf).equals(Buffer.from(issued!.pdf))).toBe(true);
+    const today = stockholmDay(new Date());
+    const text = iconv.decode(encodeSie(await sieExportText(db(), { from: today, to: today })), "cp437");
+    expect(text).toContain("KVAR-1");
+  });
+
   it("lists the paid sale in the member's yearly statement, as PDF and CSV with the tax line", async () => {
     const due = await duePayouts(2, [20_000]);
     const { userId, orderId } = due[0]!;
