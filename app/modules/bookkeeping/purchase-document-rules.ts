@@ -20,10 +20,16 @@ export function documentFilename(number: number): string {
 }
 
 /**
- * The seller's name on a purchase document: what the profile holds today (first and last name,
- * else the account name). The single place a BankID-verified name replaces (decision 047).
+ * The seller's name on a purchase document (decision 047): the name BankID verified, which a
+ * profile edit cannot change; for a seller without one (an order from before the rule, paid
+ * through a gateway without the key), what the profile holds (first and last name, else the
+ * account name).
  */
-export function sellerLegalName(profile: { firstName: string | null; lastName: string | null; accountName: string }): string {
+export function sellerLegalName(
+  profile: { firstName: string | null; lastName: string | null; accountName: string },
+  verifiedName: string | null = null,
+): string {
+  if (verifiedName?.trim()) return verifiedName.trim();
   const full = [profile.firstName?.trim(), profile.lastName?.trim()].filter(Boolean).join(" ");
   return full || profile.accountName.trim();
 }

@@ -13,7 +13,7 @@ import { createStaff } from "~/modules/loyalty/test-fixtures";
 import { formatSek } from "~/lib/format";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { config } from "~/platform/config.server";
-import { mail_queue, mail_queue_attachments, purchase_documents, user, verified_identities } from "~/platform/db/schema";
+import { mail_queue, mail_queue_attachments, profiles, purchase_documents, user, verified_identities } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
@@ -73,6 +73,8 @@ async function duePayouts(count: number, prices = [25_000, 15_000]): Promise<{ u
 describe("the purchase document of a paid sell order", () => {
   it("is issued when the order is paid, with every required field in its text, and attached to the paid mail", async () => {
     const { userId, orderId } = (await duePayouts(1))[0]!;
+    // The document names the person BankID verified, not what the profile says today.
+    await db().update(profiles).set({ first_name: "Smeknamn" }).where(eq(profiles.user_id, userId));
     const paid = await markPaid(db(), { actorUserId: staffId, orderId: orderId!, reference: "SWISH-4711", keyring });
     expect(paid.ok).toBe(true);
     if (!paid.ok) return;

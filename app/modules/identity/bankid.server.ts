@@ -451,14 +451,20 @@ export async function readVerifiedIdentity(db: Db | Tx, keyring: PayoutKeyring, 
   return row ? openIdentityView(keyring, userId, row) : null;
 }
 
-/** The verified personnummer itself, for the Swish rule (never shown). */
-export async function readVerifiedPersonnummer(db: Db, keyring: PayoutKeyring, userId: string): Promise<string | null> {
+/** The verified person in full (the personnummer is never shown; documents mask it). */
+export async function readVerifiedPerson(db: Db | Tx, keyring: PayoutKeyring, userId: string): Promise<{ personalNumber: string; name: string } | null> {
   const [row] = await db
     .select({ keyId: verified_identities.key_id, ciphertext: verified_identities.ciphertext })
     .from(verified_identities)
     .where(eq(verified_identities.user_id, userId));
   if (!row) return null;
-  return (JSON.parse(openPayoutDetails(keyring, userId, row)) as SealedIdentity).personalNumber;
+  const identity = JSON.parse(openPayoutDetails(keyring, userId, row)) as SealedIdentity;
+  return { personalNumber: identity.personalNumber, name: identity.name };
+}
+
+/** The verified personnummer itself, for the Swish rule (never shown). */
+export async function readVerifiedPersonnummer(db: Db, keyring: PayoutKeyring, userId: string): Promise<string | null> {
+  return (await readVerifiedPerson(db, keyring, userId))?.personalNumber ?? null;
 }
 
 /**

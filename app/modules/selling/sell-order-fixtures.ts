@@ -27,7 +27,8 @@ export async function createSeller(
     .where(eq(profiles.user_id, userId));
   // Verified with BankID (decision 044) unless the test is about that; Swish to the same person.
   const personnummer = testPersonnummer(options.birthDate);
-  if (options.verified !== false) await verifyForTest(db, keyring, userId, personnummer);
+  const name = [options.firstName, options.lastName].filter(Boolean).join(" ") || undefined;
+  if (options.verified !== false) await verifyForTest(db, keyring, userId, personnummer, name);
   await changePayoutDetails(db, keyring, {
     userId,
     details: { method: "swish", phone: "0701234512", personnummer },

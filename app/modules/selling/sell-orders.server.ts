@@ -24,7 +24,7 @@ import { ADMIN_PAGE_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constant
 import { formatLongDateTime, formatSek } from "~/lib/format";
 import { pageParams } from "~/lib/paging";
 import { recordAudit } from "~/platform/audit/audit.server";
-import { isVerified } from "~/modules/identity/bankid.server";
+import { isVerified, readVerifiedPerson } from "~/modules/identity/bankid.server";
 import { recordPaidSale } from "~/modules/trades/trades.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
@@ -1023,7 +1023,7 @@ async function completePayout(
 
 /**
  * What a sell order's purchase document says (decision 047), read in the caller's transaction:
- * the seller (sellerLegalName, the masked personnummer of Swish details), the items, the
+ * the seller (sellerLegalName with the BankID name, the masked personnummer), the items, the
  * amounts and the payout.
  */
 async function purchaseDocumentContent(
@@ -1041,15 +1041,23 @@ async function purchaseDocumentContent(
     .from(sell_order_items)
     .where(eq(sell_order_items.order_id, order.id))
     .orderBy(asc(sell_order_items.position));
+  // The person BankID verified (decision 044): name and personnummer; else the Swish details' number.
   let personnummer: string | null = null;
+  let verifiedName: string | null = null;
   if (payout.keyring) {
-    const details = await readPayoutDetails(tx, payout.keyring, order.user_id).catch(() => null);
-    if (details?.method === "swish") personnummer = maskPersonnummer(details.personnummer);
+    const verified = await readVerifiedPerson(tx, payout.keyring, order.user_id).catch(() => null);
+    verifiedName = verified?.name ?? null;
+    const details = verified ? null : await readPayoutDetails(tx, payout.keyring, order.user_id).catch(() => null);
+    const number = verified?.personalNumber ?? (details?.method === "swish" ? details.personnummer : null);
+    personnummer = number ? maskPersonnummer(number) : null;
   }
   return {
     paidAt: payout.paidAt,
     seller: {
-      name: sellerLegalName({ firstName: member?.firstName ?? null, lastName: member?.lastName ?? null, accountName: member?.accountName ?? "" }),
+      name: sellerLegalName(
+        { firstName: member?.firstName ?? null, lastName: member?.lastName ?? null, accountName: member?.accountName ?? "" },
+        verifiedName,
+      ),
       personnummer,
     },
     order: { id: order.id, securityCode: order.security_code },
