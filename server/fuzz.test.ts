@@ -96,7 +96,7 @@ const FIELDS = [
   "email_subscribed", "phone_subscribed", "image", "q", "id", "itemId", "amount", "reason", "status", "note",
   "purpose", "flow", "orderId",
 ];
-const INTENTS = ["signin", "signup", "reset", "reset-password", "resend", "profile", "newsletter", "revoke-others", "__proto__", ""];
+const INTENTS = ["signin", "signup", "reset", "reset-password", "resend", "profile", "newsletter", "revoke-others", "password-change", "password-set", "payout-details", "__proto__", ""];
 
 const CONCURRENCY = 4;
 /** Endpoints the Express app answers itself, outside React Router and Better Auth. */

@@ -292,6 +292,42 @@ test("reset: the mailed link sets a new password once; the old one stops working
   await expect(page).toHaveURL(url("/auth?mode=reset"));
 });
 
+test("on /profile the member changes the password with the current one and gets a mail; the old one stops working", async ({ page }) => {
+  const email = "ny.kund@example.se";
+  const THIRD = "Tredje#Losen2028";
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(toast(page, "Inloggning lyckades!")).toBeVisible();
+  await page.goto(url("/profile#sakerhet"));
+  const card = page.getByRole("region", { name: "Säkerhet" });
+  await expect(card.getByRole("heading", { name: /Tvåstegsverifiering/ })).toContainText("Av");
+  await expect(card.getByRole("link", { name: "Slå på tvåstegsverifiering" })).toHaveAttribute("href", "/profile/tvastegsverifiering");
+  const submit = card.getByRole("button", { name: "Byt lösenord" });
+  await card.getByLabel("Nuvarande lösenord").fill("Fel#Losen1");
+  await card.getByLabel("Nytt lösenord", { exact: true }).fill(THIRD);
+  await card.getByLabel("Bekräfta nytt lösenord").fill(THIRD);
+  await submit.click();
+  await expect(card.getByText("Fel lösenord.")).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await card.screenshot({ path: `screenshots/profile-security-refused-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const before = smtp.messages.length;
+  await card.getByLabel("Nuvarande lösenord").fill(NEW_PASSWORD);
+  await submit.click();
+  await expect(toast(page, "Lösenord uppdaterat!")).toBeVisible();
+  await expect(card.getByLabel("Nuvarande lösenord")).toHaveValue("");
+  await card.screenshot({ path: "screenshots/profile-security-1280.png" });
+  await smtp.waitFor((mail) => mail.to.includes(email) && smtp.messages.indexOf(mail) >= before && decodeQuotedPrintable(mail.raw).includes("Lösenordet för ditt konto har just bytts"));
+
+  await page.context().clearCookies();
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(fieldMessage(page, "Felaktiga uppgifter")).toBeVisible();
+  await page.getByRole("main").getByLabel("Lösenord", { exact: true }).fill(THIRD);
+  await page.getByRole("button", { name: "Logga in", exact: true }).click();
+  await expect(toast(page, "Inloggning lyckades!")).toBeVisible();
+});
+
 test("the welcome-back dialog greets an older account once per browser session", async ({ page }) => {
   await signIn(page, OLD_MEMBER.email, PASSWORD);
   const dialog = page.getByTestId("welcome-dialog");

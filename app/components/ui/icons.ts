@@ -73,6 +73,7 @@ export const ImagePlus = spriteIcon("image-plus");
 export const Inbox = spriteIcon("inbox");
 export const Info = spriteIcon("info");
 export const Italic = spriteIcon("italic");
+export const KeyRound = spriteIcon("key-round");
 export const Landmark = spriteIcon("landmark");
 export const LayoutDashboard = spriteIcon("layout-dashboard");
 export const LifeBuoy = spriteIcon("life-buoy");

@@ -37,3 +37,11 @@ export const SECOND_FACTOR_METHODS: readonly StepUpMethod[] = ["totp", "backup_c
 export const ROLES = ["admin", "blog", "seo"] as const;
 export const SECURITY_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The pages of two-factor sign-in (decision 046). */
+export const TWO_FACTOR_PATHS = {
+  /** Set up the authenticator app (staff are sent here until they have). */
+  setup: "/profile/tvastegsverifiering",
+  /** Confirm again: a code, or the password for an account without a second factor. */
+  stepUp: "/profile/bekrafta",
+} as const;

@@ -73,6 +73,7 @@ const BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   "/reset-password": z.strictObject({ newPassword, token: optionalText }),
   "/change-password": z.strictObject({ currentPassword: text, newPassword, revokeOtherSessions: z.boolean().optional() }),
   "/verify-password": z.strictObject({ password: text }),
+  "/set-password": z.strictObject({ newPassword }),
   "/change-email": z.strictObject({ newEmail: newAddress(INVALID_EMAIL), callbackURL: optionalText }),
   "/update-user": z.strictObject({ name: personName.optional() }),
   "/revoke-session": z.strictObject({ token: text }),

@@ -30,8 +30,12 @@ import { handleReferralCodeAction } from "~/modules/referrals/referral-code-page
 import { memberReferralView } from "~/modules/referrals/referrals.server";
 import { handlePayoutDetailsChange } from "~/modules/selling/payout-details-page.server";
 import { sellerRequirementsOf } from "~/modules/selling/seller-requirements.server";
+import { handlePasswordChange, handlePasswordSet } from "~/modules/accounts/password-change.server";
+import { hasTwoFactor } from "~/modules/accounts/two-factor.server";
+import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
+import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 
 const PROFILE_UPDATE_FAILED = "Kunde inte uppdatera profil. Försök igen.";
 const PROFILE_NOT_FOUND = "Profile not found";
@@ -60,7 +64,7 @@ export async function loadProfilePage(request: Request) {
   const url = new URL(request.url);
   const view = parseProfileView(url.searchParams);
   const now = new Date();
-  const [loyalty, referral, selling] = await Promise.all([
+  const [loyalty, referral, selling, twoFactorEnabled] = await Promise.all([
     loadMemberLoyalty(db(), userId, view.pages, now, { points: profile.points, xp: profile.xp, perks: account.perks }),
     memberReferralView(db(), userId),
     sellerRequirementsOf({
@@ -69,6 +73,7 @@ export async function loadProfilePage(request: Request) {
       payout: payoutDetails,
       verifiedBirthDate: account.identity?.birthDate ?? null,
     }),
+    hasTwoFactor(db(), userId),
   ]);
   if (!loyalty) throw notFound(PROFILE_NOT_FOUND);
   const giveaways = giveawaysForMember(account.giveaways, userId, loyalty.xp);
@@ -106,6 +111,8 @@ export async function loadProfilePage(request: Request) {
     identity: account.identity ? openIdentityView(payoutKeyring(), userId, account.identity) : null,
     /** Accounts without a password confirm a change with a recent Steam or Google sign-in. */
     passwordSet,
+    /** Two-factor sign-in is on (decision 046); optional for members. */
+    twoFactorEnabled,
     selling,
     /** What "Koppla Steam" came back with (docs/rules/selling.md#linking-steam). */
     steamLink: steamLinkNotice(url.searchParams.get("steam")),
@@ -128,7 +135,9 @@ export type ProfileIntent =
   | "revoke-others"
   | "referral-create"
   | "referral-enter"
-  | "payout-details";
+  | "payout-details"
+  | "password-change"
+  | "password-set";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -151,6 +160,13 @@ export async function handleProfileAction(request: Request) {
           headers: request.headers,
         });
         emailPending = email;
+        // The address being replaced hears of it (the queue never mails a Steam placeholder).
+        const notice = await enqueueMail(db(), {
+          to: current.user.email,
+          template: "emailChangeRequested",
+          data: { name: current.user.name, newEmail: email, profileUrl: `${config().PUBLIC_URL}/profile#sakerhet` },
+        });
+        await deliverQueuedMail(db(), [notice]);
       }
       return { ok: true as const, intent, emailPending };
     }
@@ -171,6 +187,8 @@ export async function handleProfileAction(request: Request) {
     if (intent === "payout-details") {
       return await handlePayoutDetailsChange(request, current.user.id, current.session.id, input.data);
     }
+    if (intent === "password-change") return await handlePasswordChange(request, current, input.data);
+    if (intent === "password-set") return await handlePasswordSet(request, current, input.data);
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });
       return { ok: true as const, intent };

@@ -13,7 +13,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { db as appDb, type Db } from "~/platform/db/client.server";
 import { session as sessionTable, session_step_ups, user } from "~/platform/db/schema";
 import { logger } from "~/platform/logger.server";
-import { SECOND_FACTOR_METHODS, STEP_UP_MAX_AGE_MS, type StepUpMethod } from "./accounts-constants";
+import { SECOND_FACTOR_METHODS, STEP_UP_MAX_AGE_MS, TWO_FACTOR_PATHS, type StepUpMethod } from "./accounts-constants";
 import { auth } from "./auth.server";
 import { authHeaders, forwardCookies } from "./auth-page.server";
 import { safeRedirectTo } from "./safe-redirect";
@@ -27,12 +27,6 @@ export interface SessionRef {
   session: { id: string };
 }
 
-const TWO_FACTOR_PATHS = {
-  /** Set up the authenticator app (staff are sent here until they have). */
-  setup: "/profile/tvastegsverifiering",
-  /** Confirm again: a code, or the password for an account without a second factor. */
-  stepUp: "/profile/bekrafta",
-} as const;
 
 // ---------------------------------------------------------------------------
 // What a session has proven

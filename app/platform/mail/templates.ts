@@ -133,6 +133,37 @@ export const emailTemplates = {
       footnote: "Har du inte bett om att byta adress kan du bortse från mejlet; ingenting ändras.",
     } satisfies EmailParts;
   },
+  /** docs/rules/accounts.md#changing-the-email-address: the notice to the address being replaced. */
+  emailChangeRequested(input: { name: string; newEmail: string; profileUrl: string }) {
+    return {
+      subject: "Begäran om att byta e-postadress",
+      preheader: "Adressen byts först när den nya har bekräftats.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Någon har begärt att byta e-postadressen på ditt konto. Vi har skickat en bekräftelselänk till den nya adressen; ditt konto byter adress först när den har bekräftats.",
+      ],
+      details: [["Ny adress", input.newEmail]],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote:
+        "Var det inte du? Byt lösenord direkt och kontakta vår support via kontaktsidan, så hjälper vi dig att säkra kontot.",
+    } satisfies EmailParts;
+  },
+  /** docs/rules/accounts.md#changing-the-password: after every change, and a first password. */
+  passwordChanged(input: { name: string; firstTime: boolean; profileUrl: string }) {
+    return {
+      subject: input.firstTime ? "Ditt konto har fått ett lösenord" : "Ditt lösenord har bytts",
+      preheader: input.firstTime ? "Du kan nu logga in med e-post och lösenord." : "Dina andra enheter har loggats ut.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        input.firstTime
+          ? "Du har valt ett lösenord för ditt konto. Du kan nu logga in med din e-postadress och lösenordet, förutom med Steam eller Google."
+          : "Lösenordet för ditt konto har just bytts, och alla andra enheter där du var inloggad har loggats ut.",
+      ],
+      action: { label: "Visa min profil", url: input.profileUrl },
+      footnote:
+        "Var det inte du? Återställ lösenordet via \"Glömt lösenord?\" på inloggningssidan och kontakta vår support via kontaktsidan.",
+    } satisfies EmailParts;
+  },
   newsletterConfirmation(input: { url: string; days: number }) {
     return {
       subject: "Bekräfta din prenumeration på nyhetsbrevet",
