@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BANKID_RFA } from "~/modules/identity/bankid-messages";
 import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { queryRows } from "~/platform/db/client.server";
-import { audit_log, sell_orders, session as sessionTable, verified_identities } from "~/platform/db/schema";
+import { audit_log, sell_orders, session as sessionTable, session_step_ups, verified_identities } from "~/platform/db/schema";
 import { verifyForTest } from "~/modules/identity/test-identities";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { createQuote } from "~/modules/selling/sell-order-fixtures";
@@ -243,6 +243,44 @@ describe("signing in with BankID", () => {
     expect(refused.status).toBe(404);
     expect(refused.body.message).toBe(IDENTITY_MESSAGES.notVerifiedSignIn);
     expect(refused.setCookies.some((value) => value.startsWith("skinhamnen.session_token="))).toBe(false);
+  });
+});
+
+describe("confirming with BankID (step-up, decision 046)", () => {
+  const stepUpOf = async (member: TestMember) => {
+    const token = /session_token=([^.;]+)/.exec(decodeURIComponent(member.cookie))?.[1];
+    const [own] = await server.database.db.select({ id: sessionTable.id }).from(sessionTable).where(eq(sessionTable.token, token!));
+    const [row] = await server.database.db.select().from(session_step_ups).where(eq(session_step_ups.session_id, own!.id));
+    return row ?? null;
+  };
+
+  it("needs a verified member; another person's BankID is refused; the member's own makes this session's step-up", async () => {
+    const unverified = await createMember(server, "cai-bankid@example.se");
+    const refused = await post("start", { purpose: "stepup", flow: "qr" }, unverified.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(IDENTITY_MESSAGES.stepUpNotVerified);
+    expect((await post("start", { purpose: "stepup", flow: "qr" })).status).toBe(401);
+
+    // Ada verified above: someone else's BankID does not confirm her.
+    const other = await post("start", { purpose: "stepup", flow: "qr" }, ada.cookie);
+    expect(other.status).toBe(200);
+    fake.complete(fake.latest()!.orderRef, { personalNumber: "200001012384", givenName: "Ny", surname: "Person" });
+    const wrong = await pollUntilDone({ purpose: "stepup", orderId: other.body.orderId }, `${ada.cookie}; ${bindingFrom(other)}`);
+    expect(wrong.body).toMatchObject({ ok: true, status: "failed", message: IDENTITY_MESSAGES.stepUpOtherPerson });
+    expect((await stepUpOf(ada))?.step_up_method ?? null).not.toBe("bankid");
+
+    const own = await post("start", { purpose: "stepup", flow: "this_device" }, ada.cookie);
+    fake.complete(fake.latest()!.orderRef, ADA);
+    const done = await pollUntilDone({ purpose: "stepup", orderId: own.body.orderId }, `${ada.cookie}; ${bindingFrom(own)}`);
+    expect(done.body).toMatchObject({ ok: true, status: "complete", message: IDENTITY_MESSAGES.stepUpDone });
+    const recorded = await stepUpOf(ada);
+    expect(recorded).toMatchObject({ step_up_method: "bankid", second_factor_at: null });
+    expect(Date.now() - recorded!.step_up_at.getTime()).toBeLessThan(60_000);
+
+    // Another member cannot poll Ada's order.
+    const third = await post("start", { purpose: "stepup", flow: "qr" }, ada.cookie);
+    const foreign = await post("status", { purpose: "stepup", orderId: third.body.orderId }, `${bea.cookie}; ${bindingFrom(third)}`);
+    expect(foreign.status).toBe(404);
   });
 });
 

@@ -235,6 +235,26 @@ test("signing in with BankID: an unverified person is told what to do, a verifie
   await page.context().close();
 });
 
+test("confirming with BankID on /profile/bekrafta: the verified member's own BankID, then back to where it was asked", async ({ browser }) => {
+  const page = await signedIn(browser, ADA.email);
+  await page.goto(url("/profile/bekrafta?redirectTo=%2Fmina-affarer"));
+  await expect(page.getByText("Ange ditt lösenord eller bekräfta med BankID. Bekräftelsen gäller i 5 minuter.")).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/step-up-bankid-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const { dialog, orderRef } = await startFlow(page, page.getByRole("button", { name: "Bekräfta med BankID" }), "this_device", fake.latest()?.orderRef ?? null);
+  expect(fake.autostart(orderRef, fake.orderSecrets(orderRef)!.autoStartToken)).toEqual({ ok: true });
+  expect(fake.complete(orderRef, ADA)).toEqual({ ok: true });
+  // Confirmed: the dialog says so as the page goes back to where the step-up was asked.
+  await expect(page).toHaveURL(url("/mina-affarer"), { timeout: HINT_TIMEOUT });
+  await expect(dialog).toBeHidden();
+  await page.goto(url("/profile/bekrafta"));
+  await expect(page.getByText("Du har redan bekräftat")).toBeVisible();
+  await page.context().close();
+});
+
 test("accepting a quote needs 18 years: refused the day before the 18th birthday, sold on the birthday", async ({ browser }) => {
   const today = stockholmDay(new Date());
   // Eighteen years before a Stockholm day (a 29 February with no match lands on 1 March).

@@ -67,7 +67,19 @@ function PasswordForm({ passwordSet }: { passwordSet: boolean }) {
         {(aria) => <PasswordInput {...aria} name="confirmPassword" autoComplete="new-password" />}
       </FormField>
       <div aria-live="polite" className="empty:hidden">
-        {failure ? <FormAlert tone={outcome && "reauthenticate" in outcome ? "info" : "error"}>{failure}</FormAlert> : null}
+        {failure ? (
+          <FormAlert tone={outcome?.reauthenticate ? "info" : "error"}>
+            {failure}
+            {outcome?.reauthenticate ? (
+              <>
+                {" "}
+                <Link to={`${TWO_FACTOR_PATHS.stepUp}?redirectTo=${encodeURIComponent("/profile#sakerhet")}`} className="font-medium underline underline-offset-4">
+                  Bekräfta att det är du
+                </Link>
+              </>
+            ) : null}
+          </FormAlert>
+        ) : null}
         {outcome?.ok && form.fromPlainPost ? (
           <FormAlert tone="success" title={outcome.title}>
             {outcome.message}

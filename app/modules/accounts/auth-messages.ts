@@ -38,7 +38,7 @@ export const AUTH_MESSAGES = {
   passwordChanged: "Lösenordet är bytt. Dina andra enheter är utloggade.",
   passwordSet: "Lösenordet är sparat. Du kan nu logga in med e-post och lösenord.",
   passwordSetNeedsSignIn:
-    "Logga in med Steam eller Google igen (högst 10 minuter innan) eller bekräfta med din autentiseringsapp för att välja ett lösenord.",
+    "Logga in med Steam eller Google igen (högst 10 minuter innan), eller bekräfta att det är du med BankID eller din autentiseringsapp, för att välja ett lösenord.",
   passwordAlreadySet: "Kontot har redan ett lösenord. Byt det med ditt nuvarande lösenord.",
   noPasswordYet: "Kontot har inget lösenord än. Välj ett nedan.",
   passwordUpdateFailed: "Fel vid uppdatering av lösenord. Försök igen.",

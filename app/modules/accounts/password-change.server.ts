@@ -1,8 +1,8 @@
 /**
  * The password on /profile (docs/rules/accounts.md#changing-the-password): a member with a
  * password changes it with the current one, and every other session ends; a member who signed
- * up with Steam or Google sets a first one after a fresh second factor or a sign-in within 10
- * minutes. Both write a security event and mail the member. Passwords are never logged or echoed.
+ * up with Steam or Google sets a first one after a fresh step-up (second factor or BankID) or a
+ * sign-in within 10 minutes. Both write a security event and mail the member. Passwords are never logged or echoed.
  */
 import { data } from "react-router";
 import { badRequest, tooManyRequests, validate } from "~/lib/http.server";
@@ -88,9 +88,10 @@ export async function handlePasswordSet(request: Request, current: CurrentSessio
   const parsed = validate(input, setPasswordSchema, { intent });
   if (!parsed.ok) return parsed.response;
   if (await hasPassword(db(), current.user.id)) return badRequest(AUTH_MESSAGES.passwordAlreadySet, {}, { intent });
-  // No password to confirm with: a fresh second factor, or a sign-in with Steam or Google within 10 minutes.
-  const secondFactor = (await hasTwoFactor(db(), current.user.id)) && isFreshStepUp(await stepUpState(db(), current.session.id), true);
-  if (!secondFactor && !(await isRecentSignIn(db(), current.session.id))) {
+  // No password to confirm with: a fresh step-up (the second factor if the account has one, else
+  // BankID), or a sign-in with Steam or Google within 10 minutes.
+  const fresh = isFreshStepUp(await stepUpState(db(), current.session.id), await hasTwoFactor(db(), current.user.id));
+  if (!fresh && !(await isRecentSignIn(db(), current.session.id))) {
     return data({ ok: false as const, intent, message: AUTH_MESSAGES.passwordSetNeedsSignIn, reauthenticate: true }, { status: 403 });
   }
   try {

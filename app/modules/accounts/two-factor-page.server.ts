@@ -7,6 +7,7 @@ import { data, redirect, type AppLoadContext } from "react-router";
 import { z } from "~/lib/zod";
 import { badRequest, readInput, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
+import { isVerified } from "~/modules/identity/bankid.server";
 import { hasPassword } from "~/modules/selling/payout-details.server";
 import { db } from "~/platform/db/client.server";
 import { isStaff } from "./roles.server";
@@ -84,9 +85,17 @@ export async function handleSetup(request: Request, context: AppLoadContext) {
 
 export async function loadStepUp(request: Request) {
   const current = await requireUser(request);
-  const [enabled, state] = await Promise.all([hasTwoFactor(db(), current.user.id), stepUpState(db(), current.session.id)]);
+  const [enabled, state, verified, password] = await Promise.all([
+    hasTwoFactor(db(), current.user.id),
+    stepUpState(db(), current.session.id),
+    isVerified(db(), current.user.id),
+    hasPassword(db(), current.user.id),
+  ]);
   return {
     hasTwoFactor: enabled,
+    /** Without a second factor a member verified with BankID may confirm with BankID instead. */
+    bankIdStepUp: !enabled && verified,
+    hasPassword: password,
     fresh: isFreshStepUp(state, enabled),
     redirectTo: backTo(request, "/profile"),
   };

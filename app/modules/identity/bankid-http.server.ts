@@ -8,7 +8,9 @@ import { isIP } from "node:net";
 import { createCookie, type AppLoadContext } from "react-router";
 import { asJson, clientIp, failureResponse, parseRequest, tooManyRequests } from "~/lib/http.server";
 import { z } from "~/lib/zod";
+import { logSecurityEvent } from "~/modules/accounts/security-events.server";
 import { getCurrentSession } from "~/modules/accounts/session.server";
+import { recordStepUp } from "~/modules/accounts/two-factor.server";
 import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
@@ -20,7 +22,7 @@ import { cancelBankIdOrder, pollBankIdOrder, startBankIdOrder, type OrderAccess 
 import { BANKID_FLOWS, BANKID_ORDER_PURPOSES, BANKID_RULES, IDENTITY_MESSAGES, type BankIdOrderPurpose } from "./identity-constants";
 
 const BANKID_HTTP_MESSAGES = {
-  purpose: "Ange om du vill verifiera dig eller logga in.",
+  purpose: "Ange om du vill verifiera dig, logga in eller bekräfta att det är du.",
   flow: "Välj BankID på den här enheten eller på en annan enhet.",
   orderId: "Identifieringen saknas eller är ogiltig.",
   signInFirst: "Logga in för att verifiera dig med BankID.",
@@ -110,6 +112,14 @@ export async function pollBankId(request: Request, context: AppLoadContext): Pro
   if (result.status === "pending") return json(result);
   if (result.status === "failed") return json(result, 200, clear);
   if (access.purpose === "verify") return json({ ok: true, status: "complete", message: result.message, identity: result.identity }, 200, clear);
+  if (access.purpose === "stepup") {
+    // This session has just proven who it is (decision 046): a fresh step-up for 5 minutes.
+    const current = await getCurrentSession(request);
+    if (!current || current.user.id !== result.userId) return refuse(401, BANKID_HTTP_MESSAGES.signInFirst);
+    await recordStepUp(db(), current.session.id, "bankid");
+    await logSecurityEvent(db(), { userId: current.user.id, type: "step_up", ipAddress: clientIp(context), details: { method: "bankid" } });
+    return json({ ok: true, status: "complete", message: result.message }, 200, clear);
+  }
 
   const signedIn = await signInAsVerifiedMember(request, clientIp(context), result.userId);
   if (!signedIn.ok) return json({ ok: false, message: signedIn.message }, signedIn.status, clear);

@@ -33,6 +33,7 @@ type Failure = DomainFailure;
 const USER_VISIBLE_TEXT: Record<BankIdOrderPurpose, string> = {
   verify: "Verifiera dig hos Skinhamnen.",
   signin: "Logga in hos Skinhamnen.",
+  stepup: "Bekräfta att det är du hos Skinhamnen.",
 };
 
 // ---------------------------------------------------------------------------
@@ -80,6 +81,10 @@ export async function startBankIdOrder(
   keyring: PayoutKeyring,
   input: StartInput,
 ): Promise<StartedOrder | Failure> {
+  // A step-up confirms the person already verified on the account: there must be one.
+  if (input.purpose === "stepup" && !(input.userId && (await isVerified(db, input.userId)))) {
+    return { ok: false, code: "refused", message: IDENTITY_MESSAGES.stepUpNotVerified };
+  }
   if (input.userId) await cancelEarlierOrders(db, gateway, input.userId, input.purpose);
   let order;
   try {
@@ -178,7 +183,7 @@ async function findOwnOrder(db: Db, access: OrderAccess): Promise<OrderRow | Fai
     .select(ORDER_COLUMNS)
     .from(bankid_orders)
     .where(and(eq(bankid_orders.id, access.orderId), eq(bankid_orders.purpose, access.purpose)));
-  const owner = access.purpose === "verify" ? row?.userId === access.userId : row?.userId === null;
+  const owner = access.purpose === "signin" ? row?.userId === null : row?.userId === access.userId;
   if (!row || !owner || !bindingMatches(access.bindingSecret, row.bindingHash)) {
     return { ok: false, code: "not_found", message: IDENTITY_MESSAGES.orderUnknown };
   }
@@ -256,9 +261,9 @@ export async function pollBankIdOrder(
     return { ok: true, status: "failed", hintCode: collected.hintCode, message: failedMessage(collected.hintCode, flow) };
   }
   const user = collected.completionData.user;
-  return access.purpose === "verify"
-    ? storeVerifiedIdentity(db, keyring, order.id, access.userId!, user)
-    : signInWith(db, keyring, order.id, user);
+  if (access.purpose === "verify") return storeVerifiedIdentity(db, keyring, order.id, access.userId!, user);
+  if (access.purpose === "stepup") return confirmPerson(db, keyring, order.id, access.userId!, user);
+  return signInWith(db, keyring, order.id, user);
 }
 
 function finishedElsewhere(): Failure {
@@ -391,6 +396,20 @@ async function recordDuplicate(tx: Tx, userId: string, holder: string): Promise<
     entityType: "verified_identity",
     entityId: holder,
     after: { attemptedBy: userId },
+  });
+}
+
+/** A step-up order's end: complete only when BankID names the person verified on this account. */
+async function confirmPerson(db: Db, keyring: PayoutKeyring, orderId: string, userId: string, user: BankIdUser): Promise<PollResult | Failure> {
+  return db.transaction(async (tx) => {
+    const holder = await heldBy(tx, keyring, user.personalNumber);
+    if (holder !== userId) {
+      if (!(await finishOrder(tx, orderId, "failed", "otherPerson"))) return finishedElsewhere();
+      return { ok: true as const, status: "failed" as const, hintCode: "otherPerson", message: IDENTITY_MESSAGES.stepUpOtherPerson };
+    }
+    if (!(await finishOrder(tx, orderId, "complete", null))) return finishedElsewhere();
+    const identity = await readVerifiedIdentity(tx, keyring, userId);
+    return { ok: true as const, status: "complete" as const, message: IDENTITY_MESSAGES.stepUpDone, identity: identity!, userId };
   });
 }
 

@@ -1,7 +1,8 @@
 /** BankID identity (decision 044): the limits and the words of one place. */
 
 /** Why a BankID order was started: verifying a signed-in member, or signing in. */
-export const BANKID_ORDER_PURPOSES = ["verify", "signin"] as const;
+/** verify: store who the member is; signin: sign in as the member verified; stepup: confirm it is still them (decision 046). */
+export const BANKID_ORDER_PURPOSES = ["verify", "signin", "stepup"] as const;
 export type BankIdOrderPurpose = (typeof BANKID_ORDER_PURPOSES)[number];
 
 /** An order's state with us: pending until BankID answers complete or failed, or the member cancels. */
@@ -37,6 +38,9 @@ export const IDENTITY_MESSAGES = {
   orderFinished: "Den här BankID-identifieringen är redan avslutad. Starta en ny om du vill försöka igen.",
   bindingMissing: "Identifieringen startades i en annan webbläsare. Starta en ny här.",
   verified: "Du är verifierad med BankID.",
+  stepUpNotVerified: "Verifiera dig med BankID under Min profil först, eller bekräfta på annat sätt.",
+  stepUpOtherPerson: "BankID:t hör till en annan person än den som är verifierad på kontot.",
+  stepUpDone: "Bekräftat. Vi skickar dig vidare …",
   notVerifiedSignIn: "Inget konto hos Skinhamnen är verifierat med det här BankID:t. Logga in på annat sätt och verifiera dig under Min profil.",
   underAge: (age: number) => `Du måste ha fyllt ${age} år för att sälja till Skinhamnen.`,
   verificationRequired: "Verifiera dig med BankID innan du säljer.",

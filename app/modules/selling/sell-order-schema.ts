@@ -62,7 +62,7 @@ export const staffOrderActionSchema = z.discriminatedUnion(
 );
 
 /** The payout queue: mark one order paid with the reference. */
-export const markPaidSchema = z.object(
+const markPaidSchema = z.object(
   {
     intent: z.literal("mark-paid", SELL_ORDER_MESSAGES.invalidRequest),
     orderId: z.uuid(SELL_ORDER_MESSAGES.orderRequired),
@@ -75,7 +75,7 @@ export const markPaidSchema = z.object(
 );
 
 /** The payout queue: show one order's recipient in full (decision 047). */
-export const revealRecipientSchema = z.object(
+const revealRecipientSchema = z.object(
   {
     intent: z.literal("reveal-recipient", SELL_ORDER_MESSAGES.invalidRequest),
     orderId: z.uuid(SELL_ORDER_MESSAGES.orderRequired),

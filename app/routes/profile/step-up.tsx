@@ -6,6 +6,8 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/step-up";
 import { TwoFactorCodeForm } from "~/components/accounts/two-factor-code-form";
+import { BankIdButton } from "~/components/identity/bankid-button";
+import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { PasswordInput } from "~/components/auth/password-input";
 import { SubmitButton } from "~/components/auth/submit-button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -29,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function StepUpPage({ loaderData }: Route.ComponentProps) {
-  const { hasTwoFactor, fresh, redirectTo } = loaderData;
+  const { hasTwoFactor, hasPassword, bankIdStepUp, fresh, redirectTo } = loaderData;
   const answer = useActionData<typeof action>() as { ok: false; message: string } | undefined;
   const navigation = useNavigation();
   return (
@@ -42,7 +44,11 @@ export default function StepUpPage({ loaderData }: Route.ComponentProps) {
           <CardDescription>
             {hasTwoFactor
               ? "Ange koden från din autentiseringsapp. Bekräftelsen gäller i 5 minuter."
-              : "Ange ditt lösenord. Bekräftelsen gäller i 5 minuter."}
+              : hasPassword
+                ? `Ange ditt lösenord${bankIdStepUp ? " eller bekräfta med BankID" : ""}. Bekräftelsen gäller i 5 minuter.`
+                : bankIdStepUp
+                  ? "Bekräfta med BankID. Bekräftelsen gäller i 5 minuter."
+                  : "Ditt konto har inget lösenord. Verifiera dig med BankID under Min profil, eller logga in med Steam eller Google igen."}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -53,9 +59,10 @@ export default function StepUpPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </FormAlert>
           ) : null}
+          {bankIdStepUp ? <BankIdButton purpose="stepup" title="Bekräfta med BankID" completeMessage={IDENTITY_MESSAGES.stepUpDone} redirectTo={redirectTo} /> : null}
           {hasTwoFactor ? (
             <TwoFactorCodeForm intent="code" redirectTo={redirectTo} error={answer?.message} submitLabel="Bekräfta" />
-          ) : (
+          ) : !hasPassword ? null : (
             <Form method="post" className="grid gap-4" aria-label="Bekräfta med lösenord">
               <input type="hidden" name="intent" value="password" />
               <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,0 +1,2 @@
+ALTER TABLE "bankid_orders" DROP CONSTRAINT "bankid_orders_purpose_valid";--> statement-breakpoint
+ALTER TABLE "bankid_orders" ADD CONSTRAINT "bankid_orders_purpose_valid" CHECK ("purpose" IN ('verify', 'signin', 'stepup'));
