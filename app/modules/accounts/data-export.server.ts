@@ -54,24 +54,13 @@ import { logger } from "~/platform/logger.server";
 import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.server";
 import { JOB_RUNNER } from "~/platform/platform-constants";
 import { publishEvent } from "~/platform/realtime/publisher.server";
-import { DATA_EXPORT, type DataExportStatus } from "./data-export-constants";
+import { DATA_EXPORT } from "./data-export-constants";
+import { dataExportView, type DataExportView } from "./data-export-rules";
 
 export const DATA_EXPORT_JOB = "data-exports";
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
-
-/** What /profile shows of the member's latest export (never the archive itself). */
-export interface DataExportView {
-  id: string;
-  status: DataExportStatus | "expired";
-  createdAt: string;
-  readyAt: string | null;
-  expiresAt: string | null;
-  sizeBytes: number | null;
-  /** When a new export may be requested; null: now. */
-  nextRequestAt: string | null;
-}
 
 export type RequestOutcome = { ok: true; id: string } | { ok: false; reason: "pending" | "rate-limited"; nextRequestAt: string | null };
 
@@ -90,18 +79,7 @@ export async function latestDataExport(db: Db, userId: string, now: Date = new D
     .where(eq(data_exports.user_id, userId))
     .orderBy(desc(data_exports.created_at), desc(data_exports.id))
     .limit(1);
-  if (!row) return null;
-  const expired = row.status === "ready" && row.expires_at !== null && row.expires_at <= now;
-  const next = row.status === "failed" ? null : new Date(row.created_at.getTime() + DATA_EXPORT.requestCooldownHours * HOUR_MS);
-  return {
-    id: row.id,
-    status: expired ? "expired" : (row.status as DataExportStatus),
-    createdAt: row.created_at.toISOString(),
-    readyAt: row.ready_at?.toISOString() ?? null,
-    expiresAt: row.expires_at?.toISOString() ?? null,
-    sizeBytes: row.size_bytes,
-    nextRequestAt: next && next > now ? next.toISOString() : null,
-  };
+  return dataExportView(row ?? null, now);
 }
 
 /**
