@@ -57,7 +57,7 @@ import { publishEvent } from "~/platform/realtime/publisher.server";
 import { DATA_EXPORT } from "./data-export-constants";
 import { dataExportView, type DataExportView } from "./data-export-rules";
 
-export const DATA_EXPORT_JOB = "data-exports";
+const DATA_EXPORT_JOB = "data-exports";
 
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -189,8 +189,8 @@ async function childrenOf(db: Db, table: PgTable, parentColumn: PgColumn, ids: s
   return byParent;
 }
 
-/** The archive's files: name → JSON-ready content. Exported for the decision record's test of what is in it. */
-export async function collectMemberData(db: Db, userId: string, now: Date): Promise<Record<string, unknown>> {
+/** The archive's files: name → JSON-ready content (decision 048 lists them). */
+async function collectMemberData(db: Db, userId: string, now: Date): Promise<Record<string, unknown>> {
   const [member] = await db
     .select({
       id: user.id,
@@ -409,7 +409,7 @@ function pseudonymise(files: Record<string, unknown>, pseudonyms: Map<string, st
 }
 
 /** One ZIP of pretty-printed JSON files (deflated). */
-export function zipJsonFiles(files: Record<string, unknown>): Uint8Array {
+function zipJsonFiles(files: Record<string, unknown>): Uint8Array {
   const entries = Object.fromEntries(Object.entries(files).map(([name, content]) => [name, strToU8(`${JSON.stringify(content, null, 2)}\n`)]));
   return zipSync(entries, { level: 6 });
 }
