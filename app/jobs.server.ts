@@ -2,6 +2,7 @@
  * Every scheduled job of the product (docs/rules/jobs.md), run by the platform job runner on
  * whichever instance takes each job's lock. A feature with periodic work adds its job here.
  */
+import { dataExportJob } from "~/modules/accounts/data-export.server";
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
 import { purgeOldBankIdOrders } from "~/modules/identity/bankid.server";
@@ -29,6 +30,8 @@ export const APP_JOBS: readonly Job[] = [
   { name: MAIL_QUEUE_JOB, intervalMs: JOB_RUNNER.tickMs, exclusive: false, run: (db, _now, signal) => runMailQueue(db, signal) },
   // docs/rules/blog.md#scheduled-publishing: every tick.
   { name: ANNOUNCE_DUE_POSTS_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db) => announceDuePosts(db) },
+  // Decision 048: members' data exports (built, then purged when their download time has passed).
+  dataExportJob,
   { name: "purge-rate-limits", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeExpiredRateLimits(db, now) }) },
   { name: VIEW_ROLLUP_JOB, intervalMs: HOUR, run: (db, now) => rollUpViews(db, now) },
   { name: "purge-blog-views", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldViews(db, now) }) },

@@ -49,6 +49,8 @@ export default [
   // Two-factor sign-in and step-up (decision 046).
   route("profile/tvastegsverifiering", "routes/profile/two-factor-setup.tsx"),
   route("profile/bekrafta", "routes/profile/step-up.tsx"),
+  // The member's data archive (decision 048).
+  route("profile/mina-uppgifter/:exportId", "routes/profile/data-export.ts"),
 
   // BankID: verifying a member and signing in (decision 044).
   route("api/bankid/start", "routes/identity/start.ts"),

@@ -137,6 +137,11 @@ const ACCESS: Record<string, RouteAccess> = {
   // Two-factor setup and step-up (decision 046): any signed-in account, for itself.
   "routes/profile/two-factor-setup": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/profile/step-up": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  // A data archive (decision 048): its owner's only; anyone else's (or none) is a 404.
+  "routes/profile/data-export": {
+    path: "/profile/mina-uppgifter/00000000-0000-4000-8000-000000000000",
+    get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },
+  },
   // Sell orders (docs/rules/selling.md#member-pages): the member's own; another's (or none) is a 404.
   "routes/selling/mina-affarer": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/selling/order": {

@@ -8,6 +8,7 @@ import { CONTACT } from "~/modules/contact/contact-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { IMY, RETENTION } from "~/modules/legal/legal";
+import { DATA_EXPORT } from "~/modules/accounts/data-export-constants";
 import { formatNumber } from "~/lib/format";
 
 
@@ -193,6 +194,10 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               <strong>Sessioner:</strong> tills du loggar ut eller sessionen löper ut.
             </li>
             <li>
+              <strong>Registerutdrag du laddar ner själv:</strong> {DATA_EXPORT.downloadDays} dagar, sedan raderas
+              filen.
+            </li>
+            <li>
               <strong>Räknare för antal försök:</strong> raderas när tidsfönstret har gått ut – för
               kontaktformuläret efter en timme ({CONTACT.rateLimit.limit} meddelanden per timme).
             </li>
@@ -327,6 +332,12 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               varje utskick eller i din profil.
             </li>
           </ul>
+          <p>
+            Har du ett konto kan du själv hämta ett registerutdrag: under <strong>Dina uppgifter</strong> på{" "}
+            <Link to="/profile#dina-uppgifter">din profil</Link> väljer du <em>Ladda ner mina uppgifter</em> och får
+            en ZIP-fil med allt vi har om dig som maskinläsbara JSON-filer. Filen kan bara laddas ner av dig och
+            finns kvar i {DATA_EXPORT.downloadDays} dagar.
+          </p>
           <p>
             Mejla <a href={`mailto:${supportEmail}`}>{supportEmail}</a> för att utöva dina rättigheter. Vi
             svarar inom en månad och kan behöva bekräfta din identitet innan vi lämnar ut eller ändrar

@@ -1,8 +1,8 @@
 /**
  * The signed-in member's own account in one statement per request (docs/rules/accounts.md#one-session-read-per-request):
  * the profile row with the roles, newsletter settings, whether a password is set, the masked
- * payout details, the contact person, the unexpired sessions, the running and coming perks and
- * this month's giveaways. The root loader (header, staff link) and /profile share the answer for
+ * payout details, the contact person, the unexpired sessions, the running and coming perks,
+ * the latest data export and this month's giveaways. The root loader (header, staff link) and /profile share the answer for
  * the same Request, as they share the session read; every part is a lookup by the member's id on
  * a small table, so other pages pay one cheap statement where they paid two.
  */
@@ -16,6 +16,7 @@ import type { Db } from "~/platform/db/client.server";
 import { profiles } from "~/platform/db/schema";
 import { NEWSLETTER_DEFAULTS } from "./profile-account.server";
 import type { NewsletterSettings } from "./profile-schema";
+import type { DataExportRow } from "./data-export-rules";
 
 /** JSON carries times as text; these come back as Dates. */
 const toDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
@@ -81,6 +82,10 @@ async function readAccount(db: Db, userId: string, now: Date) {
       perks: sql<PerkJson[] | null>`(SELECT json_agg(p ORDER BY p.starts_at, p.created_at) FROM (
           SELECT * FROM member_perks m WHERE m.user_id = ${member} AND m.consumed_at IS NULL
             AND (m.expires_at IS NULL OR m.expires_at > ${now}) ORDER BY m.starts_at, m.created_at LIMIT 100) p)`,
+      // The latest data export, without its archive (decision 048).
+      dataExport: sql<DataExportRow | null>`(SELECT json_build_object('id', x.id, 'status', x.status, 'created_at', x.created_at,
+          'ready_at', x.ready_at, 'expires_at', x.expires_at, 'size_bytes', x.size_bytes)
+        FROM data_exports x WHERE x.user_id = ${member} ORDER BY x.created_at DESC, x.id DESC LIMIT 1)`,
       // This month's giveaways (Stockholm time): a handful; which the member's level may win is decided by the caller.
       giveaways: sql<GiveawayJson[] | null>`(SELECT json_agg(g ORDER BY g.created_at DESC) FROM (
           SELECT * FROM giveaways WHERE month = ${stockholmMonth(now)} ORDER BY created_at DESC LIMIT 100) g)`,
@@ -118,6 +123,7 @@ async function readAccount(db: Db, userId: string, now: Date) {
         consumedAt: toDate(p.consumed_at),
       }),
     ),
+    dataExport: row.dataExport,
     giveaways: (row.giveaways ?? []).map((g) => ({
       id: g.id,
       title: g.title,

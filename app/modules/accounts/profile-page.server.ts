@@ -20,6 +20,8 @@ import {
 import { isNewUserProfile } from "~/modules/accounts/profile-rules";
 import { newsletterSettingsSchema, profileUpdateSchema, SMS_NEEDS_PHONE } from "~/modules/accounts/profile-schema";
 import { createProfileForNewUser } from "~/modules/accounts/profiles.server";
+import { handleDataExportRequest } from "~/modules/accounts/data-export-page.server";
+import { dataExportView } from "~/modules/accounts/data-export-rules";
 import { requireUser } from "~/modules/accounts/session.server";
 import { isBeyondAbsoluteLifetime } from "~/modules/accounts/session-policy";
 import { STEAM_LINK_MESSAGES, type SteamLinkOutcome } from "~/modules/accounts/steam-link.server";
@@ -117,6 +119,8 @@ export async function loadProfilePage(request: Request) {
     /** What "Koppla Steam" came back with (docs/rules/selling.md#linking-steam). */
     steamLink: steamLinkNotice(url.searchParams.get("steam")),
     newsletter,
+    /** The latest "Ladda ner mina uppgifter" (decision 048), without the archive. */
+    dataExport: dataExportView(account.dataExport, now),
     sessions: sessions
       .map((session) => ({
         id: session.id,
@@ -137,7 +141,8 @@ export type ProfileIntent =
   | "referral-enter"
   | "payout-details"
   | "password-change"
-  | "password-set";
+  | "password-set"
+  | "data-export";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -189,6 +194,9 @@ export async function handleProfileAction(request: Request) {
     }
     if (intent === "password-change") return await handlePasswordChange(request, current, input.data);
     if (intent === "password-set") return await handlePasswordSet(request, current, input.data);
+    if (intent === "data-export") {
+      return await handleDataExportRequest(userId, input.data);
+    }
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });
       return { ok: true as const, intent };

@@ -27,6 +27,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES, SECURITY_SEVERITIES, STEP_UP_METHODS } from "../../modules/accounts/accounts-constants";
+import { DATA_EXPORT_STATUSES } from "../../modules/accounts/data-export-constants";
 import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
 import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
 import { CONTACT_MESSAGE_STATUSES } from "../../modules/contact/contact-constants";
@@ -1841,5 +1842,38 @@ export const seller_limits = pgTable(
   },
   (t) => [
     check("seller_limits_open_orders_range", sql`${t.max_open_orders} BETWEEN 1 AND ${sql.raw(String(SELL_ORDERS.maxOpenOrdersLimit))}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// A member's own data export (decision 048): requested on /profile, built by the
+// `data-exports` job into one ZIP of JSON files, downloadable by its owner until it expires.
+// ---------------------------------------------------------------------------
+export const data_exports = pgTable(
+  "data_exports",
+  {
+    id: id(),
+    user_id: uuid()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text().notNull().default("pending"),
+    created_at: createdAt(),
+    ready_at: timestamp({ withTimezone: true }),
+    /** Set with the archive: after it the archive is refused and the job deletes the row. */
+    expires_at: timestamp({ withTimezone: true }),
+    /** The ZIP itself; null until ready and after a failure. */
+    archive: bytea(),
+    size_bytes: integer(),
+  },
+  (t) => [
+    check("data_exports_status_valid", oneOf("status", DATA_EXPORT_STATUSES)),
+    check(
+      "data_exports_ready_complete",
+      sql`${t.status} <> 'ready' OR (${t.archive} IS NOT NULL AND ${t.ready_at} IS NOT NULL AND ${t.expires_at} IS NOT NULL AND ${t.size_bytes} >= 0)`,
+    ),
+    // At most one export in the making per member.
+    uniqueIndex("data_exports_one_pending_uq").on(t.user_id).where(sql`${t.status} = 'pending'`),
+    index("data_exports_user_created_idx").on(t.user_id, t.created_at.desc()),
+    index("data_exports_status_idx").on(t.status, t.created_at),
   ],
 );

@@ -298,6 +298,23 @@ export const emailTemplates = {
     } satisfies EmailParts;
   },
 
+  /** Decision 048: the member's data export is ready; the link is to /profile, where only they can download it. */
+  dataExportReady(input: { name: string; /** ISO time the archive stops being offered. */ expiresAt: string; profileUrl: string }) {
+    const expiresAt = formatLongDateTime(input.expiresAt);
+    return {
+      subject: "Dina uppgifter är klara att ladda ner",
+      preheader: `Filen finns kvar till ${expiresAt}.`,
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Filen med alla uppgifter vi har om dig är klar. Logga in och ladda ner den under Dina uppgifter på din profil.",
+        "Av säkerhetsskäl skickar vi inte själva filen med mejlet, och bara du kan ladda ner den.",
+      ],
+      details: [["Kan laddas ner till", expiresAt]],
+      action: { label: "Ladda ner mina uppgifter", url: input.profileUrl },
+      footnote: "Har du inte begärt dina uppgifter? Byt lösenord direkt och kontakta vår support via kontaktsidan eller chatten.",
+    } satisfies EmailParts;
+  },
+
   /** docs/rules/selling.md#sell-orders: every status change of a sell order. */
   sellOrderUpdate(input: {
     name: string;

@@ -7,6 +7,7 @@ import { EDIT_PARAM, ProfileDetailsSection } from "~/components/accounts/profile
 import { ProfileHero } from "~/components/accounts/profile-hero";
 import { NewsletterCard, SessionsCard } from "~/components/accounts/profile-settings";
 import { SecurityCard } from "~/components/accounts/security-card";
+import { DataExportCard } from "~/components/accounts/data-export-card";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { ReferralSection } from "~/components/referrals/referral-section";
@@ -91,6 +92,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SecurityCard passwordSet={passwordSet} twoFactorEnabled={loaderData.twoFactorEnabled} />
         <SessionsCard sessions={sessions} />
+        <DataExportCard latest={loaderData.dataExport} />
       </div>
     </div>
   );
