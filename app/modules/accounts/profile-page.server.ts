@@ -9,6 +9,7 @@ import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { data } from "react-router";
 import { badRequest, notFound, readInput, typedValues, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
+import { handleAccountDeletion } from "~/modules/accounts/account-deletion-page.server";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
 import { forgetMemberAccount, memberAccount } from "~/modules/accounts/member-account.server";
@@ -128,7 +129,8 @@ export type ProfileIntent =
   | "revoke-others"
   | "referral-create"
   | "referral-enter"
-  | "payout-details";
+  | "payout-details"
+  | "delete-account";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -170,6 +172,9 @@ export async function handleProfileAction(request: Request) {
     }
     if (intent === "payout-details") {
       return await handlePayoutDetailsChange(request, current.user.id, current.session.id, input.data);
+    }
+    if (intent === "delete-account") {
+      return await handleAccountDeletion(request, current, input.data);
     }
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });

@@ -6,6 +6,7 @@ import { handleProfileAction, loadProfilePage } from "~/modules/accounts/profile
 import { EDIT_PARAM, ProfileDetailsSection } from "~/components/accounts/profile-details";
 import { ProfileHero } from "~/components/accounts/profile-hero";
 import { NewsletterCard, SessionsCard } from "~/components/accounts/profile-settings";
+import { DeleteAccountCard } from "~/components/accounts/delete-account-card";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { ReferralSection } from "~/components/referrals/referral-section";
@@ -89,6 +90,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <PayoutDetailsCard summary={payoutDetails} passwordSet={passwordSet} />
         <NewsletterCard settings={newsletter} hasPhone={Boolean(profile.phoneNumber)} />
         <SessionsCard sessions={sessions} />
+        <DeleteAccountCard />
       </div>
     </div>
   );
