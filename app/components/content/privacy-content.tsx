@@ -233,7 +233,7 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p>Det här sparas, utan att kunna kopplas till dina kontaktuppgifter:</p>
+          <p>Det här sparas:</p>
           <ul>
             {ACCOUNT_DELETION_KEPT.map((line) => (
               <li key={line}>{line}</li>
