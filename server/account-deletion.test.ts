@@ -3,18 +3,26 @@
  * input, that a member can only ever delete their own account, and that afterwards the member
  * cannot sign in and neither the server's log nor its mail output names them.
  */
+import { randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
+import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DELETION_MESSAGES } from "~/modules/accounts/account-deletion";
 import { TWO_FACTOR_MESSAGES } from "~/modules/accounts/two-factor-messages";
-import { profiles, session, user } from "~/platform/db/schema";
+import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
+import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
+import { acceptQuote } from "~/modules/selling/sell-orders.server";
+import { clearTradeHoldCache } from "~/modules/selling/steam-trade-hold.server";
+import { account, profiles, session, user, verified_identities } from "~/platform/db/schema";
 import { dropSingleton, singleton } from "~/platform/singleton.server";
+import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, formBody, MEMBER_PASSWORD, signInCookie, type TestMember } from "./test-members";
 
 let server: InProcessServer;
+let fake: FakeSteamWebApi;
 let log = "";
 const db = () => server.database.db;
 
@@ -28,10 +36,12 @@ beforeAll(async () => {
     },
   });
   singleton("logger", () => pino({ level: "info", base: { service: "skinhamnen" } }, sink));
-  server = await startInProcessServer();
+  fake = await new FakeSteamWebApi().start();
+  server = await startInProcessServer({ STEAM_API_URL: fake.url, STEAM_API_KEY: fake.apiKey });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
+  await fake?.stop();
   dropSingleton("logger");
 });
 
@@ -139,5 +149,24 @@ describe("POST /profile intent=delete-account", () => {
     const output = log.slice(logStart) + stdout;
     expect(log.slice(logStart)).toContain("account deleted");
     for (const needle of [email, name.first, name.last, steamId]) expect(output).not.toContain(needle);
+  });
+
+  it("is refused with a Swedish 409 naming what to do while a sell order is open, and changes nothing", async () => {
+    const email = "radera-oppen@example.se";
+    const userId = await createSeller(db(), createPayoutKeyring(randomBytes(32).toString("base64")), { email });
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+    await db().insert(account).values({ accountId: userId, providerId: "credential", userId, password: await hashPassword(MEMBER_PASSWORD) });
+    clearTradeHoldCache();
+    const accepted = await acceptQuote(db(), { userId, quoteId: await createQuote(db(), userId) }, { steam: { apiUrl: fake.url, apiKey: fake.apiKey } });
+    expect(accepted.ok).toBe(true);
+    const cookie = await signInCookie(server.url, email);
+    expect((await stepUp(cookie)).status).toBe(302);
+    const refused = await deleteAccount(cookie);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(ACCOUNT_DELETION_MESSAGES.openOrders(1));
+    expect(await exists(userId)).toBe(true);
+    expect(await db().select().from(verified_identities).where(eq(verified_identities.user_id, userId))).toHaveLength(1);
+    // Still signed in (the identity was sealed with this test's key, so the profile page itself is not read here).
+    expect(await db().select().from(session).where(eq(session.userId, userId))).toHaveLength(1);
   });
 });
