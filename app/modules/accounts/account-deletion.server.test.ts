@@ -175,6 +175,10 @@ describe("deleting one's account", () => {
     const [record] = await db().select().from(audit_log).where(sql`${audit_log.action} = 'account.delete' AND ${audit_log.entity_id} = ${userId}`);
     expect(record).toBeDefined();
 
+    // An accept that waited for the deletion's lock finds no member to sell for.
+    const late = await acceptQuote(db(), { userId, quoteId: await createQuote(db(), userId, { prices: [10_000] }) }, { steam: bench.steam() });
+    expect(late).toMatchObject({ ok: false });
+
     // A second deletion finds nothing to delete.
     expect(await deleteAccount(db(), userId)).toEqual({ ok: false, reason: "not_found" });
   });
