@@ -40,16 +40,16 @@ import {
 import { OPEN_SELL_ORDER_STATUSES } from "~/modules/selling/sell-order-rules";
 
 /** What replaces a piece of personal data inside a kept text or JSON value. */
-export const ERASED = "[raderat]";
+const ERASED = "[raderat]";
 /** The tombstone's name: what staff see where the member used to be named. */
-export const DELETED_MEMBER_NAME = "Raderat konto";
+const DELETED_MEMBER_NAME = "Raderat konto";
 
 /** The tombstone's address: unique, never deliverable (`.invalid`, RFC 2606), names no one. */
 export function tombstoneEmail(userId: string): string {
   return `raderat-${userId}@raderat.invalid`;
 }
 
-export type AccountDeletionResult =
+type AccountDeletionResult =
   | { ok: true }
   | { ok: false; reason: "open_orders"; openOrders: number }
   | { ok: false; reason: "staff" | "not_found" };
@@ -100,12 +100,12 @@ function mentions(column: SQL | unknown, needles: readonly string[]): SQL {
 }
 
 /** The text with every needle (any case) replaced. */
-export function scrubText(text: string, needles: readonly string[]): string {
+function scrubText(text: string, needles: readonly string[]): string {
   return needles.reduce((result, needle) => result.replace(new RegExp(escapeRegExp(needle), "gi"), ERASED), text);
 }
 
 /** A JSON value with personal keys erased and every needle replaced inside strings. */
-export function scrubJson(value: unknown, needles: readonly string[]): unknown {
+function scrubJson(value: unknown, needles: readonly string[]): unknown {
   if (typeof value === "string") return scrubText(value, needles);
   if (Array.isArray(value)) return value.map((item) => scrubJson(item, needles));
   if (value && typeof value === "object") {
