@@ -43,6 +43,8 @@ export default [
   route("auth/steam/koppla", "routes/accounts/steam-link.ts"),
   route("auth/steam/koppla/callback", "routes/accounts/steam-link-callback.ts"),
   route("auth/google", "routes/accounts/google.ts"),
+  // Where a member lands after deleting the account (decision 049).
+  route("konto-raderat", "routes/accounts/account-deleted.tsx"),
 
   // The member's own page.
   route("profile", "routes/profile/profile.tsx"),

@@ -117,6 +117,7 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/accounts/auth": { get: signedOutOnly, action: everyone("passes") },
   "routes/accounts/sign-out": { get: everyone("redirect"), action: everyone("passes"), endsSession: true },
   "routes/accounts/email-confirmation": { get: everyone("ok"), action: everyone("passes") },
+  "routes/accounts/account-deleted": { get: everyone("ok") },
   "routes/accounts/steam": { get: everyone("redirect") },
   "routes/accounts/steam-callback": { get: everyone("redirect") },
   // Google sign-in is off unless configured (as here).

@@ -9,6 +9,7 @@ import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { NEWSLETTER_OPT_IN } from "~/modules/newsletter/newsletter-constants";
 import { IMY, RETENTION } from "~/modules/legal/legal";
 import { DATA_EXPORT } from "~/modules/accounts/data-export-constants";
+import { ACCOUNT_DELETION_ERASED, ACCOUNT_DELETION_KEPT, ACCOUNT_DELETION_KEPT_REASON } from "~/modules/accounts/account-deletion";
 import { formatNumber } from "~/lib/format";
 
 
@@ -175,8 +176,9 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
         <>
           <ul>
             <li>
-              <strong>Konto, profil, poäng och XP:</strong> så länge du har ditt konto. Ber du oss radera
-              kontot gör vi det inom {RETENTION.accountDeletionDays} dagar, med undantag för det vi måste
+              <strong>Konto, profil, poäng och XP:</strong> så länge du har ditt konto. Du kan själv radera
+              kontot under Min profil; det sker direkt (se <a href="#radera-konto">Radera ditt konto</a>). Ber du
+              oss radera det gör vi det inom {RETENTION.accountDeletionDays} dagar, med undantag för det vi måste
               spara enligt lag.
             </li>
             <li>
@@ -216,6 +218,33 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
               {RETENTION.launchNotificationMonths} månader.
             </li>
           </ul>
+        </>
+      ),
+    },
+    {
+      id: "radera-konto",
+      title: "Radera ditt konto",
+      body: (
+        <>
+          <p>
+            Under Min profil kan du radera ditt konto (rätten till radering, artikel 17 GDPR). Du bekräftar med din
+            andra faktor eller ditt lösenord, eller – om kontot saknar båda – genom att ha loggat in med Steam eller
+            Google inom 10 minuter. Pågående säljordrar måste vara betalda eller avbrutna först. Du loggas ut på alla
+            enheter direkt.
+          </p>
+          <p>Det här raderas:</p>
+          <ul>
+            {ACCOUNT_DELETION_ERASED.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>Det här sparas:</p>
+          <ul>
+            {ACCOUNT_DELETION_KEPT.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p>{ACCOUNT_DELETION_KEPT_REASON}</p>
         </>
       ),
     },

@@ -12,6 +12,7 @@ import { FormField } from "~/components/ui/form-field";
 import { Hourglass, ShieldCheck, Wallet } from "~/components/ui/icons";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
+import { OpenFormButton } from "~/components/ui/open-form-button";
 import { formatLongDateTime } from "~/lib/format";
 import type { FieldErrors } from "~/lib/form-errors";
 import { useActionForm, type OutcomeToast } from "~/lib/use-action-form";
@@ -127,19 +128,11 @@ function PayoutDetailsBody({ summary, passwordSet, form }: { summary: PayoutSumm
               </p>
             )}
             {!editing ? (
-              <form
-                method="get"
-                action="/profile#utbetalning"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  setEditing(true);
-                }}
-              >
-                <input type="hidden" name={CHANGE_PARAM} value="andra" />
+              <OpenFormButton action="/profile#utbetalning" param={CHANGE_PARAM} value="andra" onOpen={() => setEditing(true)}>
                 <Button type="submit" variant="outline">
                   Ändra utbetalningsuppgifter
                 </Button>
-              </form>
+              </OpenFormButton>
             ) : null}
           </div>
         ) : (

@@ -9,6 +9,7 @@ import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { data } from "react-router";
 import { badRequest, notFound, readInput, typedValues, validate } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
+import { handleAccountDeletion } from "~/modules/accounts/account-deletion-page.server";
 import { auth } from "~/modules/accounts/auth.server";
 import { deviceLabel } from "~/modules/accounts/device-label";
 import { forgetMemberAccount, memberAccount } from "~/modules/accounts/member-account.server";
@@ -142,7 +143,8 @@ export type ProfileIntent =
   | "payout-details"
   | "password-change"
   | "password-set"
-  | "data-export";
+  | "data-export"
+  | "delete-account";
 
 export async function handleProfileAction(request: Request) {
   const current = await requireUser(request);
@@ -196,6 +198,9 @@ export async function handleProfileAction(request: Request) {
     if (intent === "password-set") return await handlePasswordSet(request, current, input.data);
     if (intent === "data-export") {
       return await handleDataExportRequest(userId, input.data);
+    }
+    if (intent === "delete-account") {
+      return await handleAccountDeletion(request, current, input.data);
     }
     if (intent === "revoke-others") {
       await auth().api.revokeOtherSessions({ headers: request.headers });

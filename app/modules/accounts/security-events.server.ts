@@ -19,7 +19,8 @@ export type SecurityEventType =
   | "two_factor_failed"
   | "two_factor_reset"
   | "step_up"
-  | "password_changed";
+  | "password_changed"
+  | "account_deleted";
 export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
 
 export interface SecurityEventInput {

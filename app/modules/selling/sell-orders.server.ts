@@ -325,10 +325,17 @@ export interface AcceptOptions {
   firstWeekLimitOre?: number;
 }
 
-/** Locks the member's profile row: their accepts run one at a time, so the limits hold under races. */
+/**
+ * Locks the member's profile row: their accepts run one at a time, so the limits hold under races.
+ * A deleted account (decision 049) takes the same lock, so an accept that waited for it finds none.
+ */
 async function lockMember(tx: Tx, userId: string): Promise<{ createdAt: Date } | null> {
-  const [row] = await tx.select({ createdAt: profiles.created_at }).from(profiles).where(eq(profiles.user_id, userId)).for("update");
-  return row ?? null;
+  const [row] = await tx
+    .select({ createdAt: profiles.created_at, deletedAt: profiles.deleted_at })
+    .from(profiles)
+    .where(eq(profiles.user_id, userId))
+    .for("update");
+  return row && !row.deletedAt ? { createdAt: row.createdAt } : null;
 }
 
 async function limitsOf(tx: Tx, userId: string): Promise<{ maxOpenOrders: number; blockedUntil: Date | null }> {

@@ -237,6 +237,11 @@ export const profiles = pgTable(
     points: integer().notNull().default(0),
     /** Set while staff block the member's sign-in: no new session is created (docs/rules/admin.md#users). */
     sign_in_blocked_at: timestamp({ withTimezone: true }),
+    /**
+     * Set when the member deleted the account (decision 049): the row stays as a pseudonymised
+     * tombstone so the ledger, trades and kept bookkeeping records still add up.
+     */
+    deleted_at: timestamp({ withTimezone: true }),
     /** A Platinum member's named contact person, a staff member (docs/rules/admin.md#users). */
     contact_person_id: uuid().references(() => user.id, { onDelete: "set null" }),
     /**

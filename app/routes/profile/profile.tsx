@@ -8,6 +8,7 @@ import { ProfileHero } from "~/components/accounts/profile-hero";
 import { NewsletterCard, SessionsCard } from "~/components/accounts/profile-settings";
 import { SecurityCard } from "~/components/accounts/security-card";
 import { DataExportCard } from "~/components/accounts/data-export-card";
+import { DeleteAccountCard } from "~/components/accounts/delete-account-card";
 import { LoyaltyHistory } from "~/components/loyalty/loyalty-history";
 import { GiveawaysCard } from "~/components/loyalty/giveaways-card";
 import { ReferralSection } from "~/components/referrals/referral-section";
@@ -93,6 +94,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         <SecurityCard passwordSet={passwordSet} twoFactorEnabled={loaderData.twoFactorEnabled} />
         <SessionsCard sessions={sessions} />
         <DataExportCard latest={loaderData.dataExport} />
+        <DeleteAccountCard />
       </div>
     </div>
   );
