@@ -169,4 +169,19 @@ describe("POST /profile intent=delete-account", () => {
     // Still signed in (the identity was sealed with this test's key, so the profile page itself is not read here).
     expect(await db().select().from(session).where(eq(session.userId, userId))).toHaveLength(1);
   });
+
+  it("for an account made with Steam or Google (no password, no second factor): only within 10 minutes of signing in", async () => {
+    const member = await createMember(server, "radera-steam@example.se");
+    await db().update(account).set({ password: null }).where(eq(account.userId, member.userId));
+    await db().update(session).set({ createdAt: new Date(Date.now() - 20 * 60_000) }).where(eq(session.userId, member.userId));
+    const stale = await deleteAccount(member.cookie);
+    expect(stale.status).toBe(403);
+    expect(await stale.text()).toContain(ACCOUNT_DELETION_MESSAGES.recentSignIn);
+    expect(await exists(member.userId)).toBe(true);
+
+    await db().update(session).set({ createdAt: new Date() }).where(eq(session.userId, member.userId));
+    const deleted = await deleteAccount(member.cookie);
+    expect([200, 204, 302]).toContain(deleted.status);
+    expect(await exists(member.userId)).toBe(false);
+  });
 });

@@ -18,18 +18,18 @@ import { hasTwoFactor, stepUpRefusal } from "./two-factor.server";
 const intent = "delete-account" as const;
 
 /**
- * Who confirms: an account with a second factor or a password steps up on /profile/bekrafta
- * (5 minutes, decision 046); an account with neither (Steam or Google only) must have signed in
- * within the last 10 minutes, as for payout details.
+ * Who confirms: a fresh step-up on /profile/bekrafta (5 minutes, decision 046: the second factor,
+ * the password, or BankID for a verified member without a second factor); an account with neither
+ * second factor nor password (Steam or Google only) may instead have signed in within the last 10
+ * minutes, as for payout details.
  */
 async function confirmationRefusal(request: Request, current: CurrentSession) {
+  // A fresh step-up: the second factor, the password, or BankID for a verified member.
+  const refused = await stepUpRefusal(request, current);
+  if (!refused) return null;
   const userId = current.user.id;
   const [twoFactor, password] = await Promise.all([hasTwoFactor(db(), userId), hasPassword(db(), userId)]);
-  if (twoFactor || password) {
-    const refused = await stepUpRefusal(request, current);
-    if (!refused) return null;
-    return data({ ...refused.data, intent }, { status: 403 });
-  }
+  if (twoFactor || password) return data({ ...refused.data, intent }, { status: 403 });
   if (await isRecentSignIn(db(), current.session.id)) return null;
   return data({ ok: false as const, intent, message: ACCOUNT_DELETION_MESSAGES.recentSignIn, reauthenticate: true }, { status: 403 });
 }
