@@ -61,6 +61,7 @@ async function readAccount(db: Db, userId: string, now: Date) {
       roles: sql<Role[] | null>`(SELECT array_agg(r.role ORDER BY r.role) FROM user_roles r WHERE r.user_id = ${member})`,
       newsletter: sql<NewsletterSettings | null>`(SELECT json_build_object('email_subscribed', n.email_subscribed, 'phone_subscribed', n.phone_subscribed)
         FROM newsletter_subscriptions n WHERE n.user_id = ${member})`,
+      twoFactorEnabled: sql<boolean>`coalesce((SELECT u.two_factor_enabled FROM "user" u WHERE u.id = ${member}), false)`,
       passwordSet: sql<boolean>`EXISTS (SELECT 1 FROM account a WHERE a.user_id = ${member} AND a.provider_id = 'credential' AND a.password IS NOT NULL)`,
       payout: sql<Parameters<typeof toPayoutDetailsSummary>[0] | null>`(SELECT json_build_object('method', d.method, 'label', d.masked_label, 'masked', d.masked_value,
           'usableAt', d.usable_at, 'updatedAt', d.updated_at, 'usable', d.usable_at <= now(),
@@ -99,6 +100,7 @@ async function readAccount(db: Db, userId: string, now: Date) {
     roles: row.roles ?? [],
     newsletter: row.newsletter ?? NEWSLETTER_DEFAULTS,
     passwordSet: Boolean(row.passwordSet),
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
     contactPerson: row.contactPerson,
     /** Masked only (docs/rules/selling.md#payout-details). */
     payoutDetails: row.payout ? toPayoutDetailsSummary(row.payout) : null,

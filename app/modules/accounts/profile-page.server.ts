@@ -34,7 +34,6 @@ import { memberReferralView } from "~/modules/referrals/referrals.server";
 import { handlePayoutDetailsChange } from "~/modules/selling/payout-details-page.server";
 import { sellerRequirementsOf } from "~/modules/selling/seller-requirements.server";
 import { handlePasswordChange, handlePasswordSet } from "~/modules/accounts/password-change.server";
-import { hasTwoFactor } from "~/modules/accounts/two-factor.server";
 import { config } from "~/platform/config.server";
 import { db } from "~/platform/db/client.server";
 import { logger } from "~/platform/logger.server";
@@ -67,7 +66,7 @@ export async function loadProfilePage(request: Request) {
   const url = new URL(request.url);
   const view = parseProfileView(url.searchParams);
   const now = new Date();
-  const [loyalty, referral, selling, twoFactorEnabled] = await Promise.all([
+  const [loyalty, referral, selling] = await Promise.all([
     loadMemberLoyalty(db(), userId, view.pages, now, { points: profile.points, xp: profile.xp, perks: account.perks }),
     memberReferralView(db(), userId),
     sellerRequirementsOf({
@@ -76,7 +75,6 @@ export async function loadProfilePage(request: Request) {
       payout: payoutDetails,
       verifiedBirthDate: account.identity?.birthDate ?? null,
     }),
-    hasTwoFactor(db(), userId),
   ]);
   if (!loyalty) throw notFound(PROFILE_NOT_FOUND);
   const giveaways = giveawaysForMember(account.giveaways, userId, loyalty.xp);
@@ -115,7 +113,7 @@ export async function loadProfilePage(request: Request) {
     /** Accounts without a password confirm a change with a recent Steam or Google sign-in. */
     passwordSet,
     /** Two-factor sign-in is on (decision 046); optional for members. */
-    twoFactorEnabled,
+    twoFactorEnabled: account.twoFactorEnabled,
     selling,
     /** What "Koppla Steam" came back with (docs/rules/selling.md#linking-steam). */
     steamLink: steamLinkNotice(url.searchParams.get("steam")),
