@@ -1,27 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
 import { amountText, buildBankFile, type BankFileInput } from "./bank-file";
-
-const FIXTURES = path.join(import.meta.dirname, "fixtures");
-const work = mkdtempSync(path.join(tmpdir(), "bank-file-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The JDK's own XSD validator against the public pain.001.001.03 schema kept as a fixture. */
-function validate(xml: string): string {
-  const file = path.join(work, `${Math.random().toString(36).slice(2)}.xml`);
-  writeFileSync(file, xml);
-  try {
-    return execFileSync("java", [path.join(FIXTURES, "ValidateXml.java"), path.join(FIXTURES, "pain.001.001.03.xsd"), file], {
-      encoding: "utf8",
-    }).trim();
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error).trim();
-  }
-}
+import { validatePain001 as validate } from "./fixtures/validate-xml";
 
 const batch: BankFileInput = {
   messageId: "SKH-20261128-1A2B3C4D",
