@@ -8,7 +8,7 @@ export const PAYOUT_BATCHES = {
 
 export const PAYOUT_BATCH_MESSAGES = {
   notConfigured:
-    "Bankfiler är avstängda: ange företagets konto (PAYOUT_BANK_IBAN eller PAYOUT_BANK_BANKGIRO) och bankens BIC (PAYOUT_BANK_BIC) i konfigurationen.",
+    "Ange företagets konto (PAYOUT_BANK_IBAN eller PAYOUT_BANK_BANKGIRO) och bankens BIC (PAYOUT_BANK_BIC) i konfigurationen för att kunna skapa bankfiler.",
   nothingDue: "Det finns inga förfallna bankutbetalningar att lägga i en bankfil.",
   notFound: "Bankfilen finns inte.",
   closed: "Bankfilen är stängd: alla betalningar i den är tillbaka i kön.",

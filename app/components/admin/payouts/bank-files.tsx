@@ -31,58 +31,50 @@ function BankFileCard({ file }: { file: BankFile }) {
             {file.paidAt ? ` · betald ${formatDateTime(file.paidAt)}` : ""}
           </span>
         </div>
-        <div className="grid justify-items-end gap-1">
+        <div className="grid justify-items-start gap-1 sm:justify-items-end">
           <span className="text-lg font-bold tabular-nums">{formatSek(file.totalOre)}</span>
           <StatusBadge label={`${PAYOUT_BATCH_STATUS_LABELS[file.status]} · ${file.orderCount} st`} tone={STATUS_TONES[file.status]} />
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[36rem] text-left">
-          <thead className="text-muted-foreground">
-            <tr>
-              <th className="py-1 pr-3 font-medium">Medlem</th>
-              <th className="py-1 pr-3 font-medium">Namn enligt BankID</th>
-              <th className="py-1 pr-3 font-medium">Konto</th>
-              <th className="py-1 pr-3 text-right font-medium">Belopp</th>
-              <th className="py-1 pr-3 font-medium">Status</th>
-              <th className="py-1 font-medium">
-                <span className="sr-only">Åtgärd</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {file.lines.map((line) => (
-              <tr key={line.orderId} className="border-t align-top" data-testid="bank-file-line" data-order-id={line.orderId}>
-                <td className="py-2 pr-3">
-                  <Link to={`/admin/transactions/saljordrar/${line.orderId}`} className="hover:underline">
-                    {line.memberName}
-                  </Link>
-                </td>
-                <td className="py-2 pr-3">{line.verifiedName ?? "Inte verifierad"}</td>
-                <td className="py-2 pr-3 font-mono">{line.masked}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{formatSek(line.amountOre)}</td>
-                <td className="py-2 pr-3">
-                  <StatusBadge label={PAYOUT_BATCH_LINE_LABELS[line.state]} tone={LINE_TONES[line.state]} />
-                </td>
-                <td className="py-2">
-                  {line.state === "open" ? (
-                    <ConfirmedAction
-                      intent="return-batch-order"
-                      label="Tillbaka till kön"
-                      title="Tillbaka till kön?"
-                      description={`Gör det bara om banken inte betalade ${formatSek(line.amountOre)} till ${line.verifiedName ?? line.memberName}. Ordern hamnar i utbetalningskön igen och kan läggas i en ny bankfil.`}
-                      confirmLabel="Tillbaka till kön"
-                      tone="destructive"
-                      hidden={{ batchId: file.id, orderId: line.orderId }}
-                      testId="return-batch-order"
-                    />
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ul className="grid divide-y border-y" aria-label={`Betalningar i ${file.messageId}`}>
+        {file.lines.map((line) => (
+          <li
+            key={line.orderId}
+            className="grid gap-x-4 gap-y-1 py-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-center"
+            data-testid="bank-file-line"
+            data-order-id={line.orderId}
+          >
+            <div className="grid min-w-0">
+              <span className="font-medium">{line.verifiedName ?? "Inte verifierad"}</span>
+              <span className="text-xs text-muted-foreground">
+                Namn enligt BankID ·{" "}
+                <Link to={`/admin/transactions/saljordrar/${line.orderId}`} className="hover:underline">
+                  {line.memberName}
+                </Link>
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-mono">{line.masked}</span>
+              <span className="font-semibold tabular-nums">{formatSek(line.amountOre)}</span>
+              <StatusBadge label={PAYOUT_BATCH_LINE_LABELS[line.state]} tone={LINE_TONES[line.state]} />
+            </div>
+            <div className="sm:justify-self-end">
+              {line.state === "open" ? (
+                <ConfirmedAction
+                  intent="return-batch-order"
+                  label="Tillbaka till kön"
+                  title="Tillbaka till kön?"
+                  description={`Gör det bara om banken inte betalade ${formatSek(line.amountOre)} till ${line.verifiedName ?? line.memberName}. Ordern hamnar i utbetalningskön igen och kan läggas i en ny bankfil.`}
+                  confirmLabel="Tillbaka till kön"
+                  tone="destructive"
+                  hidden={{ batchId: file.id, orderId: line.orderId }}
+                  testId="return-batch-order"
+                />
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
       <div className="flex flex-wrap items-center gap-2">
         <a
           href={`/admin/transactions/utbetalningar/bankfil/${file.id}`}
