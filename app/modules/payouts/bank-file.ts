@@ -13,7 +13,7 @@ import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
 import { stockholmDateTimeInput } from "~/lib/stockholm-time";
 
-export const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
+const PAIN_001_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
 
 /** Names are Max140Text in the message; Swedish banks pass on 70 characters (BankID names are shorter). */
 const NAME_MAX = 70;
@@ -53,7 +53,7 @@ export function amountText(ore: number): string {
 }
 
 /** The control sum: every transaction's amount added up, in öre (exact, then formatted once). */
-export function controlSumOre(payments: readonly BankFilePayment[]): number {
+function controlSumOre(payments: readonly BankFilePayment[]): number {
   return payments.reduce((sum, payment) => sum + payment.amountOre, 0);
 }
 

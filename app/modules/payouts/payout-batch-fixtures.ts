@@ -10,7 +10,7 @@ import { changePayoutDetails } from "~/modules/selling/payout-details.server";
 import type { PayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import type { PayoutDetails } from "~/modules/selling/payout-rules";
 
-export const BANK_ACCOUNT: PayoutDetails = { method: "bank", format: "account", clearing: "8327-9", account: "1234567890", bank: "Swedbank" };
+const BANK_ACCOUNT: PayoutDetails = { method: "bank", format: "account", clearing: "8327-9", account: "1234567890", bank: "Swedbank" };
 
 /** A verified seller paid by bank (the given details, else a Swedbank account). */
 export async function createBankSeller(

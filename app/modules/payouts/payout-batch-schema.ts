@@ -1,7 +1,7 @@
 /** The bank-file actions of the payout queue (decision 050), validated on the client and the server. */
 import { z } from "~/lib/zod";
 
-export const PAYOUT_BATCH_INPUT_MESSAGES = {
+const PAYOUT_BATCH_INPUT_MESSAGES = {
   invalidRequest: "Ogiltig förfrågan.",
   batchRequired: "Välj en bankfil.",
   orderRequired: "Välj en order.",
