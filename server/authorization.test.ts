@@ -171,6 +171,10 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("transactions", "passes"),
   },
   "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/transactions/bank-file": {
+    path: "/admin/transactions/utbetalningar/bankfil/00000000-0000-4000-8000-000000000000",
+    get: { ...staffTab("transactions"), admin: "404" },
+  },
   "routes/admin/transactions/bookkeeping-export": { path: "/admin/transactions/bokforing.se?from=2026-01-01&to=2026-12-31", get: staffTab("transactions") },
   "routes/admin/transactions/sell-order-document": {
     path: "/admin/transactions/saljordrar/00000000-0000-4000-8000-000000000000/avrakningsnota/1",

@@ -84,6 +84,10 @@ const envSchema = z
     SIE_ACCOUNT_BANK: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.bank),
     SIE_ACCOUNT_CRYPTO: withDefault(z.string().regex(/^\d{4}$/, "must be a four-digit account"), SIE_DEFAULT_ACCOUNTS.payout.crypto),
     COMPANY_ORG_NUMBER: withDefault(z.string().regex(/^\d{6}-\d{4}$/, "must look like 556677-8899"), "559999-9999"),
+    /** The account bank payouts leave from (decision 050): an IBAN, or a Bankgiro number, and the bank's BIC. Unset → no bank files. */
+    PAYOUT_BANK_IBAN: optional(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9 ]{11,40}$/, "must be an IBAN such as SE45 5000 0000 0583 9825 7466")),
+    PAYOUT_BANK_BANKGIRO: optional(z.string().regex(/^\d{3,4}-?\d{4}$/, "must be a Bankgiro number such as 5050-1055")),
+    PAYOUT_BANK_BIC: optional(z.string().regex(/^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/, "must be a BIC such as ESSESESS")),
     LOG_LEVEL: withDefault(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
     TRUST_PROXY: withDefault(
       z.string().regex(/^(true|false|[1-9])$/, "must be true, false or the number of proxies in front (1-9)"),

@@ -17,6 +17,7 @@ import {
   type SellOrderDetail,
 } from "~/modules/selling/sell-orders.server";
 import { isVerified } from "~/modules/identity/bankid.server";
+import { isSentToBank } from "~/modules/payouts/payout-batches.server";
 import { getPayoutDetailsSummary } from "~/modules/selling/payout-details.server";
 import { db } from "~/platform/db/client.server";
 import { documentNumberLabel } from "~/modules/bookkeeping/purchase-document-rules";
@@ -99,6 +100,8 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
     // and to Swish details with the verified personnummer.
     awaitingVerification: unpaid && !(await isVerified(db(), user.id)),
     awaitingNewDetails: unpaid && Boolean((await getPayoutDetailsSummary(db(), user.id))?.renewalRequired),
+    // decision 050: the payout is in a bank file the company has sent to its bank.
+    sentToBank: order.status === "payout_scheduled" && (await isSentToBank(db(), order.id)),
     documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({
       number: document.number,
       label: documentNumberLabel(document.number),

@@ -5,6 +5,7 @@
 import { SELL_ORDERS } from "~/modules/selling/selling-constants";
 import { textField } from "~/lib/validation";
 import { z } from "~/lib/zod";
+import { createBatchSchema, markBatchPaidSchema, returnBatchOrderSchema } from "~/modules/payouts/payout-batch-schema";
 
 const SELL_ORDER_MESSAGES = {
   invalidRequest: "Ogiltig förfrågan.",
@@ -83,5 +84,9 @@ const revealRecipientSchema = z.object(
   SELL_ORDER_MESSAGES.invalidRequest,
 );
 
-/** Every action of the payout queue, by intent. */
-export const payoutQueueActionSchema = z.discriminatedUnion("intent", [markPaidSchema, revealRecipientSchema], SELL_ORDER_MESSAGES.invalidRequest);
+/** Every action of the payout queue, by intent: one order, or a bank file (decision 050). */
+export const payoutQueueActionSchema = z.discriminatedUnion(
+  "intent",
+  [markPaidSchema, revealRecipientSchema, createBatchSchema, markBatchPaidSchema, returnBatchOrderSchema],
+  SELL_ORDER_MESSAGES.invalidRequest,
+);

@@ -33,6 +33,7 @@ import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
 import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
 import { optionalPayoutKeyring, payoutKeyring } from "./payout-encryption.server";
+import { handleBatchAction, payoutBatchesView } from "~/modules/payouts/payout-batches-page.server";
 
 const NOT_FOUND = "Ordern finns inte.";
 
@@ -149,6 +150,8 @@ export async function loadPayoutQueue(request: Request) {
   await requireAdminTab(request, "transactions");
   const entries = await listPayoutQueue(db());
   return {
+    // decision 050: the bank files and whether one can be made.
+    ...(await payoutBatchesView()),
     entries: entries.map((entry) => ({
       ...entry,
       payoutDueAt: entry.payoutDueAt.toISOString(),
@@ -161,11 +164,15 @@ export async function handlePayoutAction(request: Request) {
   const staff = await requireAdminTab(request, "transactions");
   const parsed = await parseRequest(request, payoutQueueActionSchema);
   if (!parsed.ok) return parsed.response;
-  if (parsed.data.intent === "reveal-recipient") {
+  const input = parsed.data;
+  if (input.intent === "create-batch" || input.intent === "mark-batch-paid" || input.intent === "return-batch-order") {
+    return handleBatchAction(staff.user.id, input);
+  }
+  if (input.intent === "reveal-recipient") {
     // Decision 047: the full recipient only after a fresh step-up, audited, a few an hour.
     const refused = await stepUpRefusal(request, staff);
     if (refused) return refused;
-    const revealed = await revealPayoutRecipient(db(), payoutKeyring(), { actorUserId: staff.user.id, orderId: parsed.data.orderId });
+    const revealed = await revealPayoutRecipient(db(), payoutKeyring(), { actorUserId: staff.user.id, orderId: input.orderId });
     if (!revealed.ok) return failureResponse(revealed);
     return {
       ok: true as const,
@@ -178,8 +185,8 @@ export async function handlePayoutAction(request: Request) {
   return answer(
     await markPaid(db(), {
       actorUserId: staff.user.id,
-      orderId: parsed.data.orderId,
-      reference: parsed.data.reference,
+      orderId: input.orderId,
+      reference: input.reference,
       keyring: optionalPayoutKeyring(),
     }),
     "Ordern är markerad som utbetald.",

@@ -29,6 +29,7 @@ import { recordPaidSale } from "~/modules/trades/trades.server";
 import { config } from "~/platform/config.server";
 import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import {
+  payout_batch_orders,
   payout_details,
   profiles,
   sell_order_events,
@@ -93,6 +94,8 @@ export const SELL_ORDER_ERRORS = {
   detailsNeedRenewal: "Säljarens Swish-uppgifter har ett annat personnummer än det säljaren verifierade med BankID. Utbetalningen väntar på nya uppgifter.",
   payoutWaiting: (at: Date) => `Utbetalningsuppgifterna ändrades nyligen. Utbetalningen kan göras från ${formatLongDateTime(at)}.`,
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
+  inBankFile: "Ordern ligger i en bankfil som är skickad till banken. Markera bankfilen som betald eller ta tillbaka ordern till kön först.",
+  notInBankFile: "Ordern ligger inte längre i den här bankfilen.",
 } as const;
 
 type SellOrderFailureCode = "not_found" | "gone" | "refused" | "conflict" | "invalid";
@@ -853,6 +856,8 @@ export interface PayoutQueueEntry {
   /** Paid only when the seller is verified and the details exist and are past their 24-hour wait. */
   ready: boolean;
   claimed: boolean;
+  /** The open bank file the payout is in ("Skickad till banken", decision 050); paid with the file, not alone. */
+  batchId: string | null;
 }
 
 /** docs/rules/selling.md#payouts: due payouts (and failed ones to retry), oldest first, by method. */
@@ -868,11 +873,13 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
       usableAt: payout_details.usable_at,
       renewalRequiredAt: payout_details.renewal_required_at,
       verifiedUser: verified_identities.user_id,
+      batchId: payout_batch_orders.batch_id,
     })
     .from(sell_orders)
     .innerJoin(user, eq(user.id, sell_orders.user_id))
     .leftJoin(payout_details, eq(payout_details.user_id, sell_orders.user_id))
     .leftJoin(verified_identities, eq(verified_identities.user_id, sell_orders.user_id))
+    .leftJoin(payout_batch_orders, and(eq(payout_batch_orders.order_id, sell_orders.id), eq(payout_batch_orders.state, "open")))
     .where(
       sql`(${sell_orders.status} = 'payout_scheduled' AND ${sell_orders.payout_due_at} <= ${now.toISOString()}::timestamptz) OR ${sell_orders.status} = 'payout_failed'`,
     )
@@ -907,8 +914,10 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
         details !== null &&
         !details.renewalRequired &&
         details.usableAt.getTime() <= now.getTime() &&
-        row.order.payout_claimed_at === null,
+        row.order.payout_claimed_at === null &&
+        row.batchId === null,
       claimed: row.order.payout_claimed_at !== null,
+      batchId: row.batchId,
     };
   });
 }
@@ -921,13 +930,24 @@ interface PayoutReady {
 /**
  * The checks before money moves: due, the seller verified with BankID (decision 044), details
  * present, not awaiting renewal, and past their 24-hour wait (docs/rules/selling.md#payouts).
+ * An order in an open bank file (decision 050) is paid only with that file: the checks were made
+ * when the file was built and the money went to the account in it, whatever the details say now.
  */
-async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean): Promise<SellOrderResult<PayoutReady>> {
+async function checkPayable(tx: Tx, orderId: string, now: Date, claimed: boolean, batchId: string | null = null): Promise<SellOrderResult<PayoutReady>> {
   const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.id, orderId)).for("update");
   if (!order) return fail("not_found", SELL_ORDER_ERRORS.notFound);
   if (order.status === "paid") return fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
   if (order.status !== "payout_scheduled") return fail("conflict", SELL_ORDER_ERRORS.invalidTransition(order.status as SellOrderStatus));
   if ((order.payout_claimed_at !== null) !== claimed) return fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+  const [inFile] = await tx
+    .select({ batchId: payout_batch_orders.batch_id, masked: payout_batch_orders.masked })
+    .from(payout_batch_orders)
+    .where(and(eq(payout_batch_orders.order_id, orderId), eq(payout_batch_orders.state, "open")));
+  if (batchId !== null) {
+    if (inFile?.batchId !== batchId) return fail("conflict", SELL_ORDER_ERRORS.notInBankFile);
+    return { ok: true, value: { order, masked: inFile.masked } };
+  }
+  if (inFile) return fail("conflict", SELL_ORDER_ERRORS.inBankFile);
   if (order.payout_due_at && order.payout_due_at.getTime() > now.getTime())
     return fail("refused", SELL_ORDER_ERRORS.notDue(order.payout_due_at));
   if (!(await isVerified(tx, order.user_id))) return fail("refused", SELL_ORDER_ERRORS.sellerNotVerified);
@@ -1089,6 +1109,8 @@ export async function markPaid(
     reference: string;
     /** Reads the Swish personnummer for the purchase document. */
     keyring?: PayoutKeyring;
+    /** The bank file that paid the order (decision 050): its line is marked paid in the same transaction. */
+    batchId?: string;
     now?: Date;
   },
 ): Promise<SellOrderResult<SellOrder>> {
@@ -1096,8 +1118,14 @@ export async function markPaid(
   if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
   const mails: string[] = [];
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
-    const ready = await checkPayable(tx, input.orderId, now, false);
+    const ready = await checkPayable(tx, input.orderId, now, false, input.batchId ?? null);
     if (!ready.ok) return ready;
+    if (input.batchId) {
+      await tx
+        .update(payout_batch_orders)
+        .set({ state: "paid" })
+        .where(and(eq(payout_batch_orders.batch_id, input.batchId), eq(payout_batch_orders.order_id, input.orderId)));
+    }
     const paid = await completePayout(tx, ready.value, {
       actorUserId: input.actorUserId,
       reference: input.reference,

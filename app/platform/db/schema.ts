@@ -1808,6 +1808,72 @@ export const purchase_documents = pgTable(
   ],
 );
 
+/**
+ * A bank payment file (decision 050): due bank payouts gathered into one ISO 20022 pain.001
+ * credit transfer. The file is built once, when the batch is made, and kept sealed with the
+ * payout key (it carries account numbers); a download serves exactly those bytes.
+ */
+export const payout_batches = pgTable(
+  "payout_batches",
+  {
+    id: id(),
+    /**
+     * The file's GrpHdr/MsgId and PmtInfId (the bank refuses a second file with the same one),
+     * and the payout reference of every order the batch pays.
+     */
+    message_id: text().notNull(),
+    /** open: sent to the bank; paid: the bank confirmed; closed: every payment returned to the queue. */
+    status: text().notNull().default("open"),
+    requested_date: date({ mode: "string" }).notNull(),
+    order_count: integer().notNull(),
+    total_ore: bigint({ mode: "number" }).notNull(),
+    file_key_id: text().notNull(),
+    file_ciphertext: text().notNull(),
+    created_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    paid_at: timestamp({ withTimezone: true }),
+    paid_by: uuid().references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("payout_batches_message_uq").on(t.message_id),
+    index("payout_batches_status_created_idx").on(t.status, t.created_at.desc()),
+    check("payout_batches_status_valid", oneOf("status", ["open", "paid", "closed"])),
+    check("payout_batches_totals_valid", sql`${t.order_count} > 0 AND ${t.total_ore} > 0`),
+    check("payout_batches_message_format", sql`${t.message_id} ~ '^[A-Za-z0-9-]{1,35}$'`),
+  ],
+);
+
+/**
+ * The orders of a batch. The primary key keeps an order out of a batch twice; the partial unique
+ * index keeps it out of two open batches, whatever the code does (decision 050).
+ */
+export const payout_batch_orders = pgTable(
+  "payout_batch_orders",
+  {
+    batch_id: uuid()
+      .notNull()
+      .references(() => payout_batches.id, { onDelete: "cascade" }),
+    order_id: uuid()
+      .notNull()
+      .references(() => sell_orders.id, { onDelete: "cascade" }),
+    /** open: in the file, waiting for the bank; paid: marked paid with the batch; returned: back in the queue. */
+    state: text().notNull().default("open"),
+    amount_ore: bigint({ mode: "number" }).notNull(),
+    /** The masked account the file pays (the purchase document names it, not later details). */
+    masked: text().notNull(),
+    returned_at: timestamp({ withTimezone: true }),
+    returned_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batch_id, t.order_id] }),
+    uniqueIndex("payout_batch_orders_open_uq").on(t.order_id).where(sql`${t.state} = 'open'`),
+    index("payout_batch_orders_order_idx").on(t.order_id),
+    check("payout_batch_orders_state_valid", oneOf("state", ["open", "paid", "returned"])),
+    check("payout_batch_orders_amount_positive", sql`${t.amount_ore} > 0`),
+  ],
+);
+
 /** Every change of an order: status changes and what staff or the poller noted. */
 export const sell_order_events = pgTable(
   "sell_order_events",

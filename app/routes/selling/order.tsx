@@ -37,8 +37,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   return handleMemberOrderAction(request, params.orderId);
 }
 
+/** decision 050: the payout is in a bank file the company has sent to its bank. */
+const SENT_TO_BANK = "Utbetalningen är skickad till banken. Pengarna kommer till ditt konto när banken har genomfört betalningen.";
+
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents, awaitingVerification, awaitingNewDetails } = loaderData;
+  const { order, items, documents, awaitingVerification, awaitingNewDetails, sentToBank } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -64,7 +67,9 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
               ? IDENTITY_MESSAGES.payoutAwaitsVerification
               : awaitingNewDetails
                 ? PAYOUT_MESSAGES.renewalRequired
-                : order.nextStep}
+                : sentToBank
+                  ? SENT_TO_BANK
+                  : order.nextStep}
           </p>
         }
       />
@@ -72,7 +77,7 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
         <div className="grid content-start gap-6">
           <SellOrderProgressCard
             title="Status"
-            description={<SellOrderStatusBadge status={order.status} text={order.statusText} />}
+            description={<SellOrderStatusBadge status={order.status} text={sentToBank ? "Skickad till banken" : order.statusText} />}
             steps={order.timeline}
           >
             {awaitingVerification ? (

@@ -24,6 +24,7 @@ import type { FormOutcome } from "~/lib/use-action-form";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
 import { Eye } from "~/components/ui/icons";
+import { BankFiles } from "~/components/admin/payouts/bank-files";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
 
@@ -103,15 +104,16 @@ function PayoutEntry({ entry }: { entry: Entry }) {
         ) : (
           <StatusBadge label="Inga utbetalningsuppgifter" tone="danger" />
         )}
+        {entry.batchId ? <StatusBadge label="Skickad till banken" tone="info" /> : null}
         {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" /> : null}
         {entry.claimed ? <StatusBadge label="Utbetalning pågår via betalningstjänsten" tone="muted" /> : null}
         {!entry.verified ? <StatusBadge label="Väntar: säljaren är inte verifierad med BankID" tone="muted" /> : null}
         {entry.details?.renewalRequired ? <StatusBadge label="Väntar: säljaren ska ange Swish-uppgifter med sitt eget personnummer" tone="muted" /> : null}
-        {entry.verified && entry.details && !entry.details.renewalRequired && !entry.ready && !entry.claimed && entry.status === "payout_scheduled" ? (
+        {entry.verified && entry.details && !entry.details.renewalRequired && !entry.ready && !entry.claimed && !entry.batchId && entry.status === "payout_scheduled" ? (
           <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
         ) : null}
       </div>
-      {entry.details && !entry.claimed ? (
+      {entry.details && !entry.claimed && !entry.batchId ? (
         <reveal.fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="reveal-recipient" />
           <input type="hidden" name="orderId" value={entry.orderId} />
@@ -157,7 +159,9 @@ function PayoutEntry({ entry }: { entry: Entry }) {
 }
 
 export default function PayoutQueue({ loaderData }: Route.ComponentProps) {
-  const { entries } = loaderData;
+  const { entries, bankFile, batches } = loaderData;
+  // What a new bank file would take: ready bank payouts not already in a file (decision 050).
+  const dueBank = entries.filter((entry) => entry.method === "bank" && entry.ready);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <TransactionsNav />
@@ -184,6 +188,11 @@ export default function PayoutQueue({ loaderData }: Route.ComponentProps) {
           </section>
         );
       })}
+      <BankFiles
+        bankFile={bankFile}
+        files={batches}
+        due={{ count: dueBank.length, totalOre: dueBank.reduce((sum, entry) => sum + entry.totalOre, 0) }}
+      />
     </div>
   );
 }
