@@ -64,6 +64,7 @@ function pages(): Record<string, { url: string; role: Role }> {
     anvandarvillkor: { url: "/anvandarvillkor", role: "visitor" },
     auth: { url: "/auth?mode=signup", role: "visitor" },
     "auth/sign-out": { url: "/auth/sign-out", role: "visitor" },
+    "konto-raderat": { url: "/konto-raderat", role: "visitor" },
     "email-confirmation": { url: "/email-confirmation", role: "visitor" },
     profile: { url: "/profile", role: "member" },
     "profile/tvastegsverifiering": { url: "/profile/tvastegsverifiering", role: "member" },
