@@ -47,13 +47,14 @@ export function authHeaders(request: Request, context: AppLoadContext): Headers 
   return headers;
 }
 
-interface BetterAuthError {
+/** What an in-process Better Auth call throws when it refuses. */
+export interface BetterAuthError {
   statusCode?: number;
   body?: { code?: string; message?: string; fieldErrors?: Partial<Record<string, string>> };
   headers?: HeadersInit;
 }
 
-function asAuthError(error: unknown): BetterAuthError | null {
+export function asAuthError(error: unknown): BetterAuthError | null {
   if (error && typeof error === "object" && ("statusCode" in error || "body" in error)) return error as BetterAuthError;
   return null;
 }

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { badRequest, tooManyRequests, validate } from "~/lib/http.server";
 import { auth } from "~/modules/accounts/auth.server";
 import { AUTH_MESSAGES, changePasswordSchema, setPasswordSchema } from "~/modules/accounts/auth-schemas";
+import { asAuthError } from "~/modules/accounts/auth-page.server";
 import { logSecurityEvent } from "~/modules/accounts/security-events.server";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import type { CurrentSession } from "~/modules/accounts/session.server";
@@ -19,18 +20,9 @@ import { deliverQueuedMail, enqueueMail } from "~/platform/mail/mail-queue.serve
 
 type PasswordIntent = "password-change" | "password-set";
 
-interface AuthCallError {
-  statusCode?: number;
-  body?: { code?: string; message?: string; fieldErrors?: Partial<Record<string, string>> };
-  headers?: HeadersInit;
-}
-
-const asAuthCallError = (error: unknown): AuthCallError | null =>
-  error && typeof error === "object" && ("statusCode" in error || "body" in error) ? (error as AuthCallError) : null;
-
 /** A refusal from the auth library: the limiter's 429, its Swedish input messages, or a wrong password. */
 function refusal(intent: PasswordIntent, error: unknown) {
-  const authError = asAuthCallError(error);
+  const authError = asAuthError(error);
   if (!authError) throw error;
   if (authError.statusCode === 429) {
     const retry = Number(new Headers(authError.headers).get("Retry-After") ?? "60");
