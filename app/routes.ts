@@ -42,6 +42,9 @@ export default [
   route("auth/steam/callback", "routes/accounts/steam-callback.ts"),
   route("auth/steam/koppla", "routes/accounts/steam-link.ts"),
   route("auth/steam/koppla/callback", "routes/accounts/steam-link-callback.ts"),
+  // Steam sign-in that only proves an id to value (docs/rules/selling.md#valuation-before-sign-up).
+  route("auth/steam/vardering", "routes/selling/steam-valuation.ts"),
+  route("auth/steam/vardering/callback", "routes/selling/steam-valuation-callback.ts"),
   route("auth/google", "routes/accounts/google.ts"),
   // Where a member lands after deleting the account (decision 049).
   route("konto-raderat", "routes/accounts/account-deleted.tsx"),
@@ -70,6 +73,7 @@ export default [
   // Selling: the sell page, quotes and sell orders (docs/rules/selling.md#the-sell-page,
   // docs/rules/selling.md#member-pages).
   route("salja", "routes/selling/salja.tsx"),
+  route("salja/vardering", "routes/selling/vardering.tsx"),
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),

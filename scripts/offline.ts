@@ -27,6 +27,8 @@ const port = (name: string, fallback: number) => Number(process.env[name] ?? fal
 const { values: flags } = parseArgs({ options: { dev: { type: "boolean", default: false } }, strict: true });
 
 const steamApi = await new FakeSteamWebApi(process.env.FAKE_STEAM_KEY ?? "fake-steam-key").start(port("FAKE_STEAM_PORT", 3399));
+// "steamcommunity.com/id/demo" names the demo seller, for the valuation before sign-up.
+steamApi.vanityNames.set("demo", DEMO_STEAM_ID);
 const community = await startFakeSteamCommunity(port("FAKE_STEAM_COMMUNITY_PORT", 3901));
 community.setDefault(demoInventory());
 const prices = await startFakePriceSource(port("FAKE_PRICE_SOURCE_PORT", 3902));

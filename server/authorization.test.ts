@@ -120,13 +120,16 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/accounts/account-deleted": { get: everyone("ok") },
   "routes/accounts/steam": { get: everyone("redirect") },
   "routes/accounts/steam-callback": { get: everyone("redirect") },
+  "routes/selling/steam-valuation": { get: everyone("redirect") },
+  "routes/selling/steam-valuation-callback": { get: everyone("redirect") },
+  "routes/selling/vardering": { get: everyone("ok") },
   // Google sign-in is off unless configured (as here).
   "routes/accounts/google": { get: everyone("404") },
   // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).
   "routes/loyalty/point-shop": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/admin/transactions/prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   // The sell flow: members only; a quote only for its owner (anyone else's or an unknown id: 404).
-  "routes/selling/salja": { get: signedInOnly, action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/selling/salja": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
   "routes/selling/offert": {
     path: "/salja/offert/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },

@@ -1,7 +1,7 @@
 /**
  * A local stand-in for the Steam Web API (`STEAM_API_URL`) on 127.0.0.1, used by tests and by
  * offline development (`npm run fakes`, README "Offline development"). It answers
- * the three IEconService calls the product makes, from states a test (or a developer) sets:
+ * the IEconService and ISteamUser calls the product makes, from states a test (or a developer) sets:
  *
  * - `GET /IEconService/GetTradeHoldDurations/v1/?steamid_target=…` →
  *   `{ response: { their_escrow: { escrow_end_duration_seconds } } }` (0 unless set per SteamID64);
@@ -11,11 +11,15 @@
  * - `GET /IEconService/GetTradeStatus/v1/?tradeid=…&get_descriptions=1` →
  *   `{ response: { trades: [{ tradeid, status, time_init, assets_received: [{ assetid, new_assetid, classid, instanceid }] }],
  *   descriptions: [{ classid, instanceid, cache_expiration? }] } }` — `cache_expiration` (ISO 8601)
- *   is when the received item's Trade Protection ends (decision 047); it is left out unless set.
+ *   is when the received item's Trade Protection ends (decision 047); it is left out unless set;
+ * - `GET /ISteamUser/ResolveVanityURL/v1/?vanityurl=…` → `{ response: { steamid, success: 1 } }`
+ *   for a custom profile name set here, else `{ response: { success: 42, message: "No match" } }`
+ *   (names match case-insensitively, as Steam's do).
  *
  * Control (for the browser test and development): `POST /fake/offers/{id}` with JSON
  * `{ "state": 3, "tradeid": "…", "time_updated": seconds }`, `POST /fake/trades/{id}` with
- * `{ "status": 12, "time_init": seconds, "protected_until": "ISO 8601" }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`. A missing or wrong
+ * `{ "status": 12, "time_init": seconds, "protected_until": "ISO 8601" }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`,
+ * `POST /fake/vanity/{name}` with `{ "steamid": "7656…" }`. A missing or wrong
  * `key` gets 403, as Steam answers.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -40,6 +44,8 @@ export class FakeSteamWebApi {
   readonly offers = new Map<string, FakeOffer>();
   readonly trades = new Map<string, FakeTrade>();
   readonly holds = new Map<string, number>();
+  /** Custom profile names (lower-cased) → SteamID64. */
+  readonly vanityNames = new Map<string, string>();
   /** Every API path asked (without the key), oldest first. */
   readonly calls: string[] = [];
   url = "";
@@ -91,6 +97,8 @@ export class FakeSteamWebApi {
         });
       } else if (kind === "holds" && typeof body.seconds === "number") {
         this.holds.set(id, body.seconds);
+      } else if (kind === "vanity" && typeof body.steamid === "string") {
+        this.vanityNames.set(id.toLowerCase(), body.steamid);
       } else {
         return json(400, { error: "bad request" });
       }
@@ -134,6 +142,10 @@ export class FakeSteamWebApi {
             descriptions: [{ appid: 730, classid, instanceid: "0", ...(trade.protected_until ? { cache_expiration: trade.protected_until } : {}) }],
           },
         });
+      }
+      case "/ISteamUser/ResolveVanityURL/v1": {
+        const steamid = this.vanityNames.get((url.searchParams.get("vanityurl") ?? "").toLowerCase());
+        return json(200, { response: steamid ? { steamid, success: 1 } : { success: 42, message: "No match" } });
       }
       default:
         return json(404, { error: "not found" });

@@ -73,6 +73,7 @@ function pages(): Record<string, { url: string; role: Role }> {
     "xp-system": { url: "/xp-system", role: "visitor" },
     "point-shop": { url: "/point-shop", role: "member" },
     salja: { url: "/salja", role: "member" },
+    "salja/vardering": { url: "/salja/vardering", role: "visitor" },
     "salja/offert/:quoteId": { url: `/salja/offert/${ids.quote}`, role: "member" },
     "mina-affarer": { url: "/mina-affarer", role: "member" },
     "mina-affarer/:orderId": { url: `/mina-affarer/${ids.order}`, role: "member" },

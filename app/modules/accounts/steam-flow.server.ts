@@ -51,8 +51,8 @@ function flowCookie() {
   });
 }
 
-function returnToFor(state: string): string {
-  return `${config().PUBLIC_URL}${STEAM_CALLBACK_PATH}?state=${state}`;
+function returnToFor(state: string, callbackPath = STEAM_CALLBACK_PATH): string {
+  return `${config().PUBLIC_URL}${callbackPath}?state=${state}`;
 }
 
 export async function startSteamSignIn(request: Request): Promise<Response> {
@@ -130,4 +130,41 @@ export async function completeSteamSignIn(
     logger.error({ err: error }, "steam sign-in failed");
     return reject("internal_error");
   }
+}
+
+/**
+ * Steam sign-in that only proves a Steam id to value its inventory before signing up
+ * (docs/rules/selling.md#valuation-before-sign-up): the same two legs and checks as signing in,
+ * but nobody is signed in and no account is made; leg 2 goes to the valuation of that id.
+ */
+const STEAM_VALUATION_CALLBACK_PATH = "/auth/steam/vardering/callback";
+const VALUATION_PATH = "/salja/vardering";
+
+export async function startSteamValuation(): Promise<Response> {
+  const cfg = config();
+  const state = randomBytes(24).toString("base64url");
+  const location = buildSteamLoginUrl({
+    endpoint: cfg.STEAM_OPENID_URL,
+    returnTo: returnToFor(state, STEAM_VALUATION_CALLBACK_PATH),
+    realm: cfg.PUBLIC_URL,
+  });
+  return redirect(location, { headers: { "Set-Cookie": await flowCookie().serialize({ state, ref: null } satisfies SteamFlowState) } });
+}
+
+export async function completeSteamValuation(request: Request): Promise<Response> {
+  const cfg = config();
+  const url = new URL(request.url);
+  const clearFlow = await flowCookie().serialize("", { maxAge: 0 });
+  const reject = (reason: string) => {
+    logger.warn({ reason }, "steam valuation sign-in rejected");
+    return redirect(`${VALUATION_PATH}?fel=steam`, { headers: { "Set-Cookie": clearFlow } });
+  };
+  const flow = await readFlowState(request);
+  if (!flow || url.searchParams.get("state") !== flow.state) return reject("state_mismatch");
+  const result = await verifySteamCallback(appDb(), url, {
+    endpoint: cfg.STEAM_OPENID_URL,
+    expectedReturnTo: returnToFor(flow.state, STEAM_VALUATION_CALLBACK_PATH),
+  });
+  if (!result.ok) return reject(result.reason);
+  return redirect(`${VALUATION_PATH}?steam=${result.steamId}`, { headers: { "Set-Cookie": clearFlow } });
 }

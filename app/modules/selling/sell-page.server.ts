@@ -7,7 +7,7 @@ import { data, redirect } from "react-router";
 import { eq } from "drizzle-orm";
 import { SELL_QUOTE_RATE_LIMIT } from "~/modules/selling/selling-constants";
 import { failureResponse, readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { getCurrentSession, requireUser } from "~/modules/accounts/session.server";
 import { referencePrices } from "~/modules/selling/price-list.server";
 import { priceItem } from "~/modules/selling/quote-rules";
 import { assetIdsFromForm, createQuote, inventoryFailureMessage, memberInventory } from "~/modules/selling/quotes.server";
@@ -22,7 +22,9 @@ async function steamIdOf(userId: string): Promise<string | null> {
 }
 
 export async function loadSellPage(request: Request) {
-  const current = await requireUser(request);
+  // docs/rules/selling.md#valuation-before-sign-up: a visitor may value an inventory here first.
+  const current = await getCurrentSession(request);
+  if (!current) return { ready: false as const, checklist: null };
   const checklist = await sellerRequirements(db(), current.user.id);
   const steamId = checklist.readyToQuote ? await steamIdOf(current.user.id) : null;
   if (!checklist.readyToQuote || !steamId) return { ready: false as const, checklist };

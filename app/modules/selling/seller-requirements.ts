@@ -8,6 +8,7 @@ import { hasTurned } from "~/modules/identity/personnummer";
 import { PAYOUT_MESSAGES } from "~/modules/selling/payout-rules";
 import { parseSteamTradeLink } from "~/modules/accounts/contact-details";
 import { formatLongDateTime } from "~/lib/format";
+import { steamId64FromAccountId } from "~/modules/selling/steam-profile-input";
 
 export type RequirementId = "signed_in" | "bankid" | "steam_linked" | "trade_link" | "trade_hold" | "payout_details";
 /** met; missing (the member can fix it); waiting (it resolves by itself); unknown (we could not check). */
@@ -56,15 +57,10 @@ const PROFILE_FIELDS = {
   payout: "/profile#utbetalning",
 } as const;
 
-/** SteamID64 of the account a trade link's partner names (partner + 76561197960265728). */
-function steamId64FromPartner(partner: number): string {
-  return (BigInt(partner) + STEAM_TRADE_HOLD.steamId64Base).toString();
-}
-
 /** The trade link's SteamID64 and token when the link is valid, else null. */
 export function tradeLinkTarget(link: string | null): { steamId64: string; token: string } | null {
   const parsed = link ? parseSteamTradeLink(link) : null;
-  return parsed ? { steamId64: steamId64FromPartner(parsed.partner), token: parsed.token } : null;
+  return parsed ? { steamId64: steamId64FromAccountId(parsed.partner), token: parsed.token } : null;
 }
 
 /** Sellers are adults (decision 044): the same age as for payouts. */

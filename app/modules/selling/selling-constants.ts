@@ -75,6 +75,17 @@ export type SellQuoteRefusal = (typeof SELL_QUOTE_REFUSALS)[number];
 /** At most this many items on one quote (and so one sell order). */
 export const SELL_QUOTE_MAX_ITEMS = 100;
 
+/** Valuing an inventory before signing up (docs/rules/selling.md#valuation-before-sign-up). */
+export const VISITOR_VALUATION = {
+  /** Valuations per address (each may read a whole Steam inventory). */
+  rateLimit: { scope: "visitor-valuation", limit: 10, windowMs: 10 * 60_000 },
+  /** A custom profile name's SteamID64 is reused this long, for at most this many names. */
+  vanityCacheMs: 60 * 60_000,
+  vanityCacheSize: 1_000,
+  /** A Steam lookup that takes longer counts as "Steam does not answer". */
+  timeoutMs: 5_000,
+} as const;
+
 /** Quotes and inventory refreshes per member (each may read a whole Steam inventory). */
 export const SELL_QUOTE_RATE_LIMIT = { scope: "sell-quote", limit: 30, windowMs: 10 * 60_000 } as const;
 /** The member's Steam inventory (docs/rules/selling.md#inventory). */

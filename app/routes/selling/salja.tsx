@@ -9,6 +9,8 @@ import type { Route } from "./+types/salja";
 import { handleSellAction, loadSellPage } from "~/modules/selling/sell-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
+import { InventoryFailure } from "~/components/selling/inventory-failure";
+import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -21,7 +23,7 @@ import { SKIN_VARIANT_LABELS, SKIN_WEARS, type SkinWear } from "~/modules/trades
 import { formatLongDateTime, formatSek } from "~/lib/format";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
-import { filterInventory, INVENTORY_MESSAGES, STEAM_PRIVACY_URL, type InventorySort } from "~/modules/selling/inventory-items";
+import { filterInventory, INVENTORY_MESSAGES, type InventorySort } from "~/modules/selling/inventory-items";
 
 const BREADCRUMBS = [
   { name: "Sälj skins", path: "/salja-skins" },
@@ -208,6 +210,29 @@ function Inventory({ items, loadedAt, truncated }: { items: Item[]; loadedAt: st
   );
 }
 
+/** Signed out: value the inventory first; an account only to sell (docs/rules/selling.md#valuation-before-sign-up). */
+function VisitorStart() {
+  return (
+    <>
+      <SteamValuationForm heading="Se vad ditt lager är värt – utan konto" />
+      <section className="rounded-lg border p-4 sm:p-6" aria-labelledby="salja-konto">
+        <h2 id="salja-konto" className="text-lg font-semibold">
+          Redo att sälja?
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">För att sälja behöver du ett konto kopplat till Steam och verifierat med BankID.</p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          <Button asChild>
+            <Link to="/auth?mode=signup">Skapa konto</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/auth?redirectTo=/salja">Logga in</Link>
+          </Button>
+        </div>
+      </section>
+    </>
+  );
+}
+
 export default function SellPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -218,7 +243,11 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
       <PageIntro title="Sälj dina skins" lead="Välj föremål ur ditt Steam-lager och få ett pris direkt. Priset gäller i 10 minuter." breadcrumbs={BREADCRUMBS} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
         {!loaderData.ready ? (
-          <SellerChecklistCard checklist={loaderData.checklist} />
+          loaderData.checklist ? (
+            <SellerChecklistCard checklist={loaderData.checklist} />
+          ) : (
+            <VisitorStart />
+          )
         ) : (
           <>
             {loaderData.bankid ? (
@@ -246,14 +275,7 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
             </div>
             {failure ? <FormAlert>{failure}</FormAlert> : null}
             {loaderData.error ? (
-              <div className="rounded-lg border border-destructive/40 p-4" role="alert" data-testid="inventory-error">
-                <p>{loaderData.error}</p>
-                {loaderData.error === INVENTORY_MESSAGES.private ? (
-                  <a href={STEAM_PRIVACY_URL} target="_blank" rel="noopener noreferrer" className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
-                    Öppna sekretessinställningarna i Steam <span className="sr-only">(öppnas i ny flik)</span>
-                  </a>
-                ) : null}
-              </div>
+              <InventoryFailure message={loaderData.error} testId="inventory-error" />
             ) : (
               <Inventory items={loaderData.items} loadedAt={loaderData.loadedAt} truncated={loaderData.truncated} />
             )}

@@ -10,6 +10,7 @@ import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
 import { PayoutTimesCard } from "~/components/content/payout-times-card";
 import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
+import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { Button } from "~/components/ui/button";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
@@ -61,6 +62,13 @@ export default function SellSkins() {
           </a>
         </Button>
       </PageHero>
+
+      {/* docs/rules/selling.md#valuation-before-sign-up: a price before any account. */}
+      <Section id="vardera" eyebrow="Utan konto" title="Vad är ditt lager värt?" lead="Klistra in länken till din Steam-profil och se dagens pris för varje föremål.">
+        <div className="max-w-3xl">
+          <SteamValuationForm heading="Värdera ditt Steam-lager" />
+        </div>
+      </Section>
 
       <Section
         id="sa-saljer-du"
