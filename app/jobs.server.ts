@@ -20,6 +20,7 @@ import { MAIL_QUEUE_JOB, runMailQueue } from "~/platform/mail/mail-queue.server"
 import type { Job } from "~/platform/jobs/job-runner.server";
 import { purgeExpiredRateLimits } from "~/platform/rate-limit/rate-limiter.server";
 import { runSellOrderJob, SELL_ORDER_JOB } from "~/modules/selling/sell-order-job.server";
+import { purgeUnconfirmedAlerts } from "~/modules/selling/price-alerts.server";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -38,6 +39,8 @@ export const APP_JOBS: readonly Job[] = [
   { name: "purge-openid-nonces", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeStaleNonces(db, now) }) },
   { name: "purge-bankid-orders", intervalMs: HOUR, run: async (db, now) => ({ removed: await purgeOldBankIdOrders(db, now) }) },
   { name: "purge-form-tokens", intervalMs: HOUR, run: (db, now) => purgeFormTokens(db, now) },
+  // docs/rules/selling.md#price-alerts: visitors' alerts never confirmed.
+  { name: "purge-unconfirmed-price-alerts", intervalMs: HOUR, run: (db, now) => purgeUnconfirmedAlerts(db, now) },
   // Idempotent per member and month, so checking hourly grants it early in each month.
   { name: "vip-monthly-bonus", intervalMs: HOUR, run: (db, now) => grantMonthlyVipBonus(db, now) },
   { name: "purge-expired-personal-data", intervalMs: DAY, run: (db, now) => purgeExpiredPersonalData(db, now) },

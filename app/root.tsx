@@ -91,6 +91,7 @@ function usePanelChrome(): boolean {
 // Dialogs only a signed-in member ever sees: their code is not part of a visitor's first load.
 const WelcomeDialog = lazyComponent(() => import("~/components/accounts/welcome-dialog").then((module) => module.WelcomeDialog));
 const PointsPopup = lazyComponent(() => import("~/components/realtime/points-popup").then((module) => module.PointsPopup));
+const PriceAlertNotice = lazyComponent(() => import("~/components/realtime/price-alert-notice").then((module) => module.PriceAlertNotice));
 
 function MemberDialogs() {
   const user = useSessionUser();
@@ -99,6 +100,7 @@ function MemberDialogs() {
     <Suspense fallback={null}>
       <WelcomeDialog />
       <PointsPopup />
+      <PriceAlertNotice />
     </Suspense>
   );
 }

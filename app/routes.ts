@@ -74,6 +74,8 @@ export default [
   // docs/rules/selling.md#member-pages).
   route("salja", "routes/selling/salja.tsx"),
   route("salja/vardering", "routes/selling/vardering.tsx"),
+  route("prisbevakning", "routes/selling/prisbevakning.tsx"),
+  route("prisbevakningar", "routes/selling/prisbevakningar.tsx"),
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),

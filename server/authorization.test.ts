@@ -122,7 +122,9 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/accounts/steam-callback": { get: everyone("redirect") },
   "routes/selling/steam-valuation": { get: everyone("redirect") },
   "routes/selling/steam-valuation-callback": { get: everyone("redirect") },
-  "routes/selling/vardering": { get: everyone("ok") },
+  "routes/selling/vardering": { get: everyone("ok"), action: everyone("400") },
+  "routes/selling/prisbevakning": { get: everyone("400"), action: everyone("400") },
+  "routes/selling/prisbevakningar": { get: signedInOnly, action: { ...everyone("400"), anonymous: "signin" } },
   // Google sign-in is off unless configured (as here).
   "routes/accounts/google": { get: everyone("404") },
   // The catalogue is public; buying needs an account (a visitor is sent to /auth and back).

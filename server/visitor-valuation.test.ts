@@ -2,14 +2,19 @@
  * Valuing an inventory before signing up through the production build
  * (docs/rules/selling.md#valuation-before-sign-up): the page by `?steam=`, /salja for a visitor,
  * Steam sign-in that proves an id without making an account (tampered answers refused), hostile
- * input answered in Swedish, and no account, session or visitor row afterwards.
+ * input answered in Swedish, and no account, session or visitor row afterwards. Price alerts:
+ * made from the valuation (a visitor's needs an address and the double opt-in), the signed
+ * link's page (GET changes nothing), a member's list, someone else's alert untouchable.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { account, session, sell_prices, user } from "~/platform/db/schema";
+import { eq } from "drizzle-orm";
+import { account, mail_queue, price_alerts, session, sell_prices, user } from "~/platform/db/schema";
+import { priceAlertToken } from "~/modules/selling/price-alert-firing.server";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "./fakes/steam-community";
 import { startFakeSteamOpenId, type FakeSteamOpenId } from "./fakes/steam-openid";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { createMember, formBody } from "./test-members";
 
 const STEAM_ID = "76561198000000556";
 let openId: FakeSteamOpenId;
@@ -106,5 +111,71 @@ describe("a price before signing up", () => {
     expect(await counts()).toEqual(before);
     const failed = await (await page("?fel=steam")).text();
     expect(failed).toContain("Steam-inloggningen kunde inte bekräftas");
+  });
+});
+
+describe("price alerts over HTTP", () => {
+  const postForm = (path: string, fields: Record<string, string>, cookie = "") =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+      body: formBody(fields),
+      redirect: "manual",
+    });
+  const alert = (fields: Record<string, string>, cookie = "") =>
+    postForm("/salja/vardering", { intent: "alert:11", steam: STEAM_ID, assetId: "11", ...fields }, cookie);
+
+  it("refuses hostile input in Swedish and stores nothing", async () => {
+    const before = await db().$count(price_alerts);
+    const hostile: Record<string, string>[] = [
+      { target: "300" },
+      { target: "<script>", email: "a@example.se" },
+      { target: "300", email: "a@example.se", assetId: "11 OR 1=1" },
+      { target: "300", email: "a@example.se", steam: "javascript:alert(1)" },
+      { target: "300", email: "a@example.se", intent: "delete" },
+    ];
+    for (const fields of hostile) {
+      const response = await alert(fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(await response.text()).toMatch(/Ange |Klistra in|Välj ett|Ogiltig förfrågan/);
+    }
+    expect(await db().$count(price_alerts)).toBe(before);
+  });
+
+  it("a visitor's alert waits for the link's confirmation; the link's GET changes nothing; stop ends it", async () => {
+    const created = await alert({ target: "300", email: "lanklasare@example.se" });
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain("Nästan klart: bekräfta bevakningen via länken vi har mejlat dig.");
+    const [row] = await db().select().from(price_alerts).where(eq(price_alerts.email, "lanklasare@example.se"));
+    expect(row?.confirmed_at).toBeNull();
+    expect(await db().$count(mail_queue, eq(mail_queue.to_address, "lanklasare@example.se"))).toBe(1);
+    const link = `/prisbevakning?token=${priceAlertToken(row!.id)}`;
+    const page = await fetch(`${server.url}${link}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(await page.text()).toContain("Bekräfta bevakningen");
+    expect((await db().select().from(price_alerts).where(eq(price_alerts.id, row!.id)))[0]?.confirmed_at).toBeNull();
+    expect((await postForm(link, { intent: "confirm" })).status).toBe(200);
+    expect((await db().select().from(price_alerts).where(eq(price_alerts.id, row!.id)))[0]?.confirmed_at).not.toBeNull();
+    expect((await postForm(`/prisbevakning?token=${row!.id}.${"x".repeat(43)}`, { intent: "stop" })).status).toBe(400);
+    expect(await db().$count(price_alerts, eq(price_alerts.id, row!.id))).toBe(1);
+    const stopped = await postForm(link, { intent: "stop" });
+    expect(stopped.status, (await stopped.clone().text()).replace(/<[^>]+>/g, " ").slice(-3000)).toBe(200);
+    expect(await db().$count(price_alerts, eq(price_alerts.id, row!.id))).toBe(0);
+  });
+
+  it("a member's alert is active at once, listed on /prisbevakningar, and only they can remove it", async () => {
+    const owner = await createMember(server, "agare-bevakning@example.se");
+    const stranger = await createMember(server, "annan-bevakning@example.se");
+    expect((await alert({ target: "300" }, owner.cookie)).status).toBe(200);
+    const [row] = await db().select().from(price_alerts).where(eq(price_alerts.user_id, owner.userId));
+    expect(row?.confirmed_at).not.toBeNull();
+    const list = await fetch(`${server.url}/prisbevakningar`, { headers: { cookie: owner.cookie } });
+    expect(await list.text()).toContain("AK-47 | Redline (Field-Tested)");
+    expect((await postForm("/prisbevakningar?index", { intent: "delete", id: row!.id }, stranger.cookie)).status).toBe(404);
+    expect((await postForm("/prisbevakningar?index", { intent: "delete", id: "'; DROP TABLE price_alerts; --" }, owner.cookie)).status).toBe(400);
+    expect(await db().$count(price_alerts, eq(price_alerts.id, row!.id))).toBe(1);
+    expect((await postForm("/prisbevakningar?index", { intent: "delete", id: row!.id }, owner.cookie)).status).toBe(200);
+    expect(await db().$count(price_alerts, eq(price_alerts.id, row!.id))).toBe(0);
   });
 });

@@ -74,6 +74,8 @@ function pages(): Record<string, { url: string; role: Role }> {
     "point-shop": { url: "/point-shop", role: "member" },
     salja: { url: "/salja", role: "member" },
     "salja/vardering": { url: "/salja/vardering", role: "visitor" },
+    prisbevakning: { url: "/prisbevakning?token=ogiltig", role: "visitor" },
+    prisbevakningar: { url: "/prisbevakningar", role: "member" },
     "salja/offert/:quoteId": { url: `/salja/offert/${ids.quote}`, role: "member" },
     "mina-affarer": { url: "/mina-affarer", role: "member" },
     "mina-affarer/:orderId": { url: `/mina-affarer/${ids.order}`, role: "member" },

@@ -3,11 +3,14 @@
  * the production build and the Steam fakes: a visitor values a public inventory from /salja-skins
  * by a /profiles/ link, from /salja by an /id/ link, and by Steam sign-in, and is never signed in
  * (the HTTP test server/visitor-valuation.test.ts proves no account row is made and the refusals).
- * Screenshots of the form and the valuation at 1280 and 375 px go to screenshots/.
+ * A member watches an item's price ("Bevaka priset"); an admin's price-list import that crosses
+ * the target mails them and shows a live note once, and the next import at that price does not.
+ * Screenshots of the form, the valuation and the member's alerts at 1280 and 375 px go to screenshots/.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { sell_prices } from "../../app/platform/db/schema";
+import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../server/fakes/steam-community";
 import { startFakeSteamOpenId, type FakeSteamOpenId } from "../../server/fakes/steam-openid";
 import { FakeSteamWebApi } from "../../server/fakes/steam-web-api";
@@ -15,6 +18,8 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { waitForHydration } from "./helpers/hydration";
 import { screenshotFits } from "./helpers/screenshots";
+import { createAccount } from "./helpers/loyalty-members";
+import { signedIn } from "./helpers/staff";
 
 test.describe.configure({ mode: "serial" });
 
@@ -24,12 +29,17 @@ let community: FakeSteamCommunity;
 let steamApi: FakeSteamWebApi;
 let openId: FakeSteamOpenId;
 let server: TestServer;
+let smtp: TestSmtpServer;
+const MEMBER = "bevakare@example.se";
+const ADMIN = "prisadmin@example.se";
+const AK = "AK-47 | Redline (Field-Tested)";
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   community = await startFakeSteamCommunity();
   steamApi = await new FakeSteamWebApi().start();
   openId = await startFakeSteamOpenId(STEAM_ID);
+  smtp = await startTestSmtpServer();
   steamApi.vanityNames.set("lagerkollen", STEAM_ID);
   community.setInventory(STEAM_ID, [
     { assetId: "8001", marketHashName: "AK-47 | Redline (Field-Tested)" },
@@ -44,11 +54,14 @@ test.beforeAll(async () => {
       STEAM_API_URL: steamApi.url,
       STEAM_API_KEY: steamApi.apiKey,
       STEAM_OPENID_URL: openId.endpoint,
+      SMTP_URL: smtp.url,
     },
     {
       prepare: async (database) => {
+        await createAccount(database, { email: MEMBER, firstName: "Bea", lastName: "Bevakare" });
+        await createAccount(database, { email: ADMIN, firstName: "Alma", lastName: "Admin", role: "admin" });
         await database.db.insert(sell_prices).values([
-          { market_hash_name: "AK-47 | Redline (Field-Tested)", reference_price_ore: 31_250, source: "csv" },
+          { market_hash_name: AK, reference_price_ore: 31_250, source: "csv" },
           { market_hash_name: "★ Karambit | Doppler (Factory New)", reference_price_ore: 1_000_000, source: "csv" },
         ]);
       },
@@ -61,6 +74,7 @@ test.afterAll(async () => {
   await openId?.stop();
   await steamApi?.stop();
   await community?.stop();
+  await smtp?.close();
 });
 
 const url = (pathname: string) => `${server.url}${pathname}`;
@@ -128,4 +142,51 @@ test("a visitor proves their Steam id by Steam sign-in and sees their inventory 
   await expectValuation(page);
   await expect(page.getByRole("link", { name: "skapar du ett konto" })).toBeVisible();
   await page.context().close();
+});
+
+test("a member watches an item's price; an import over the target mails and notes it live once", async ({ browser }) => {
+  const context = await signedIn(browser, server.url, MEMBER);
+  const page = await context.newPage();
+  // The live note needs the page's event stream open before the import.
+  const stream = page.waitForResponse((response) => response.url().endsWith("/api/events") && response.status() === 200);
+  await page.goto(url(`/salja/vardering?steam=${STEAM_ID}`));
+  await stream;
+  const row = page.getByTestId("valued-item").filter({ hasText: "AK-47 | Redline" });
+  await waitForHydration(row.getByText("Bevaka priset"));
+  await row.getByText("Bevaka priset").click();
+  // 218,75 kr today: a target under that is refused in Swedish, then 250 kr is saved.
+  await row.getByLabel("Meddela mig när ni betalar minst (kr)").fill("200");
+  await row.getByRole("button", { name: "Bevaka" }).click();
+  await expect(row.getByRole("alert")).toContainText("Vi betalar redan 218,75");
+  await row.getByLabel("Meddela mig när ni betalar minst (kr)").fill("250");
+  await row.getByRole("button", { name: "Bevaka" }).click();
+  await expect(row.getByRole("status")).toContainText("Bevakningen är sparad");
+
+  // An admin imports 360 kr: 70 % is 252 kr, over the target. Then the same file again.
+  const admin = await (await signedIn(browser, server.url, ADMIN)).newPage();
+  for (const round of [1, 2]) {
+    await admin.goto(url("/admin/transactions/prislista"));
+    await admin.getByLabel("eller klistra in").fill(`market_hash_name,price\n${AK},360\n`);
+    await admin.getByRole("button", { name: "Förhandsgranska" }).click();
+    await admin.getByRole("button", { name: "Importera 1 rader" }).click();
+    await expect(admin.getByTestId("price-list-message")).toContainText("1 priser importerade");
+    if (round === 1) {
+      await expect(page.getByText("Din prisbevakning har nått sitt mål")).toBeVisible();
+      await expect.poll(() => smtp.messages.filter((mail) => mail.to.includes(MEMBER)).length).toBe(1);
+      const body = decodeQuotedPrintable(smtp.messages.find((message) => message.to.includes(MEMBER))!.raw);
+      expect(body).toContain("Avsluta bevakningen");
+      expect(body).toContain(`${server.url}/salja`);
+    }
+  }
+  await admin.context().close();
+  await page.goto(url("/prisbevakningar"));
+  await expect(page.getByTestId("price-alert-row")).toContainText("Målet nått");
+  await expect(page.getByTestId("price-alert-row")).toContainText(/vi betalar nu 252\skr/);
+  expect(smtp.messages.filter((message) => message.to.includes(MEMBER))).toHaveLength(1);
+  const results = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await screenshotFits(page, `${SHOTS}/price-alerts-1280.png`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshotFits(page, `${SHOTS}/price-alerts-375.png`);
+  await context.close();
 });

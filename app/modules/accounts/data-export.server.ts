@@ -27,6 +27,8 @@ import {
   newsletter_subscriptions,
   payout_details,
   payout_details_history,
+  price_alert_items,
+  price_alerts,
   point_shop_orders,
   points_transactions,
   profiles,
@@ -265,6 +267,8 @@ async function collectMemberData(db: Db, userId: string, now: Date): Promise<Rec
     .where(eq(purchase_documents.user_id, userId))
     .orderBy(asc(purchase_documents.number));
   const limits = await db.select(columnsWithout(seller_limits, "user_id")).from(seller_limits).where(eq(seller_limits.user_id, userId));
+  const alertRows = await readAllRows(db, price_alerts, columnsWithout(price_alerts, "user_id", "email"), eq(price_alerts.user_id, userId), price_alerts.id);
+  const alertItems = await childrenOf(db, price_alert_items, price_alert_items.alert_id, alertRows.map((row) => String(row.id)), columnsWithout(price_alert_items, "alert_id"), price_alert_items.market_hash_name);
 
   const payout = await db
     .select({
@@ -357,6 +361,7 @@ async function collectMemberData(db: Db, userId: string, now: Date): Promise<Rec
       orders: orderRows.map((row) => ({ ...row, items: orderItems.get(String(row.id)) ?? [], events: orderEvents.get(String(row.id)) ?? [] })),
       purchase_documents: documents,
       seller_limits: limits[0] ?? null,
+      price_alerts: alertRows.map((row) => ({ ...row, items: alertItems.get(String(row.id)) ?? [] })),
     },
     "utbetalningsuppgifter.json": { current: payout[0] ?? null, history: payoutHistory },
     "bankid.json": identity[0] ?? null,

@@ -13,6 +13,8 @@ import type { Db, Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
 import { sell_prices } from "~/platform/db/schema";
 import { parsePriceCsv, priceEditSchema, type PriceRow, type PriceRowError } from "./price-list-rules";
+import { firePriceAlerts } from "./price-alert-firing.server";
+import { deliverQueuedMail } from "~/platform/mail/mail-queue.server";
 
 export interface PriceListRow {
   marketHashName: string;
@@ -73,8 +75,8 @@ async function upsertPrices(
   actorUserId: string | null,
   now: Date,
   onlySource?: PriceSourceId,
-): Promise<number> {
-  let written = 0;
+): Promise<{ written: number; mailIds: string[] }> {
+  const names: string[] = [];
   for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
     const batch = rows.slice(i, i + UPSERT_BATCH);
     const result = await tx
@@ -91,9 +93,10 @@ async function upsertPrices(
         ...(onlySource ? { setWhere: eq(sell_prices.source, onlySource) } : {}),
       })
       .returning({ name: sell_prices.market_hash_name });
-    written += result.length;
+    for (const row of result) names.push(row.name);
   }
-  return written;
+  // docs/rules/selling.md#price-alerts: in the write's own transaction, so an alert fires once.
+  return { written: names.length, mailIds: await firePriceAlerts(tx, names, now) };
 }
 
 export type PricePreview =
@@ -121,8 +124,8 @@ export async function importPriceCsv(db: Db, input: { actorUserId: string; text:
   const parsed = parsePriceCsv(input.text);
   if (!parsed.ok) return parsed;
   const now = input.now ?? new Date();
-  const imported = await db.transaction(async (tx) => {
-    const written = await upsertPrices(tx, parsed.rows, "csv", input.actorUserId, now);
+  const { written: imported, mailIds } = await db.transaction(async (tx) => {
+    const { written, mailIds } = await upsertPrices(tx, parsed.rows, "csv", input.actorUserId, now);
     await recordAudit(tx, {
       actorUserId: input.actorUserId,
       action: "price_list.import",
@@ -135,8 +138,9 @@ export async function importPriceCsv(db: Db, input: { actorUserId: string; text:
         rows: parsed.rows.map((row) => [row.marketHashName, row.priceOre]),
       },
     });
-    return written;
+    return { written, mailIds };
   });
+  await deliverQueuedMail(db, mailIds);
   return { ok: true, imported, errors: parsed.errors };
 }
 
@@ -148,9 +152,9 @@ export async function setPrice(db: Db, input: { actorUserId: string; input: unkn
   if (!parsed.success) return { ok: false, message: firstError(parsed.error), fieldErrors: fieldErrors(parsed.error) };
   const now = input.now ?? new Date();
   const name = parsed.data.market_hash_name;
-  return db.transaction(async (tx) => {
+  const { result, mailIds } = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(sell_prices).where(eq(sell_prices.market_hash_name, name)).for("update");
-    await upsertPrices(tx, [{ marketHashName: name, priceOre: parsed.data.price }], "manual", input.actorUserId, now);
+    const { mailIds } = await upsertPrices(tx, [{ marketHashName: name, priceOre: parsed.data.price }], "manual", input.actorUserId, now);
     const after = { reference_price_ore: parsed.data.price, source: "manual" };
     await recordAudit(tx, {
       actorUserId: input.actorUserId,
@@ -161,10 +165,15 @@ export async function setPrice(db: Db, input: { actorUserId: string; input: unkn
       after,
     });
     return {
-      ok: true as const,
-      row: { marketHashName: name, referencePriceOre: parsed.data.price, source: "manual" as const, updatedAt: now.toISOString() },
+      mailIds,
+      result: {
+        ok: true as const,
+        row: { marketHashName: name, referencePriceOre: parsed.data.price, source: "manual" as const, updatedAt: now.toISOString() },
+      },
     };
   });
+  await deliverQueuedMail(db, mailIds);
+  return result;
 }
 
 /**
@@ -177,16 +186,18 @@ export async function writeSourcePrices(
   rows: readonly { marketHashName: string; priceOre: number }[],
   now: Date,
 ): Promise<{ written: number }> {
-  return db.transaction(async (tx) => {
+  const { written, mailIds } = await db.transaction(async (tx) => {
     const written = await upsertPrices(tx, rows, source, null, now, source);
     await recordAudit(tx, {
       actorUserId: null,
       action: "price_list.source_import",
       entityType: "price_list",
       entityId: source,
-      after: { received: rows.length, written },
+      after: { received: rows.length, written: written.written },
     });
-    return { written };
+    return written;
   });
+  await deliverQueuedMail(db, mailIds);
+  return { written };
 }
 

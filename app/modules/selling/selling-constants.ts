@@ -86,6 +86,24 @@ export const VISITOR_VALUATION = {
   timeoutMs: 5_000,
 } as const;
 
+/** Sell-side price alerts (docs/rules/selling.md#price-alerts). */
+export const PRICE_ALERT_KINDS = ["item", "inventory"] as const;
+export type PriceAlertKind = (typeof PRICE_ALERT_KINDS)[number];
+/** The page every price-alert mail links to (`?token=`). */
+export const PRICE_ALERT_PATH = "/prisbevakning";
+export const PRICE_ALERTS = {
+  /** Alerts a member may keep at once. */
+  maxPerMember: 20,
+  /** Alerts one visitor address may keep at once (confirmed or not). */
+  maxPerEmail: 10,
+  /** A visitor's alert not confirmed within this time is deleted. */
+  confirmHours: 48,
+  /** Alerts created per address (signed in or not), each may read an inventory and send a mail. */
+  createRateLimit: { scope: "price-alert", limit: 10, windowMs: 60 * 60_000 },
+  /** The highest target, in öre (a whole inventory may be worth much more than one item). */
+  maxTargetOre: 100_000_000,
+} as const;
+
 /** Quotes and inventory refreshes per member (each may read a whole Steam inventory). */
 export const SELL_QUOTE_RATE_LIMIT = { scope: "sell-quote", limit: 30, windowMs: 10 * 60_000 } as const;
 /** The member's Steam inventory (docs/rules/selling.md#inventory). */

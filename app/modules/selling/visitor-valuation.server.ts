@@ -95,12 +95,13 @@ async function resolveVanity(name: string, deps: ValuationDeps): Promise<Resolve
   return steamId64 ? { ok: true, steamId64 } : { ok: false, status: 404, message: VALUATION_MESSAGES.noSuchProfile };
 }
 
-async function steamIdOf(input: SteamProfileInput, deps: ValuationDeps): Promise<Resolved> {
+/** The SteamID64 a pasted text names (a custom name looked up at Steam), or why not. */
+export async function resolveSteamProfile(input: SteamProfileInput, deps: ValuationDeps = {}): Promise<Resolved> {
   return input.kind === "steamid" ? { ok: true, steamId64: input.steamId64 } : resolveVanity(input.name, deps);
 }
 
-/** The visitor's address as the limiter keys it: a salted hash, so no address is stored. */
-function limiterId(ip: string): string {
+/** A visitor's address as the limiter keys it: a salted hash, so no address is stored. */
+export function limiterId(ip: string): string {
   return ipHash(config().VISITOR_HASH_SALT, ip);
 }
 
@@ -123,7 +124,7 @@ export async function valueInventory(
   const limit = await consumeRateLimit(db, VISITOR_VALUATION.rateLimit, "ip", limiterId(client.ip));
   if (!limit.allowed) return { ok: false, status: 429, message: rateLimitMessage(limit), retryAfterSeconds: limit.retryAfterSeconds };
 
-  const resolved = await steamIdOf(target, deps);
+  const resolved = await resolveSteamProfile(target, deps);
   if (!resolved.ok) return resolved;
   const inventory = await memberInventory(resolved.steamId64, deps);
   if (inventory.status !== "ok") {

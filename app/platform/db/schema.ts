@@ -48,6 +48,8 @@ import {
   PAYOUT_METHODS,
   PRICE_LIST,
   PRICE_SOURCES,
+  PRICE_ALERT_KINDS,
+  PRICE_CATEGORIES,
 } from "../../modules/selling/selling-constants";
 import { SHOP_ORDER_QUANTITY, SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "../../modules/shop/shop-constants";
 import {
@@ -1946,5 +1948,67 @@ export const data_exports = pgTable(
     uniqueIndex("data_exports_one_pending_uq").on(t.user_id).where(sql`${t.status} = 'pending'`),
     index("data_exports_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("data_exports_status_idx").on(t.status, t.created_at),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Sell-side price alerts (docs/rules/selling.md#price-alerts)
+// ---------------------------------------------------------------------------
+
+/**
+ * A watch on what we would pay for one item or a whole inventory: a member's (`user_id`), or a
+ * visitor's by e-mail, active once confirmed (double opt-in). `reached` is whether the value was
+ * at or over the target at the last price write: an alert fires on the write that turns it true
+ * and is armed again when the value falls below. Its mail links carry the id signed with a key of
+ * its own (price-alerts.server.ts), so nothing secret is stored.
+ */
+export const price_alerts = pgTable(
+  "price_alerts",
+  {
+    id: id(),
+    user_id: uuid().references(() => user.id, { onDelete: "cascade" }),
+    /** A visitor's address, lower-cased; null for a member's alert. */
+    email: text(),
+    kind: text().notNull(),
+    /** Whose inventory the items were read from (the link back to a valuation). */
+    steam_id: text().notNull(),
+    /** One item's name (kind item), for the mail and the list. */
+    label: text().notNull(),
+    target_ore: bigint({ mode: "number" }).notNull(),
+    /** Our price for the watched items at the last price write (or at creation). */
+    last_value_ore: bigint({ mode: "number" }).notNull(),
+    reached: boolean().notNull().default(false),
+    confirmed_at: timestamp({ withTimezone: true }),
+    fired_at: timestamp({ withTimezone: true }),
+    fire_count: integer().notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check("price_alerts_kind_valid", oneOf("kind", PRICE_ALERT_KINDS)),
+    check("price_alerts_owner", sql`(${t.user_id} IS NULL) <> (${t.email} IS NULL)`),
+    check("price_alerts_member_confirmed", sql`${t.user_id} IS NULL OR ${t.confirmed_at} IS NOT NULL`),
+    check("price_alerts_target_valid", sql`${t.target_ore} > 0`),
+    index("price_alerts_user_idx").on(t.user_id, t.created_at),
+    index("price_alerts_email_idx").on(t.email),
+  ],
+);
+
+/** The items an alert watches, with the price category their buy rate comes from. */
+export const price_alert_items = pgTable(
+  "price_alert_items",
+  {
+    alert_id: uuid()
+      .notNull()
+      .references(() => price_alerts.id, { onDelete: "cascade" }),
+    market_hash_name: text().notNull(),
+    category: text().notNull(),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alert_id, t.market_hash_name] }),
+    check("price_alert_items_category_valid", oneOf("category", PRICE_CATEGORIES)),
+    check("price_alert_items_quantity_positive", sql`${t.quantity} > 0`),
+    // A price write looks up the alerts of the names it wrote.
+    index("price_alert_items_name_idx").on(t.market_hash_name),
   ],
 );

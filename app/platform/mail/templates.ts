@@ -2,7 +2,7 @@
  * Swedish e-mail templates: every message has an HTML and a plain-text body built from
  * the same parts. Values are escaped here; templates never receive raw HTML.
  */
-import { formatLongDateTime, formatPoints } from "~/lib/format";
+import { formatLongDateTime, formatPoints, formatSek } from "~/lib/format";
 export interface EmailContent {
   subject: string;
   html: string;
@@ -107,6 +107,35 @@ export const emailTemplates = {
         ["Meddelande", input.message],
       ],
       footnote: "Svara direkt på det här mejlet för att svara avsändaren.",
+    } satisfies EmailParts;
+  },
+  /** docs/rules/selling.md#price-alerts: a visitor's double opt-in. */
+  priceAlertConfirm(input: { label: string; targetOre: number; valueOre: number; url: string; hours: number }) {
+    return {
+      subject: "Bekräfta din prisbevakning",
+      preheader: "Vi mejlar dig först när du har bekräftat.",
+      heading: "Bekräfta din prisbevakning",
+      paragraphs: [
+        `Du har bett oss meddela dig när vi betalar minst ${formatSek(input.targetOre)} för ${input.label}. I dag betalar vi ${formatSek(input.valueOre)}.`,
+        `Bekräfta inom ${input.hours} timmar, annars tar vi bort bevakningen.`,
+      ],
+      action: { label: "Bekräfta bevakningen", url: input.url },
+      footnote: "Har du inte bett om det kan du bortse från mejlet; utan bekräftelse skickar vi ingenting mer.",
+    } satisfies EmailParts;
+  },
+  /** docs/rules/selling.md#price-alerts: the target is reached (once per crossing). */
+  priceAlertReached(input: { label: string; targetOre: number; valueOre: number; quoteUrl: string; stopUrl: string }) {
+    return {
+      subject: `Prisbevakning: ${input.label} har nått ditt mål`,
+      preheader: `Vi betalar nu ${formatSek(input.valueOre)}.`,
+      heading: "Ditt målpris är nått",
+      paragraphs: [
+        `Vi betalar nu ${formatSek(input.valueOre)} för ${input.label} – ditt mål var ${formatSek(input.targetOre)}.`,
+        "Priset kan ändras igen. Hämta en offert så gäller priset i offerten medan du bestämmer dig.",
+      ],
+      action: { label: "Få pris nu", url: input.quoteUrl },
+      details: [["Avsluta bevakningen", input.stopUrl]],
+      footnote: "Vi mejlar igen bara om priset först sjunker under målet och sedan når det på nytt.",
     } satisfies EmailParts;
   },
   confirmEmail(input: { name: string; url: string }) {

@@ -15,7 +15,10 @@ import { InventoryFailure } from "~/components/selling/inventory-failure";
 import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { SKIN_WEAR_LABELS } from "~/components/selling/selling-labels";
 import { SKIN_VARIANT_LABELS } from "~/modules/trades/trades-constants";
-import { clientIp } from "~/lib/http.server";
+import { badRequest, clientIp, readInput, type ActionFailure } from "~/lib/http.server";
+import { INPUT_MESSAGES } from "~/lib/validation";
+import { PriceAlertForm } from "~/components/selling/price-alert-form";
+import { createPriceAlert, PRICE_ALERT_MESSAGES } from "~/modules/selling/price-alerts.server";
 import { formatLongDateTime, formatSek } from "~/lib/format";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
@@ -41,6 +44,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export const headers = keepRetryAfter;
+
+/** "Bevaka priset" on an item or the whole inventory (docs/rules/selling.md#price-alerts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = await readInput(request);
+  if (!input.ok) return input.response;
+  const intent = typeof input.data.intent === "string" && /^alert:(inventory|\d{1,20})$/.test(input.data.intent) ? input.data.intent : null;
+  if (!intent) return badRequest(INPUT_MESSAGES.badRequest);
+  const session = await getCurrentSession(request);
+  const result = await createPriceAlert(db(), { form: input.data, member: session ? { userId: session.user.id } : null, ip: clientIp(context) });
+  if (!result.ok) {
+    const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data<ActionFailure>({ ok: false, intent, message: result.message }, { status: result.status, headers });
+  }
+  return {
+    ok: true as const,
+    intent,
+    message: result.confirmed ? PRICE_ALERT_MESSAGES.saved : PRICE_ALERT_MESSAGES.confirmSent,
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -74,8 +96,9 @@ function ValuedItems({ valuation, signedIn }: { valuation: Valued; signedIn: boo
           bonus ovanpå. Lagret hämtat {formatLongDateTime(valuation.loadedAt)}
           {valuation.truncated ? "; lagret är mycket stort, så bara de första föremålen är med" : ""}.
         </p>
-        <div className="mt-4 flex flex-wrap gap-3">
+        <div className="mt-4 flex flex-wrap items-start gap-x-6 gap-y-3">
           <SellButton signedIn={signedIn} />
+          <PriceAlertForm steam={valuation.steamId64} assetId={null} signedIn={signedIn} label="hela lagret" />
         </div>
       </section>
       {accepted.length > 0 ? (
@@ -85,7 +108,7 @@ function ValuedItems({ valuation, signedIn }: { valuation: Valued; signedIn: boo
           </h2>
           <ul className="grid gap-2">
             {accepted.map((item) => (
-              <ItemRow key={item.assetId} item={item} />
+              <ItemRow key={item.assetId} item={item} alert={<PriceAlertForm steam={valuation.steamId64} assetId={item.assetId} signedIn={signedIn} label={item.name} />} />
             ))}
           </ul>
         </section>
@@ -106,22 +129,23 @@ function ValuedItems({ valuation, signedIn }: { valuation: Valued; signedIn: boo
   );
 }
 
-function ItemRow({ item }: { item: Valued["items"][number] }) {
+function ItemRow({ item, alert }: { item: Valued["items"][number]; alert?: React.ReactNode }) {
   return (
-    <li className="flex items-center gap-3 rounded-lg border p-3" data-testid="valued-item">
+    <li className="flex items-start gap-3 rounded-lg border p-3" data-testid="valued-item">
       {item.imageUrl ? (
         <img src={item.imageUrl} alt="" loading="lazy" width={64} height={48} className="h-12 w-16 shrink-0 object-contain" />
       ) : (
         <span className="h-12 w-16 shrink-0 rounded bg-muted" aria-hidden="true" />
       )}
-      <span className="min-w-0 flex-1">
-        <span className="block font-medium break-words">{item.name}</span>
-        <span className="flex flex-wrap gap-1 text-xs text-muted-foreground">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium break-words">{item.name}</p>
+        <p className="flex flex-wrap gap-1 text-xs text-muted-foreground">
           {item.variant ? <Badge variant="secondary">{SKIN_VARIANT_LABELS[item.variant]}</Badge> : null}
           {[item.type, item.wear ? SKIN_WEAR_LABELS[item.wear] : null].filter(Boolean).join(" · ")}
-        </span>
-        {item.refusal ? <span className="block text-sm text-muted-foreground">{item.refusal}</span> : null}
-      </span>
+        </p>
+        {item.refusal ? <p className="text-sm text-muted-foreground">{item.refusal}</p> : null}
+        {alert ? <div className="mt-1">{alert}</div> : null}
+      </div>
       {item.priceOre !== null ? (
         <span className="shrink-0 text-right">
           <strong className="block">{formatSek(item.priceOre)}</strong>
@@ -179,7 +203,11 @@ export default function ValuationPage({ loaderData }: Route.ComponentProps) {
         )}
         <p className="text-sm text-muted-foreground">
           Priserna är dagens köppriser och kan ändras; när du säljer får du en offert som gäller i {SELL_QUOTE_VALID_MINUTES} minuter.{" "}
-          {loaderData.signedIn ? null : (
+          {loaderData.signedIn ? (
+            <Link to="/prisbevakningar" className="font-medium text-primary underline underline-offset-4">
+              Dina prisbevakningar
+            </Link>
+          ) : (
             <>
               För att sälja <Link to="/auth?mode=signup" className="font-medium text-primary underline underline-offset-4">skapar du ett konto</Link> eller{" "}
               <Link to="/auth?redirectTo=/salja" className="font-medium text-primary underline underline-offset-4">loggar in</Link>.
