@@ -1610,6 +1610,12 @@ export const sell_quote_items = pgTable(
     reference_price_ore: bigint({ mode: "number" }),
     /** The buy rate applied to the reference price, in percent. */
     buy_rate_percent: integer(),
+    /** The item's price category (PRICE_CATEGORIES), whose buy rate applies. */
+    category: text(),
+    /** Where the reference price came from (sell_prices.source when quoted); null: not on the list. */
+    reference_source: text(),
+    /** When the reference price was last set (sell_prices.updated_at when quoted). */
+    reference_updated_at: timestamp({ withTimezone: true }),
     /** What we pay for the item, in öre; null when refused. */
     price_ore: bigint({ mode: "number" }),
     /** Why it is not accepted; null when accepted. */
@@ -1651,6 +1657,26 @@ export const sell_prices = pgTable(
     check("sell_prices_price_valid", sql`${t.reference_price_ore} > 0 AND ${t.reference_price_ore} <= ${sql.raw(String(PRICE_LIST.maxPriceOre))}`),
     check("sell_prices_source_valid", oneOf("source", PRICE_SOURCES)),
     check("sell_prices_name_length", sql`length(${t.market_hash_name}) BETWEEN 1 AND ${sql.raw(String(PRICE_LIST.nameMaxLength))}`),
+  ],
+);
+
+/**
+ * A price-list row's value per Stockholm day (docs/rules/selling.md#price-history), written in
+ * the same transaction as every import and edit; the day's last value wins.
+ */
+export const sell_price_history = pgTable(
+  "sell_price_history",
+  {
+    market_hash_name: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    reference_price_ore: bigint({ mode: "number" }).notNull(),
+    source: text().notNull(),
+    updated_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.market_hash_name, t.day] }),
+    check("sell_price_history_price_valid", sql`${t.reference_price_ore} > 0`),
+    check("sell_price_history_source_valid", oneOf("source", PRICE_SOURCES)),
   ],
 );
 
