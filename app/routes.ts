@@ -71,6 +71,7 @@ export default [
   // docs/rules/selling.md#member-pages).
   route("salja", "routes/selling/salja.tsx"),
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
+  route("salja/prishistorik", "routes/selling/prishistorik.ts"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),
   route("mina-affarer/arsbesked/:year/:format", "routes/selling/yearly-statement.ts"),

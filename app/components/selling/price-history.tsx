@@ -12,7 +12,7 @@ const LazyPriceHistoryChart = lazyComponent(() =>
   import("~/components/selling/price-history-chart").then((module) => module.PriceHistoryChart),
 ) as unknown as typeof PriceHistoryChartComponent;
 
-export const NO_PRICE_HISTORY = "Ingen prishistorik än.";
+const NO_PRICE_HISTORY = "Ingen prishistorik än.";
 
 export function PriceHistory({ name, points }: { name: string; points: PriceHistoryPoint[] }) {
   if (points.length === 0) {

@@ -5,10 +5,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../../server/fakes/steam-community";
-import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
-import { payout_details, profiles, sell_orders, sell_price_history, sell_prices, seller_limits } from "~/platform/db/schema";
-import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import type { FakeSteamCommunity } from "../../../server/fakes/steam-community";
+import { payout_details, profiles, sell_orders, sell_price_history, seller_limits } from "~/platform/db/schema";
+import type { TestDatabase } from "~/platform/db/test-db";
+import { startQuoteTestEnv, type QuoteTestEnv } from "./quote-test-env";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { importPriceCsv, priceHistory, setPrice, writeSourcePrices } from "./price-list.server";
 import { createQuote, getQuote, type QuoteDeps } from "./quotes.server";
@@ -19,32 +19,22 @@ import { clearInventoryCache } from "./steam-inventory.server";
 import { clearTradeHoldCache } from "./steam-trade-hold.server";
 import { createReadySeller, makeReadySeller } from "./test-sellers";
 
+let env: QuoteTestEnv;
 let database: TestDatabase;
 let fake: FakeSteamCommunity;
-let steamApi: FakeSteamWebApi;
-let staffId: string;
 let deps: QuoteDeps;
+let staffId: string;
 const db = () => database.db;
 const AK = "AK-47 | Redline (Field-Tested)";
 const KNIFE = "★ Karambit | Doppler (Factory New)";
 let steamCounter = 76561198000000500n;
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
-  database = await createTestDatabase();
-  fake = await startFakeSteamCommunity();
-  steamApi = await new FakeSteamWebApi().start();
-  deps = {
-    steam: { apiUrl: steamApi.url, apiKey: steamApi.apiKey },
-    inventory: { communityUrl: fake.url, imageUrl: `${fake.url}/economy/image` },
-  };
+  env = await startQuoteTestEnv();
+  ({ database, fake, deps } = env);
   staffId = await createStaff(db());
 });
-afterAll(async () => {
-  await fake?.stop();
-  await steamApi?.stop();
-  await database?.close();
-});
+afterAll(() => env?.stop());
 beforeEach(() => {
   clearInventoryCache();
   clearTradeHoldCache();

@@ -36,7 +36,7 @@ export function identityOf(checklist: SellerChecklist): SellLimitFacts["identity
 }
 
 /** What the member may still sell in their first week (öre); null outside it. */
-export function firstWeekLeftOre(facts: SellLimitFacts): number | null {
+function firstWeekLeftOre(facts: SellLimitFacts): number | null {
   return facts.firstWeek ? Math.max(0, facts.firstWeek.limitOre - facts.firstWeek.soldOre) : null;
 }
 
@@ -53,7 +53,7 @@ export function sellLimitRefusal(facts: SellLimitFacts, totalOre: number): strin
   return null;
 }
 
-export type SellLimitState = "ok" | "blocked" | "info";
+type SellLimitState = "ok" | "blocked" | "info";
 
 export interface SellLimitLine {
   id: "identity" | "first_week" | "reversal" | "open_orders";

@@ -372,7 +372,7 @@ async function soldSince(tx: Db | Tx, userId: string, from: Date, until: Date): 
  * What limits apply to the member now (docs/rules/selling.md#limits), for the pure rule in
  * sell-limits.ts; `identity` comes from the seller checklist's BankID step.
  */
-export async function sellLimitFacts(
+async function sellLimitFacts(
   db: Db | Tx,
   input: { userId: string; createdAt: Date; identity: SellLimitFacts["identity"]; now: Date; firstWeekLimitOre?: number },
 ): Promise<SellLimitFacts> {

@@ -9,6 +9,7 @@ import type { Route } from "./+types/salja";
 import { handleSellAction, loadSellPage } from "~/modules/selling/sell-page.server";
 import { PageIntro } from "~/components/content/page-intro";
 import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
+import { ItemPriceDialog } from "~/components/selling/item-price-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormAlert } from "~/components/ui/form-alert";
@@ -61,10 +62,10 @@ const REFUSAL_SHORT = {
 function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean; onToggle: (checked: boolean) => void }) {
   const id = `a_${item.assetId}`;
   return (
-    <li>
+    <li className="flex flex-col gap-1">
       <label
         htmlFor={id}
-        className="flex h-full cursor-pointer flex-col rounded-lg border bg-card p-3 transition-colors has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+        className="flex flex-1 cursor-pointer flex-col rounded-lg border bg-card p-3 transition-colors has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         data-testid="inventory-item"
       >
         {/* A label holds phrasing content only: spans laid out as blocks. */}
@@ -106,6 +107,7 @@ function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean;
           ) : null}
         </span>
       </label>
+      <ItemPriceDialog name={item.name} marketHashName={item.marketHashName} item={item} />
     </li>
   );
 }
