@@ -3,7 +3,7 @@
  * its source and date, our rate for its category, and our price.
  */
 import { PRICE_CATEGORY_LABELS } from "~/components/selling/selling-labels";
-import { formatDate, formatSek } from "~/lib/format";
+import { formatLongDate, formatSek } from "~/lib/format";
 import { PRICE_SOURCE_TEXTS } from "~/modules/selling/quote-rules";
 import type { PriceCategory, PriceSourceId } from "~/modules/selling/selling-constants";
 
@@ -24,7 +24,7 @@ export function PriceExplanation({ item }: { item: PriceExplanationFacts }) {
       <dd className="tabular-nums">
         {formatSek(item.referencePriceOre)}
         {item.referenceSource ? ` · ${PRICE_SOURCE_TEXTS[item.referenceSource]}` : ""}
-        {item.referenceUpdatedAt ? `, ${formatDate(item.referenceUpdatedAt)}` : ""}
+        {item.referenceUpdatedAt ? `, ${formatLongDate(item.referenceUpdatedAt)}` : ""}
       </dd>
       {item.buyRatePercent !== null ? (
         <>
