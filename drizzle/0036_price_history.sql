@@ -11,4 +11,6 @@ CREATE TABLE "sell_price_history" (
 --> statement-breakpoint
 ALTER TABLE "sell_quote_items" ADD COLUMN "category" text;--> statement-breakpoint
 ALTER TABLE "sell_quote_items" ADD COLUMN "reference_source" text;--> statement-breakpoint
-ALTER TABLE "sell_quote_items" ADD COLUMN "reference_updated_at" timestamp with time zone;
+ALTER TABLE "sell_quote_items" ADD COLUMN "reference_updated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "sell_quote_items" ADD CONSTRAINT "sell_quote_items_category_valid" CHECK ("category" IN ('weapon', 'knife', 'gloves', 'sticker', 'container', 'agent', 'other'));--> statement-breakpoint
+ALTER TABLE "sell_quote_items" ADD CONSTRAINT "sell_quote_items_reference_source_valid" CHECK ("reference_source" IN ('manual', 'csv', 'skinport'));

@@ -47,6 +47,7 @@ import {
   PAYOUT_CONFIRMATIONS,
   PAYOUT_METHODS,
   PRICE_LIST,
+  PRICE_CATEGORIES,
   PRICE_SOURCES,
 } from "../../modules/selling/selling-constants";
 import { SHOP_ORDER_QUANTITY, SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "../../modules/shop/shop-constants";
@@ -1626,6 +1627,8 @@ export const sell_quote_items = pgTable(
   (t) => [
     check("sell_quote_items_wear_valid", oneOf("wear", SKIN_WEARS)),
     check("sell_quote_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
+    check("sell_quote_items_category_valid", oneOf("category", PRICE_CATEGORIES)),
+    check("sell_quote_items_reference_source_valid", oneOf("reference_source", PRICE_SOURCES)),
     check("sell_quote_items_refusal_valid", oneOf("refusal", SELL_QUOTE_REFUSALS)),
     check(
       "sell_quote_items_price_xor_refusal",
