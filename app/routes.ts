@@ -77,6 +77,7 @@ export default [
   route("prisbevakning", "routes/selling/prisbevakning.tsx"),
   route("prisbevakningar", "routes/selling/prisbevakningar.tsx"),
   route("salja/offert/:quoteId", "routes/selling/offert.tsx"),
+  route("salja/prishistorik", "routes/selling/prishistorik.ts"),
   route("mina-affarer", "routes/selling/mina-affarer.tsx"),
   route("mina-affarer/:orderId", "routes/selling/order.tsx"),
   route("mina-affarer/arsbesked/:year/:format", "routes/selling/yearly-statement.ts"),

@@ -132,6 +132,7 @@ const ACCESS: Record<string, RouteAccess> = {
   "routes/admin/transactions/prislista": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   // The sell flow: members only; a quote only for its owner (anyone else's or an unknown id: 404).
   "routes/selling/salja": { get: everyone("ok"), action: { ...signedInOnly, member: "passes", blog: "passes", seo: "passes", admin: "passes" } },
+  "routes/selling/prishistorik": { path: "/salja/prishistorik?namn=AK-47", get: signedInOnly },
   "routes/selling/offert": {
     path: "/salja/offert/00000000-0000-4000-8000-000000000000",
     get: { anonymous: "signin", member: "404", blog: "404", seo: "404", admin: "404" },

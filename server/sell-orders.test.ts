@@ -14,7 +14,8 @@ import { createPayoutKeyring, payoutKeyring } from "~/modules/selling/payout-enc
 import { REVEAL_AUDIT_ACTION } from "~/modules/selling/payout-recipient.server";
 import { acceptQuote } from "~/modules/selling/sell-orders.server";
 import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
-import { account, audit_log, sell_orders, user } from "~/platform/db/schema";
+import { account, audit_log, payout_details, sell_orders, user } from "~/platform/db/schema";
+import { payoutWaitsForDetails } from "~/modules/selling/sell-order-rules";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { ageStepUpOf, currentTotp, formBody, MEMBER_PASSWORD, signInCookie, makeStaff } from "./test-members";
@@ -112,6 +113,21 @@ describe("accepting a quote at /mina-affarer", () => {
     const again = await post(`${location}.data`, { intent: "cancel" }, seller!.cookie);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Ordern kan inte ändras så nu");
+  });
+});
+
+describe("new payout details (docs/rules/selling.md#payouts)", () => {
+  it("changed an hour ago: the member accepts, and the order page says only the payout waits", async () => {
+    const seller = await signedInSeller("nya-uppgifter@example.se");
+    const usableAt = new Date(Date.now() + 23 * 60 * 60_000);
+    await db().update(payout_details).set({ usable_at: usableAt }).where(eq(payout_details.user_id, seller.userId));
+    const quoteId = await createQuote(db(), seller.userId);
+    const response = await post("/mina-affarer", { intent: "accept", quoteId }, seller.cookie);
+    expect(response.status).toBe(302);
+    const page = await fetch(`${server.url}${response.headers.get("location")}`, { headers: { cookie: seller.cookie } });
+    const html = (await page.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Utbetalningen väntar");
+    expect(html).toContain(payoutWaitsForDetails(usableAt.toISOString()).replace(/&/g, "&amp;"));
   });
 });
 

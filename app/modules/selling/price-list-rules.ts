@@ -152,3 +152,8 @@ export const priceEditSchema = z.object({
     return checked.ore;
   }),
 });
+
+/** /salja/prishistorik's query: one price-list name. */
+export const priceHistoryQuerySchema = z.object({
+  namn: textField(PRICE_LIST.nameMaxLength, { tooLong: PRICE_LIST_MESSAGES.nameTooLong }).min(1, PRICE_LIST_MESSAGES.nameMissing),
+});

@@ -4,14 +4,15 @@
  * price source. Every staff write is audited in its own transaction; the scheduled import too,
  * with no actor.
  */
-import { asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
-import { PRICE_LIST, type PriceSourceId } from "~/modules/selling/selling-constants";
+import { and, asc, count, eq, gte, ilike, inArray, sql } from "drizzle-orm";
+import { PRICE_HISTORY_DAYS, PRICE_LIST, type PriceSourceId } from "~/modules/selling/selling-constants";
+import { addDays, stockholmDay } from "~/lib/stockholm-time";
 import { pageParams } from "~/lib/paging";
 import { fieldErrors, firstError, type FieldErrors } from "~/lib/validation";
 import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { likePattern } from "~/platform/db/like";
-import { sell_prices } from "~/platform/db/schema";
+import { sell_price_history, sell_prices } from "~/platform/db/schema";
 import { parsePriceCsv, priceEditSchema, type PriceRow, type PriceRowError } from "./price-list-rules";
 import { firePriceAlerts } from "./price-alert-firing.server";
 import { deliverQueuedMail } from "~/platform/mail/mail-queue.server";
@@ -23,15 +24,54 @@ export interface PriceListRow {
   updatedAt: string;
 }
 
-/** Reference prices of the given names (those on the list). */
-export async function referencePrices(db: Db | Tx, names: readonly string[]): Promise<Map<string, number>> {
+/** A reference price with where it came from and when (docs/rules/selling.md#quote-prices). */
+export interface ReferencePrice {
+  priceOre: number;
+  source: PriceSourceId;
+  updatedAt: string;
+}
+
+/** The list's rows for the given names (those on the list): price, source and date. */
+export async function referencePriceRows(db: Db | Tx, names: readonly string[]): Promise<Map<string, ReferencePrice>> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ name: sell_prices.market_hash_name, price: sell_prices.reference_price_ore })
+    .select({ name: sell_prices.market_hash_name, price: sell_prices.reference_price_ore, source: sell_prices.source, updatedAt: sell_prices.updated_at })
     .from(sell_prices)
     .where(inArray(sell_prices.market_hash_name, unique));
-  return new Map(rows.map((row) => [row.name, Number(row.price)]));
+  return new Map(
+    rows.map((row) => [row.name, { priceOre: Number(row.price), source: row.source as PriceSourceId, updatedAt: new Date(row.updatedAt).toISOString() }]),
+  );
+}
+
+/** Reference prices of the given names (those on the list). */
+async function referencePrices(db: Db | Tx, names: readonly string[]): Promise<Map<string, number>> {
+  const rows = await referencePriceRows(db, names);
+  return new Map([...rows].map(([name, row]) => [name, row.priceOre]));
+}
+
+/** One day of an item's price history. */
+export interface PriceHistoryPoint {
+  day: string;
+  priceOre: number;
+}
+
+/**
+ * The last PRICE_HISTORY_DAYS Stockholm days of each name's history (docs/rules/selling.md#price-history),
+ * oldest first; a name without history maps to an empty list.
+ */
+export async function priceHistory(db: Db | Tx, names: readonly string[], now: Date = new Date()): Promise<Map<string, PriceHistoryPoint[]>> {
+  const unique = [...new Set(names)];
+  const result = new Map<string, PriceHistoryPoint[]>(unique.map((name) => [name, []]));
+  if (unique.length === 0) return result;
+  const from = addDays(stockholmDay(now), -(PRICE_HISTORY_DAYS - 1));
+  const rows = await db
+    .select({ name: sell_price_history.market_hash_name, day: sell_price_history.day, price: sell_price_history.reference_price_ore })
+    .from(sell_price_history)
+    .where(and(inArray(sell_price_history.market_hash_name, unique), gte(sell_price_history.day, from)))
+    .orderBy(asc(sell_price_history.day));
+  for (const row of rows) result.get(row.name)?.push({ day: row.day, priceOre: Number(row.price) });
+  return result;
 }
 
 export async function listPrices(
@@ -92,8 +132,22 @@ async function upsertPrices(
         },
         ...(onlySource ? { setWhere: eq(sell_prices.source, onlySource) } : {}),
       })
-      .returning({ name: sell_prices.market_hash_name });
+      .returning({ name: sell_prices.market_hash_name, price: sell_prices.reference_price_ore, source: sell_prices.source });
     for (const row of result) names.push(row.name);
+    // docs/rules/selling.md#price-history: the day's row of each row written, in this transaction; the day's last value wins.
+    if (result.length > 0) {
+      await tx
+        .insert(sell_price_history)
+        .values(result.map((row) => ({ market_hash_name: row.name, day: stockholmDay(now), reference_price_ore: Number(row.price), source: row.source, updated_at: now })))
+        .onConflictDoUpdate({
+          target: [sell_price_history.market_hash_name, sell_price_history.day],
+          set: {
+            reference_price_ore: sql`excluded.reference_price_ore`,
+            source: sql`excluded.source`,
+            updated_at: sql`excluded.updated_at`,
+          },
+        });
+    }
   }
   // docs/rules/selling.md#price-alerts: in the write's own transaction, so an alert fires once.
   return { written: names.length, mailIds: await firePriceAlerts(tx, names, now) };

@@ -6,7 +6,7 @@
  * trade rules (level sale bonus, bulk bonus, points and XP) exactly as a completed sale does.
  */
 import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
-import { BUY_RATE_PERCENT, SELL_MIN_ITEM_VALUE_ORE, type SellQuoteRefusal } from "~/modules/selling/selling-constants";
+import { BUY_RATE_PERCENT, SELL_MIN_ITEM_VALUE_ORE, type PriceSourceId, type SellQuoteRefusal } from "~/modules/selling/selling-constants";
 import { formatLongDateTime } from "~/lib/format";
 import { baseTotalOre, percentOfOre, pointsForTrade, type SaleAmounts, tradeExtras, xpForTrade } from "~/modules/trades/trade-rules";
 import { isTradeProtected, type InventoryItem } from "./inventory-items";
@@ -56,6 +56,22 @@ export function quoteTotals(items: readonly PricedItem[], level: LevelDefinition
     acceptedCount: accepted.length,
   };
 }
+
+/**
+ * The share of the accepted items' reference prices the member gets, bonuses included, in whole
+ * percent (half up); null without accepted items (docs/rules/selling.md#quote-prices).
+ */
+export function shareOfReferencePercent(items: readonly Pick<PricedItem, "referencePriceOre" | "priceOre">[], totalOre: number): number | null {
+  const referenceOre = items.reduce((sum, item) => (item.priceOre !== null && item.referencePriceOre !== null ? sum + item.referencePriceOre : sum), 0);
+  return referenceOre > 0 ? Math.round((totalOre * 100) / referenceOre) : null;
+}
+
+/** Where a reference price came from, as a quote explains it. */
+export const PRICE_SOURCE_TEXTS: Record<PriceSourceId, string> = {
+  skinport: "Skinport (hämtat automatiskt)",
+  csv: "importerat av Skinhamnen",
+  manual: "satt av Skinhamnen",
+};
 
 /** The Swedish reason an item is not accepted. */
 export function refusalText(refusal: SellQuoteRefusal, tradableAfter: string | null): string {

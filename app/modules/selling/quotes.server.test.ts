@@ -4,10 +4,10 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../../server/fakes/steam-community";
-import { FakeSteamWebApi } from "../../../server/fakes/steam-web-api";
+import type { FakeSteamCommunity } from "../../../server/fakes/steam-community";
 import { audit_log, sell_prices, sell_quote_items, sell_quotes } from "~/platform/db/schema";
-import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import type { TestDatabase } from "~/platform/db/test-db";
+import { startQuoteTestEnv, type QuoteTestEnv } from "./quote-test-env";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { importPriceCsv, listPrices, previewPriceImport, setPrice, writeSourcePrices } from "./price-list.server";
 import { createQuote, getQuote, QUOTE_MESSAGES, type QuoteDeps } from "./quotes.server";
@@ -15,29 +15,19 @@ import { clearInventoryCache } from "./steam-inventory.server";
 import { clearTradeHoldCache } from "./steam-trade-hold.server";
 import { createReadySeller } from "./test-sellers";
 
+let env: QuoteTestEnv;
 let database: TestDatabase;
 let fake: FakeSteamCommunity;
-let steamApi: FakeSteamWebApi;
+let deps: QuoteDeps;
 let staffId: string;
 const NOW = new Date();
-let deps: QuoteDeps;
 
 beforeAll(async () => {
-  delete process.env.SMTP_URL;
-  database = await createTestDatabase();
-  fake = await startFakeSteamCommunity();
-  steamApi = await new FakeSteamWebApi().start();
-  deps = {
-    steam: { apiUrl: steamApi.url, apiKey: steamApi.apiKey },
-    inventory: { communityUrl: fake.url, imageUrl: `${fake.url}/economy/image` },
-  };
+  env = await startQuoteTestEnv();
+  ({ database, fake, deps } = env);
   staffId = await createMember(database.db, { email: "pris-admin@example.se" });
 });
-afterAll(async () => {
-  await fake?.stop();
-  await steamApi?.stop();
-  await database?.close();
-});
+afterAll(() => env?.stop());
 beforeEach(() => {
   clearInventoryCache();
   clearTradeHoldCache();

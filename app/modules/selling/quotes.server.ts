@@ -11,6 +11,8 @@ import {
   SELL_QUOTE_MAX_ITEMS,
   SELL_QUOTE_VALID_MINUTES,
   type PayoutMethod,
+  type PriceCategory,
+  type PriceSourceId,
   type SellQuoteRefusal,
 } from "~/modules/selling/selling-constants";
 import { payoutPromise } from "~/modules/selling/sell-order-rules";
@@ -22,8 +24,10 @@ import type { Db } from "~/platform/db/client.server";
 import { profiles, sell_quote_items, sell_quotes } from "~/platform/db/schema";
 import { INVENTORY_MESSAGES } from "./inventory-items";
 import { getPayoutDetailsSummary } from "./payout-details.server";
-import { referencePrices } from "./price-list.server";
-import { priceItem, quoteTotals } from "./quote-rules";
+import { referencePriceRows } from "./price-list.server";
+import { priceItem, quoteTotals, shareOfReferencePercent } from "./quote-rules";
+import { identityOf, sellLimitRefusal } from "./sell-limits";
+import { memberLimitFacts } from "./sell-orders.server";
 import type { SaleAmounts } from "~/modules/trades/trade-rules";
 import { sellerRequirements } from "./seller-requirements.server";
 import { loadInventory, type InventoryOptions, type InventoryResult } from "./steam-inventory.server";
@@ -63,9 +67,11 @@ export function assetIdsFromForm(input: Record<string, unknown>): unknown {
 export interface QuoteDeps {
   steam?: Partial<TradeHoldOptions>;
   inventory?: Partial<InventoryOptions>;
+  /** Overrides SELL_FIRST_WEEK_LIMIT_ORE (tests). */
+  firstWeekLimitOre?: number;
 }
 
-export type QuoteFailure = { ok: false; code: "invalid" | "not_ready" | "inventory" | "gone"; message: string };
+export type QuoteFailure = { ok: false; code: "invalid" | "not_ready" | "inventory" | "gone" | "refused"; message: string };
 
 /** The member's inventory through the gateway, with the configured URLs. */
 export async function memberInventory(steamId64: string, deps: QuoteDeps = {}): Promise<InventoryResult> {
@@ -106,13 +112,20 @@ export async function createQuote(
   if (picked.some((item) => !item)) return { ok: false, code: "gone", message: QUOTE_MESSAGES.gone };
   const items = picked as NonNullable<(typeof picked)[number]>[];
 
-  const prices = await referencePrices(db, items.map((item) => item.marketHashName));
-  const priced = items.map((item) => ({ item, price: priceItem(item, prices.get(item.marketHashName) ?? null, now) }));
+  const prices = await referencePriceRows(db, items.map((item) => item.marketHashName));
+  const priced = items.map((item) => {
+    const reference = prices.get(item.marketHashName) ?? null;
+    return { item, reference, price: priceItem(item, reference?.priceOre ?? null, now) };
+  });
   const totals = quoteTotals(
     priced.map((entry) => entry.price),
     standing.level,
     standing.pointsMultiplier,
   );
+  // docs/rules/selling.md#limits: the rule /salja shows, with its text; checked again at accept.
+  const limits = await memberLimitFacts(db, input.userId, identityOf(checklist), now, deps.firstWeekLimitOre);
+  const overLimit = limits ? sellLimitRefusal(limits, totals.totalOre) : null;
+  if (overLimit) return { ok: false, code: "refused", message: overLimit };
 
   const quoteId = await db.transaction(async (tx) => {
     const [quote] = await tx
@@ -134,7 +147,7 @@ export async function createQuote(
       })
       .returning({ id: sell_quotes.id });
     await tx.insert(sell_quote_items).values(
-      priced.map(({ item, price }, position) => ({
+      priced.map(({ item, reference, price }, position) => ({
         quote_id: quote!.id,
         position,
         asset_id: item.assetId,
@@ -145,6 +158,9 @@ export async function createQuote(
         image_url: item.imageUrl,
         reference_price_ore: price.referencePriceOre,
         buy_rate_percent: price.buyRatePercent,
+        category: item.category,
+        reference_source: reference?.source ?? null,
+        reference_updated_at: reference ? new Date(reference.updatedAt) : null,
         price_ore: price.priceOre,
         refusal: price.refusal,
         tradable_after: price.tradableAfter ? new Date(price.tradableAfter) : null,
@@ -164,6 +180,8 @@ export interface QuoteView extends SaleAmounts {
   expiresAt: string;
   acceptedAt: string | null;
   createdAt: string;
+  /** "Du får N % av referenspriset": the total's share of the accepted items' reference prices. */
+  shareOfReferencePercent: number | null;
   items: {
     assetId: string;
     marketHashName: string;
@@ -173,6 +191,10 @@ export interface QuoteView extends SaleAmounts {
     imageUrl: string | null;
     referencePriceOre: number | null;
     buyRatePercent: number | null;
+    category: PriceCategory | null;
+    /** The price-list row's source and date when quoted; null when not on the list. */
+    referenceSource: PriceSourceId | null;
+    referenceUpdatedAt: string | null;
     priceOre: number | null;
     refusal: SellQuoteRefusal | null;
     tradableAfter: string | null;
@@ -193,6 +215,22 @@ export async function getQuote(db: Db, userId: string, quoteId: string): Promise
   const method = quote.payout_method as PayoutMethod;
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
   const num = (value: number | null) => (value === null ? null : Number(value));
+  const lines = items.map((item) => ({
+    assetId: item.asset_id,
+    marketHashName: item.market_hash_name,
+    name: item.name,
+    wear: item.wear as SkinWear | null,
+    variant: item.variant as SkinVariant | null,
+    imageUrl: item.image_url,
+    referencePriceOre: num(item.reference_price_ore),
+    buyRatePercent: item.buy_rate_percent,
+    category: item.category as PriceCategory | null,
+    referenceSource: item.reference_source as PriceSourceId | null,
+    referenceUpdatedAt: iso(item.reference_updated_at),
+    priceOre: num(item.price_ore),
+    refusal: item.refusal as SellQuoteRefusal | null,
+    tradableAfter: iso(item.tradable_after),
+  }));
   return {
     id: quote.id,
     level: quote.level_at_quote as LevelId,
@@ -211,18 +249,7 @@ export async function getQuote(db: Db, userId: string, quoteId: string): Promise
     expiresAt: iso(quote.expires_at)!,
     acceptedAt: iso(quote.accepted_at),
     createdAt: iso(quote.created_at)!,
-    items: items.map((item) => ({
-      assetId: item.asset_id,
-      marketHashName: item.market_hash_name,
-      name: item.name,
-      wear: item.wear as SkinWear | null,
-      variant: item.variant as SkinVariant | null,
-      imageUrl: item.image_url,
-      referencePriceOre: num(item.reference_price_ore),
-      buyRatePercent: item.buy_rate_percent,
-      priceOre: num(item.price_ore),
-      refusal: item.refusal as SellQuoteRefusal | null,
-      tradableAfter: iso(item.tradable_after),
-    })),
+    shareOfReferencePercent: shareOfReferencePercent(lines, Number(quote.total_ore)),
+    items: lines,
   };
 }

@@ -94,12 +94,15 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   const order = orderId ? await getMemberOrder(db(), user.id, orderId) : null;
   if (!order) throw notFound(NOT_FOUND);
   const unpaid = promisesPayout(order.status) && order.status !== "paid";
+  const details = unpaid ? await getPayoutDetailsSummary(db(), user.id) : null;
   return {
     order: orderView(order),
     // Decision 044: an order from before the BankID rule is paid once its seller has verified,
     // and to Swish details with the verified personnummer.
     awaitingVerification: unpaid && !(await isVerified(db(), user.id)),
-    awaitingNewDetails: unpaid && Boolean((await getPayoutDetailsSummary(db(), user.id))?.renewalRequired),
+    awaitingNewDetails: unpaid && Boolean(details?.renewalRequired),
+    // docs/rules/selling.md#payouts: new details do not hold the order back, only its payout.
+    detailsUsableAt: unpaid && details && !details.usable && !details.renewalRequired ? details.usableAt : null,
     // decision 050: the payout is in a bank file the company has sent to its bank.
     sentToBank: order.status === "payout_scheduled" && (await isSentToBank(db(), order.id)),
     documents: (await listOrderDocuments(db(), order.id, user.id)).map((document) => ({

@@ -115,6 +115,14 @@ export function payoutPromise(method: PayoutMethod): string {
   return AUTOMATIC_PAYOUT_METHODS.includes(method) ? PAYOUT_TIMES[method] : MANUAL_PAYOUT_PROMISE;
 }
 
+/**
+ * An unpaid order while the member's payout details are in their 24-hour wait
+ * (docs/rules/selling.md#payouts): the order goes on, only the payout waits.
+ */
+export function payoutWaitsForDetails(usableAt: string): string {
+  return `Dina utbetalningsuppgifter är nya. Ordern fortsätter som vanligt, men utbetalningen görs tidigast ${formatLongDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`;
+}
+
 /** The payout line of the amount box: method, the one payout time and the promise; null when nothing is promised. */
 export function payoutLine(order: SellOrderFacts): string | null {
   if (!promisesPayout(order.status)) return null;

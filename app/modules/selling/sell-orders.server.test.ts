@@ -160,9 +160,14 @@ describe("accepting a quote (docs/rules/selling.md#accepting-a-quote)", () => {
     const other = await createSeller(db(), keyring);
     const quoteId = await createQuote(db(), owner);
     expect(await acceptQuote(db(), { userId: other, quoteId }, { steam: steamOptions() })).toMatchObject({ ok: false, code: "not_found" });
+    // New payout details in their 24-hour wait no longer stop an accept: only the payout waits (quote-limits.server.test.ts).
     const waiting = await createSeller(db(), keyring, { detailsUsable: false });
     const waitingQuote = await createQuote(db(), waiting);
-    expect(await acceptQuote(db(), { userId: waiting, quoteId: waitingQuote }, { steam: steamOptions() })).toMatchObject({
+    expect(await acceptQuote(db(), { userId: waiting, quoteId: waitingQuote }, { steam: steamOptions() })).toMatchObject({ ok: true });
+    const noLink = await createSeller(db(), keyring);
+    const noLinkQuote = await createQuote(db(), noLink);
+    await db().update(profiles).set({ steam_trade_link: null }).where(eq(profiles.user_id, noLink));
+    expect(await acceptQuote(db(), { userId: noLink, quoteId: noLinkQuote }, { steam: steamOptions() })).toMatchObject({
       ok: false,
       message: SELL_ORDER_ERRORS.requirements,
     });

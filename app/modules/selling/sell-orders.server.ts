@@ -67,6 +67,7 @@ import {
   unlockHour,
   type SellOrderActor,
 } from "./sell-order-rules";
+import { sellLimitRefusal, SELL_LIMIT_TEXTS, type SellLimitFacts } from "./sell-limits";
 import { sellerRequirements } from "./seller-requirements.server";
 import type { TradeHoldOptions } from "./steam-trade-hold.server";
 import type { SteamTradeApi } from "./steam-trade-offers.server";
@@ -79,11 +80,7 @@ export const SELL_ORDER_ERRORS = {
   quoteExpired: `Offerten har gått ut. Hämta en ny offert – priserna gäller i ${SELL_QUOTE_VALID_MINUTES} minuter.`,
   quoteEmpty: "Offerten innehåller inga föremål som vi kan köpa.",
   requirements: "Du uppfyller inte kraven för att sälja än. Se vad som saknas i din profil.",
-  openOrder: "Du har redan en pågående order. Vänta tills den är klar eller avbryt den innan du lägger en ny.",
-  blocked: (until: Date) =>
-    `Du kan inte sälja till oss förrän ${formatLongDateTime(until)}, eftersom en tidigare affär återfördes i Steam.`,
-  firstWeek: (limitOre: number, leftOre: number) =>
-    `Under din första vecka som medlem kan du sälja för högst ${formatSek(limitOre)}. Du har ${formatSek(leftOre)} kvar.`,
+  ...SELL_LIMIT_TEXTS,
   invalidTransition: (status: SellOrderStatus) =>
     `Ordern kan inte ändras så nu (status: ${SELL_ORDER_STATUS_LABELS[status].toLowerCase()}).`,
   alreadyPaid: "Ordern är redan utbetald.",
@@ -341,7 +338,7 @@ async function lockMember(tx: Tx, userId: string): Promise<{ createdAt: Date } |
   return row && !row.deletedAt ? { createdAt: row.createdAt } : null;
 }
 
-async function limitsOf(tx: Tx, userId: string): Promise<{ maxOpenOrders: number; blockedUntil: Date | null }> {
+async function limitsOf(tx: Db | Tx, userId: string): Promise<{ maxOpenOrders: number; blockedUntil: Date | null }> {
   const [row] = await tx.select().from(seller_limits).where(eq(seller_limits.user_id, userId));
   return {
     maxOpenOrders: row?.max_open_orders ?? SELL_ORDERS.defaultMaxOpenOrders,
@@ -349,7 +346,7 @@ async function limitsOf(tx: Tx, userId: string): Promise<{ maxOpenOrders: number
   };
 }
 
-async function countOpenOrders(tx: Tx, userId: string): Promise<number> {
+async function countOpenOrders(tx: Db | Tx, userId: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     tx,
     sql`SELECT count(*)::int AS count FROM sell_orders WHERE user_id = ${userId} AND status IN (${sql.join(
@@ -361,7 +358,7 @@ async function countOpenOrders(tx: Tx, userId: string): Promise<number> {
 }
 
 /** What the member sold (or is selling) in their first days: orders not cancelled, declined, expired or reversed. */
-async function soldSince(tx: Tx, userId: string, from: Date, until: Date): Promise<number> {
+async function soldSince(tx: Db | Tx, userId: string, from: Date, until: Date): Promise<number> {
   const [row] = await queryRows<{ total: string | number }>(
     tx,
     sql`SELECT coalesce(sum(total_ore), 0) AS total FROM sell_orders
@@ -369,6 +366,38 @@ async function soldSince(tx: Tx, userId: string, from: Date, until: Date): Promi
           AND status NOT IN ('cancelled', 'declined', 'expired', 'reversed')`,
   );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * What limits apply to the member now (docs/rules/selling.md#limits), for the pure rule in
+ * sell-limits.ts; `identity` comes from the seller checklist's BankID step.
+ */
+async function sellLimitFacts(
+  db: Db | Tx,
+  input: { userId: string; createdAt: Date; identity: SellLimitFacts["identity"]; now: Date; firstWeekLimitOre?: number },
+): Promise<SellLimitFacts> {
+  const limitOre = input.firstWeekLimitOre ?? config().SELL_FIRST_WEEK_LIMIT_ORE;
+  const firstWeekEnds = new Date(input.createdAt.getTime() + SELL_ORDERS.newMemberDays * DAY_MS);
+  const inFirstWeek = input.now.getTime() < firstWeekEnds.getTime();
+  const [limits, openOrders, soldOre] = await Promise.all([
+    limitsOf(db, input.userId),
+    countOpenOrders(db, input.userId),
+    inFirstWeek ? soldSince(db, input.userId, input.createdAt, firstWeekEnds) : Promise.resolve(0),
+  ]);
+  return {
+    identity: input.identity,
+    firstWeek: inFirstWeek ? { limitOre, soldOre, endsAt: firstWeekEnds.toISOString() } : null,
+    blockedUntil: limits.blockedUntil && limits.blockedUntil.getTime() > input.now.getTime() ? limits.blockedUntil.toISOString() : null,
+    openOrders,
+    maxOpenOrders: limits.maxOpenOrders,
+  };
+}
+
+/** The member's account date and BankID state, for `sellLimitFacts` outside an accept. */
+export async function memberLimitFacts(db: Db, userId: string, identity: SellLimitFacts["identity"], now: Date, firstWeekLimitOre?: number) {
+  const [member] = await db.select({ createdAt: profiles.created_at }).from(profiles).where(eq(profiles.user_id, userId));
+  if (!member) return null;
+  return sellLimitFacts(db, { userId, createdAt: member.createdAt, identity, now, firstWeekLimitOre });
 }
 
 /**
@@ -416,19 +445,10 @@ export async function acceptQuote(
     const accepted = items.filter((item) => item.refusal === null && item.price_ore !== null);
     if (accepted.length === 0 || quote.base_total_ore <= 0) return fail("refused", SELL_ORDER_ERRORS.quoteEmpty);
 
-    // docs/rules/selling.md#limits
-    const limits = await limitsOf(tx, input.userId);
-    if (limits.blockedUntil && limits.blockedUntil.getTime() > now.getTime()) {
-      return fail("refused", SELL_ORDER_ERRORS.blocked(limits.blockedUntil));
-    }
-    if ((await countOpenOrders(tx, input.userId)) >= limits.maxOpenOrders) return fail("refused", SELL_ORDER_ERRORS.openOrder);
-    const firstWeekEnds = new Date(member.createdAt.getTime() + SELL_ORDERS.newMemberDays * DAY_MS);
-    if (now.getTime() < firstWeekEnds.getTime()) {
-      const sold = await soldSince(tx, input.userId, member.createdAt, firstWeekEnds);
-      if (sold + quote.total_ore > firstWeekLimit) {
-        return fail("refused", SELL_ORDER_ERRORS.firstWeek(firstWeekLimit, Math.max(0, firstWeekLimit - sold)));
-      }
-    }
+    // docs/rules/selling.md#limits: the rule /salja and the quote use, checked again under the member's lock.
+    const facts = await sellLimitFacts(tx, { userId: input.userId, createdAt: member.createdAt, identity: "ok", now, firstWeekLimitOre: firstWeekLimit });
+    const refusal = sellLimitRefusal(facts, quote.total_ore);
+    if (refusal) return fail("refused", refusal);
 
     const status: SellOrderStatus = needsReview(quote.total_ore) ? "in_review" : "awaiting_offer";
     const [row] = await tx

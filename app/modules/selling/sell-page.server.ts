@@ -8,7 +8,10 @@ import { eq } from "drizzle-orm";
 import { SELL_QUOTE_RATE_LIMIT } from "~/modules/selling/selling-constants";
 import { failureResponse, readInput, tooManyRequests, type ActionFailure } from "~/lib/http.server";
 import { getCurrentSession, requireUser } from "~/modules/accounts/session.server";
-import { referencePrices } from "~/modules/selling/price-list.server";
+import { memberStanding } from "~/modules/loyalty/perks.server";
+import { referencePriceRows } from "~/modules/selling/price-list.server";
+import { identityOf } from "~/modules/selling/sell-limits";
+import { memberLimitFacts } from "~/modules/selling/sell-orders.server";
 import { priceItem } from "~/modules/selling/quote-rules";
 import { assetIdsFromForm, createQuote, inventoryFailureMessage, memberInventory } from "~/modules/selling/quotes.server";
 import { sellerRequirements } from "~/modules/selling/seller-requirements.server";
@@ -24,23 +27,38 @@ async function steamIdOf(userId: string): Promise<string | null> {
 export async function loadSellPage(request: Request) {
   // docs/rules/selling.md#valuation-before-sign-up: a visitor may value an inventory here first.
   const current = await getCurrentSession(request);
-  if (!current) return { ready: false as const, checklist: null };
-  const checklist = await sellerRequirements(db(), current.user.id);
+  if (!current) return { ready: false as const, checklist: null, limits: null };
+  const now = new Date();
+  const checklist = await sellerRequirements(db(), current.user.id, {}, now);
+  // docs/rules/selling.md#limits: shown before any selection, from the rule the quote and the accept use.
+  const [limits, standing] = await Promise.all([
+    memberLimitFacts(db(), current.user.id, identityOf(checklist), now),
+    memberStanding(db(), current.user.id, now),
+  ]);
   const steamId = checklist.readyToQuote ? await steamIdOf(current.user.id) : null;
-  if (!checklist.readyToQuote || !steamId) return { ready: false as const, checklist };
+  if (!checklist.readyToQuote || !steamId || !standing) return { ready: false as const, checklist, limits };
+  const base = { ready: true as const, limits, level: standing.level };
   // Quotes may be asked for before the BankID step; the page shows that step first (decision 044).
   const bankid = checklist.requirements.find((requirement) => requirement.id === "bankid" && requirement.state !== "met") ?? null;
   const inventory = await memberInventory(steamId);
   if (inventory.status !== "ok") {
-    return { ready: true as const, bankid, error: inventoryFailureMessage(inventory), items: [], loadedAt: null, truncated: false };
+    return { ...base, bankid, error: inventoryFailureMessage(inventory), items: [], loadedAt: null, truncated: false };
   }
-  const prices = await referencePrices(db(), inventory.items.map((item) => item.marketHashName));
-  const now = new Date();
+  const prices = await referencePriceRows(db(), inventory.items.map((item) => item.marketHashName));
   const items = inventory.items.map((item) => {
-    const priced = priceItem(item, prices.get(item.marketHashName) ?? null, now);
-    return { ...item, priceOre: priced.priceOre, refusal: priced.refusal };
+    const reference = prices.get(item.marketHashName) ?? null;
+    const priced = priceItem(item, reference?.priceOre ?? null, now);
+    return {
+      ...item,
+      priceOre: priced.priceOre,
+      refusal: priced.refusal,
+      referencePriceOre: priced.referencePriceOre,
+      buyRatePercent: priced.buyRatePercent,
+      referenceSource: reference?.source ?? null,
+      referenceUpdatedAt: reference?.updatedAt ?? null,
+    };
   });
-  return { ready: true as const, bankid, error: null, items, loadedAt: inventory.loadedAt, truncated: inventory.truncated };
+  return { ...base, bankid, error: null, items, loadedAt: inventory.loadedAt, truncated: inventory.truncated };
 }
 
 export async function handleSellAction(request: Request) {

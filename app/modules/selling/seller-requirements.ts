@@ -24,7 +24,7 @@ export interface Requirement {
 }
 
 export interface SellerChecklist {
-  /** Every requirement met: the member may accept a quote. */
+  /** Every requirement met (new payout details may still be in their wait): the member may accept a quote. */
   ready: boolean;
   /** Every requirement but BankID met: the member may ask for a quote (and see it). */
   readyToQuote: boolean;
@@ -81,7 +81,7 @@ const REQUIREMENT_TEXTS = {
   tradeHoldUnknown: "Vi kunde inte kontrollera trade-spärren hos Steam just nu. Försök igen om en stund.",
   payoutMissing: "Lägg till hur du vill få betalt: Swish, bankkonto eller krypto.",
   payoutWaiting: (usableAt: string) =>
-    `Dina nya utbetalningsuppgifter kan användas från ${formatLongDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`,
+    `Du kan sälja redan nu. Utbetalningar till dina nya uppgifter görs tidigast ${formatLongDateTime(usableAt)} (24 timmars väntetid som skydd för ditt konto).`,
 } as const;
 
 export function sellerChecklist(facts: SellerFacts): SellerChecklist {
@@ -186,9 +186,12 @@ export function sellerChecklist(facts: SellerFacts): SellerChecklist {
     requirements.push({ id: "payout_details", title: "Utbetalningsuppgifter", state: "met" });
   }
 
+  // New payout details wait 24 hours before money goes to them, not before a quote or an order
+  // (docs/rules/selling.md#payouts): "waiting" details do not hold the member back.
+  const passes = (requirement: Requirement) => requirement.state === "met" || (requirement.id === "payout_details" && requirement.state === "waiting");
   return {
-    ready: requirements.every((requirement) => requirement.state === "met"),
-    readyToQuote: requirements.every((requirement) => requirement.id === "bankid" || requirement.state === "met"),
+    ready: requirements.every(passes),
+    readyToQuote: requirements.every((requirement) => requirement.id === "bankid" || passes(requirement)),
     requirements,
   };
 }

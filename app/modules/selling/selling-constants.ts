@@ -158,6 +158,9 @@ export const PRICE_LIST = {
   previewErrors: 50,
 } as const;
 
+/** Days of price history a quote and the inventory show (docs/rules/selling.md#price-history). */
+export const PRICE_HISTORY_DAYS = 90;
+
 /** Where a price-list row came from (sell_prices.source). */
 export const PRICE_SOURCES = ["manual", "csv", "skinport"] as const;
 export type PriceSourceId = (typeof PRICE_SOURCES)[number];

@@ -47,6 +47,7 @@ import {
   PAYOUT_CONFIRMATIONS,
   PAYOUT_METHODS,
   PRICE_LIST,
+  PRICE_CATEGORIES,
   PRICE_SOURCES,
   PRICE_ALERT_KINDS,
   PRICE_CATEGORIES,
@@ -1612,6 +1613,12 @@ export const sell_quote_items = pgTable(
     reference_price_ore: bigint({ mode: "number" }),
     /** The buy rate applied to the reference price, in percent. */
     buy_rate_percent: integer(),
+    /** The item's price category (PRICE_CATEGORIES), whose buy rate applies. */
+    category: text(),
+    /** Where the reference price came from (sell_prices.source when quoted); null: not on the list. */
+    reference_source: text(),
+    /** When the reference price was last set (sell_prices.updated_at when quoted). */
+    reference_updated_at: timestamp({ withTimezone: true }),
     /** What we pay for the item, in öre; null when refused. */
     price_ore: bigint({ mode: "number" }),
     /** Why it is not accepted; null when accepted. */
@@ -1622,6 +1629,8 @@ export const sell_quote_items = pgTable(
   (t) => [
     check("sell_quote_items_wear_valid", oneOf("wear", SKIN_WEARS)),
     check("sell_quote_items_variant_valid", oneOf("variant", SKIN_VARIANTS)),
+    check("sell_quote_items_category_valid", oneOf("category", PRICE_CATEGORIES)),
+    check("sell_quote_items_reference_source_valid", oneOf("reference_source", PRICE_SOURCES)),
     check("sell_quote_items_refusal_valid", oneOf("refusal", SELL_QUOTE_REFUSALS)),
     check(
       "sell_quote_items_price_xor_refusal",
@@ -1653,6 +1662,26 @@ export const sell_prices = pgTable(
     check("sell_prices_price_valid", sql`${t.reference_price_ore} > 0 AND ${t.reference_price_ore} <= ${sql.raw(String(PRICE_LIST.maxPriceOre))}`),
     check("sell_prices_source_valid", oneOf("source", PRICE_SOURCES)),
     check("sell_prices_name_length", sql`length(${t.market_hash_name}) BETWEEN 1 AND ${sql.raw(String(PRICE_LIST.nameMaxLength))}`),
+  ],
+);
+
+/**
+ * A price-list row's value per Stockholm day (docs/rules/selling.md#price-history), written in
+ * the same transaction as every import and edit; the day's last value wins.
+ */
+export const sell_price_history = pgTable(
+  "sell_price_history",
+  {
+    market_hash_name: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    reference_price_ore: bigint({ mode: "number" }).notNull(),
+    source: text().notNull(),
+    updated_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.market_hash_name, t.day] }),
+    check("sell_price_history_price_valid", sql`${t.reference_price_ore} > 0`),
+    check("sell_price_history_source_valid", oneOf("source", PRICE_SOURCES)),
   ],
 );
 

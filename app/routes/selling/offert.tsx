@@ -22,6 +22,9 @@ import { pageMeta } from "~/lib/seo";
 import { requireUser } from "~/modules/accounts/session.server";
 import { levelById } from "~/modules/loyalty/levels";
 import { refusalText } from "~/modules/selling/quote-rules";
+import { priceHistory } from "~/modules/selling/price-list.server";
+import { PriceExplanation } from "~/components/selling/price-explanation";
+import { PriceHistory } from "~/components/selling/price-history";
 import { getQuote } from "~/modules/selling/quotes.server";
 import { db } from "~/platform/db/client.server";
 
@@ -32,7 +35,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const current = await requireUser(request);
   const quote = await getQuote(db(), current.user.id, params.quoteId);
   if (!quote) throw notFound("Offerten finns inte.");
-  return { quote, serverNow: new Date().toISOString() };
+  const now = new Date();
+  // docs/rules/selling.md#price-history: each accepted item's last 90 days.
+  const history = await priceHistory(db(), quote.items.filter((item) => item.priceOre !== null).map((item) => item.marketHashName), now);
+  return { quote, history: Object.fromEntries(history), serverNow: now.toISOString() };
 }
 
 function useSecondsLeft(expiresAt: string, serverNow: string): number {
@@ -56,7 +62,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 }
 
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
-  const { quote, serverNow } = loaderData;
+  const { quote, history, serverNow } = loaderData;
   const left = useSecondsLeft(quote.expiresAt, serverNow);
   const expired = left === 0;
   const accepted = quote.items.filter((item) => item.priceOre !== null);
@@ -114,15 +120,26 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             ) : (
               <ul className="grid gap-2" data-testid="quote-accepted">
                 {accepted.map((item) => (
-                  <li key={item.assetId} className="flex items-center gap-3 rounded-md border p-2">
-                    {item.imageUrl ? <img src={item.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 object-contain" /> : null}
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium break-words">{item.name}</p>
-                      <p className="text-xs text-muted-foreground">
-                        {[item.variant ? SKIN_VARIANT_LABELS[item.variant] : null, item.wear ? SKIN_WEAR_LABELS[item.wear] : null].filter(Boolean).join(" · ")}
-                      </p>
+                  <li key={item.assetId} className="grid gap-2 rounded-md border p-2">
+                    <div className="flex items-center gap-3">
+                      {item.imageUrl ? <img src={item.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 object-contain" /> : null}
+                      <div className="min-w-0 flex-1">
+                        <p className="font-medium break-words">{item.name}</p>
+                        <p className="text-xs text-muted-foreground">
+                          {[item.variant ? SKIN_VARIANT_LABELS[item.variant] : null, item.wear ? SKIN_WEAR_LABELS[item.wear] : null].filter(Boolean).join(" · ")}
+                        </p>
+                      </div>
+                      <span className="font-semibold tabular-nums">{formatSek(item.priceOre!)}</span>
                     </div>
-                    <span className="font-semibold tabular-nums">{formatSek(item.priceOre!)}</span>
+                    <PriceExplanation item={item} />
+                    <details className="group text-sm">
+                      <summary className="cursor-pointer rounded font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                        Prishistorik
+                      </summary>
+                      <div className="pt-2">
+                        <PriceHistory name={item.name} points={history[item.marketHashName] ?? []} />
+                      </div>
+                    </details>
                   </li>
                 ))}
               </ul>
@@ -163,6 +180,14 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               <Row label={`Volymbonus (+${quote.bulkBonusPercent} %)`} value={formatSek(quote.bulkBonusOre)} />
               <Row label="Du får" value={formatSek(quote.totalOre)} strong />
             </dl>
+            {quote.shareOfReferencePercent !== null ? (
+              <p className="text-sm" data-testid="quote-share">
+                Du får {quote.shareOfReferencePercent} % av referenspriset.{" "}
+                <Link to="/salja-skins#sa-raknar-vi" className="font-medium text-primary underline underline-offset-4">
+                  Så räknar vi
+                </Link>
+              </p>
+            ) : null}
             <div className="flex flex-wrap gap-2">
               <Badge variant="secondary">+{formatNumber(quote.points)} poäng</Badge>
               <Badge variant="secondary">+{formatNumber(quote.xp)} XP</Badge>

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
 import { PAYOUT_MESSAGES } from "~/modules/selling/payout-rules";
+import { payoutWaitsForDetails } from "~/modules/selling/sell-order-rules";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
 import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -41,7 +42,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const SENT_TO_BANK = "Utbetalningen är skickad till banken. Pengarna kommer till ditt konto när banken har genomfört betalningen.";
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents, awaitingVerification, awaitingNewDetails, sentToBank } = loaderData;
+  const { order, items, documents, awaitingVerification, awaitingNewDetails, detailsUsableAt, sentToBank } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -94,6 +95,11 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 <Link to="/profile?utbetalning=andra#utbetalning" className="font-medium underline underline-offset-2">
                   Ändra utbetalningsuppgifter
                 </Link>
+              </FormAlert>
+            ) : null}
+            {detailsUsableAt ? (
+              <FormAlert tone="info" title="Utbetalningen väntar">
+                {payoutWaitsForDetails(detailsUsableAt)}
               </FormAlert>
             ) : null}
             {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}

@@ -10,6 +10,7 @@ import { handleSellAction, loadSellPage } from "~/modules/selling/sell-page.serv
 import { PageIntro } from "~/components/content/page-intro";
 import { SellerChecklistCard } from "~/components/selling/seller-checklist-card";
 import { InventoryFailure } from "~/components/selling/inventory-failure";
+import { ItemPriceDialog } from "~/components/selling/item-price-dialog";
 import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -24,6 +25,9 @@ import { formatLongDateTime, formatSek } from "~/lib/format";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { filterInventory, INVENTORY_MESSAGES, type InventorySort } from "~/modules/selling/inventory-items";
+import type { LevelDefinition } from "~/modules/loyalty/loyalty-constants";
+import { quoteTotals } from "~/modules/selling/quote-rules";
+import { sellLimitLines, sellLimitRefusal } from "~/modules/selling/sell-limits";
 
 const BREADCRUMBS = [
   { name: "Sälj skins", path: "/salja-skins" },
@@ -60,10 +64,10 @@ const REFUSAL_SHORT = {
 function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean; onToggle: (checked: boolean) => void }) {
   const id = `a_${item.assetId}`;
   return (
-    <li>
+    <li className="flex flex-col gap-1">
       <label
         htmlFor={id}
-        className="flex h-full cursor-pointer flex-col rounded-lg border bg-card p-3 transition-colors has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+        className="flex flex-1 cursor-pointer flex-col rounded-lg border bg-card p-3 transition-colors has-[:checked]:border-primary has-[:checked]:ring-2 has-[:checked]:ring-primary/40 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
         data-testid="inventory-item"
       >
         {/* A label holds phrasing content only: spans laid out as blocks. */}
@@ -105,13 +109,53 @@ function ItemCard({ item, selected, onToggle }: { item: Item; selected: boolean;
           ) : null}
         </span>
       </label>
+      <ItemPriceDialog name={item.name} marketHashName={item.marketHashName} item={item} />
     </li>
+  );
+}
+
+type Limits = NonNullable<Route.ComponentProps["loaderData"]["limits"]>;
+
+const LIMIT_TONES = {
+  ok: "border-border",
+  info: "border-primary/40 bg-primary/5",
+  blocked: "border-destructive/50 bg-destructive/10",
+} as const;
+
+/** docs/rules/selling.md#limits: what applies now, before any selection. */
+function LimitsPanel({ limits }: { limits: Limits }) {
+  return (
+    <section aria-labelledby="saljgranser" className="grid gap-3" data-testid="sell-limits">
+      <h2 id="saljgranser" className="text-lg font-semibold">
+        Det här gäller för dig just nu
+      </h2>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {sellLimitLines(limits).map((line) => (
+          <li key={line.id} className={`rounded-lg border p-3 text-sm ${LIMIT_TONES[line.state]}`} data-testid={`limit-${line.id}`} data-state={line.state}>
+            <p className="font-medium">{line.title}</p>
+            <p className="mt-0.5">{line.text}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
 const SHOWN_AT_ONCE = 120;
 
-function Inventory({ items, loadedAt, truncated }: { items: Item[]; loadedAt: string | null; truncated: boolean }) {
+function Inventory({
+  items,
+  loadedAt,
+  truncated,
+  limits,
+  level,
+}: {
+  items: Item[];
+  loadedAt: string | null;
+  truncated: boolean;
+  limits: Limits | null;
+  level: LevelDefinition;
+}) {
   const [search, setSearch] = useState("");
   const [type, setType] = useState("");
   const [wear, setWear] = useState<SkinWear | "">("");
@@ -122,7 +166,10 @@ function Inventory({ items, loadedAt, truncated }: { items: Item[]; loadedAt: st
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/salja") === true;
   const types = useMemo(() => [...new Set(items.map((item) => item.type).filter((value): value is string => Boolean(value)))].sort(), [items]);
   const visible = useMemo(() => filterInventory(items, { search, type, wear, sort }, (item) => item.priceOre), [items, search, type, wear, sort]);
-  const selectedTotal = items.filter((item) => selected.has(item.assetId)).reduce((sum, item) => sum + (item.priceOre ?? 0), 0);
+  // The quote's own totals (level and bulk bonus), so the limit is checked on what the quote would be.
+  const totals = quoteTotals(items.filter((item) => selected.has(item.assetId)), level);
+  const selectedTotal = totals.totalOre;
+  const limitReason = limits ? sellLimitRefusal(limits, selectedTotal) : null;
 
   const toggle = (assetId: string, checked: boolean) =>
     setSelected((previous) => {
@@ -198,10 +245,17 @@ function Inventory({ items, loadedAt, truncated }: { items: Item[]; loadedAt: st
         </Button>
       ) : null}
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur">
-        <p className="text-sm" aria-live="polite">
-          <strong>{selected.size}</strong> valda{selectedTotal > 0 ? <> · ca {formatSek(selectedTotal)} före bonus</> : null}
-        </p>
-        <Button type="submit" disabled={selected.size === 0 || busy}>
+        <div className="grid gap-1" aria-live="polite">
+          <p className="text-sm">
+            <strong>{selected.size}</strong> valda{selectedTotal > 0 ? <> · ca {formatSek(selectedTotal)} med bonus</> : null}
+          </p>
+          {limitReason ? (
+            <p id="limit-reason" className="text-sm text-destructive" data-testid="limit-reason">
+              {limitReason}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={selected.size === 0 || busy || limitReason !== null} aria-describedby={limitReason ? "limit-reason" : undefined}>
           {busy ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <ArrowRight className="size-4" aria-hidden="true" />}
           Få pris
         </Button>
@@ -242,6 +296,7 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageIntro title="Sälj dina skins" lead="Välj föremål ur ditt Steam-lager och få ett pris direkt. Priset gäller i 10 minuter." breadcrumbs={BREADCRUMBS} />
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+        {loaderData.limits ? <LimitsPanel limits={loaderData.limits} /> : null}
         {!loaderData.ready ? (
           loaderData.checklist ? (
             <SellerChecklistCard checklist={loaderData.checklist} />
@@ -277,7 +332,7 @@ export default function SellPage({ loaderData }: Route.ComponentProps) {
             {loaderData.error ? (
               <InventoryFailure message={loaderData.error} testId="inventory-error" />
             ) : (
-              <Inventory items={loaderData.items} loadedAt={loaderData.loadedAt} truncated={loaderData.truncated} />
+              <Inventory items={loaderData.items} loadedAt={loaderData.loadedAt} truncated={loaderData.truncated} limits={loaderData.limits} level={loaderData.level} />
             )}
             <p className="text-sm text-muted-foreground">
               Hur det går till: <Link to="/salja-skins" className="font-medium text-primary underline underline-offset-4">så säljer du skins</Link>. Dina

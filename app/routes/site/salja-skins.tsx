@@ -12,6 +12,7 @@ import { Section } from "~/components/content/section";
 import { StepList } from "~/components/content/step-list";
 import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { Button } from "~/components/ui/button";
+import { HowWePrice } from "~/components/selling/how-we-price";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
@@ -77,6 +78,15 @@ export default function SellSkins() {
         lead={`Själva affären tar oftast bara några minuter. Pengarna kommer ${PAYOUT_AFTER_PROTECTION}.`}
       >
         <StepList steps={SELL_STEPS} />
+      </Section>
+
+      <Section
+        id="sa-raknar-vi"
+        eyebrow="Priset"
+        title="Så räknar vi"
+        lead="Varje bud är referenspriset gånger vår kurs för föremålets kategori, plus din nivå- och volymbonus."
+      >
+        <HowWePrice />
       </Section>
 
       <Section id="fordelar" tone="muted" eyebrow="Fördelar" title="Därför säljer du till oss">
