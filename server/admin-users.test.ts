@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_BOM } from "~/lib/csv";
 import { SIGN_IN_BLOCKED_MESSAGE } from "~/modules/accounts/social-sign-in-errors";
 import { MEMBER_MESSAGES } from "~/modules/accounts/member-admin.server";
-import { creditXp } from "~/modules/loyalty/ledger.server";
+import { creditPoints, creditXp } from "~/modules/loyalty/ledger.server";
+import { shopPurchaseReason } from "~/modules/shop/shop-constants";
 import { audit_log, points_transactions, profiles, session, user } from "~/platform/db/schema";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { createMember, formBody, MEMBER_PASSWORD, signInCookie, type TestMember, makeStaff } from "./test-members";
@@ -114,6 +115,18 @@ describe("a member's page", () => {
     expect(html).toContain("Mira Medlemsson");
     expect(html).toContain("Poänghistorik");
     expect(html).toContain("Granskningslogg för medlemmen");
+  });
+
+  it("words each points row as the member's own history does", async () => {
+    const buyer = await createMember(server, "etikett@example.se");
+    await server.database.db.transaction((tx) =>
+      creditPoints(tx, { userId: buyer.userId, amount: 5, reason: shopPurchaseReason("Klistermärke"), idempotencyKey: "admin-users:label" }),
+    );
+    const admins = (await (await get(`/admin/users/${buyer.userId}`, admin.cookie)).text()).replaceAll("<!-- -->", "");
+    const own = (await (await get("/profile?historik=poang", buyer.cookie)).text()).replaceAll("<!-- -->", "");
+    expect(own).toContain("Köp i Point Shop: Klistermärke");
+    expect(admins).toContain("Köp i Point Shop: Klistermärke");
+    expect(admins).not.toContain(shopPurchaseReason("Klistermärke"));
   });
 
   it.each(["inte-ett-id", "00000000-0000-4000-8000-000000000000", "%27%20OR%201=1"])("answers 404 for %j", async (id) => {

@@ -165,6 +165,24 @@ test("withdrawing functional consent removes the stored code and its cookie, the
   await context.close();
 });
 
+test("the sign-up wizard shows a share link's code in its own field, with cookies refused, and takes a typed one after a reload", async ({ browser }) => {
+  const context = await visitor(browser, false);
+  const page = await context.newPage();
+  await page.goto(url(`/?ref=${REFERRER.code}`));
+  await expect(page).toHaveURL(url("/"));
+  // No consent: nothing stored, but this visit's code reaches the wizard's field.
+  await page.getByRole("banner").getByRole("link", { name: "Registrera" }).first().click();
+  const field = page.locator('input[name="referralCode"]');
+  await expect(field).toHaveValue(REFERRER.code);
+  // A reload forgets the visit: the field is empty and the visitor types the code instead.
+  await page.reload();
+  await expect(field).toHaveValue("");
+  await page.goto(url(`/auth?mode=signup&ref=${REFERRER.code}`));
+  await expect(field).toHaveValue(REFERRER.code);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("referral_code");
+  await context.close();
+});
+
 test("a friend signs up from a share link and confirms: both get 500 and the referrer's open tab shows the popup", async ({ browser }) => {
   test.setTimeout(90_000);
   const referrerContext = await visitor(browser);
@@ -280,6 +298,8 @@ test("a member creates and copies a code, then enters an invalid, own and second
       .getByTestId("referral-section")
       .evaluate((section) => Math.max(...[section, ...section.querySelectorAll("*")].map((el) => el.getBoundingClientRect().right)));
     expect(widest).toBeLessThanOrEqual(width);
+    // …nor anything else on /profile for a member with a code.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.getByTestId("referral-section").screenshot({ path: `screenshots/referrals-profile-${width}.png` });
   }
   await context.close();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Sparkles } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
 import {
@@ -32,18 +32,21 @@ function writeFlag(key: string): void {
 
 /**
  * Welcome-back dialog (docs/rules/site.md#welcome-dialog): about 100 ms after a user appears (a
- * sign-in, or the first page of a browser session), at most once per browser session per user.
+ * sign-in, or the first page of a browser session) on a page of the public site — never over the
+ * staff panel or the sell flow — at most once per browser session per user.
  */
 export function WelcomeDialog() {
   const user = useSessionUser();
   const [open, setOpen] = useState(false);
   const userId = user?.id ?? null;
   const profileCreatedAt = user?.profileCreatedAt ?? null;
+  const { pathname } = useLocation();
 
   useEffect(() => {
     if (!userId) return;
     const key = welcomeStorageKey(userId);
     const show = shouldShowWelcome({
+      pathname,
       search: window.location.search,
       hash: window.location.hash,
       profileCreatedAt,
@@ -56,7 +59,7 @@ export function WelcomeDialog() {
       setOpen(true);
     }, WELCOME_DIALOG.delayMs);
     return () => window.clearTimeout(timer);
-  }, [userId, profileCreatedAt]);
+  }, [userId, profileCreatedAt, pathname]);
 
   if (!user) return null;
   const name = user.firstName?.trim() || user.displayName?.trim() || user.name;

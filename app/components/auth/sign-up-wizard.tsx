@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ArrowLeft, ArrowRight, ExternalLink, Loader2 } from "~/components/ui/icons";
 import { Button } from "~/components/ui/button";
@@ -91,6 +91,14 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
     if (!data.ok && first) setStep(signupStepOfField(first, passwordAtEnd ? 3 : 1, step));
   }
 
+  // The code of the visit or the stored one, shown in its field so the visitor sees it will count
+  // (a code from a link is otherwise lost when cookies are refused and the page reloads).
+  const referralInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const input = referralInput.current;
+    if (input && !input.value) input.value = pendingReferralCode() ?? "";
+  }, []);
+
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const element = event.currentTarget;
     setStepCheck(null);
@@ -148,7 +156,6 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
     <form.Form method="post" noValidate onSubmit={onSubmit} className="grid gap-5" aria-label="Skapa konto">
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="step" value={step} />
-      <input type="hidden" name="referralCode" defaultValue={referralCode ?? carried.referralCode ?? ""} />
       <div className="grid gap-2">
         <div className="flex items-center justify-between text-sm">
           <p className="font-semibold" id="signup-progress-label">
@@ -247,6 +254,27 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
               inputMode="url"
               placeholder="https://steamcommunity.com/tradeoffer/new/?partner=…&token=…"
               defaultValue={carried.steamTradeLink}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="signup-referral-code"
+          label="Värvningskod"
+          optional
+          error={errors.referralCode}
+          hint="Har du fått en kod av en vän? Ange den så får ni båda poäng när ditt konto är bekräftat."
+        >
+          {(aria) => (
+            <Input
+              {...aria}
+              ref={referralInput}
+              name="referralCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={12}
+              defaultValue={referralCode ?? carried.referralCode ?? ""}
+              className="uppercase"
             />
           )}
         </FormField>

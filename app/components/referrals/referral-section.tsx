@@ -187,7 +187,7 @@ function OwnCodeCard({ code, friendsReferred, form }: { code: string | null; fri
         <CardTitle asChild>
           <h3 className="flex items-center gap-2">
             <UserPlus className="size-5 text-primary" aria-hidden="true" />
-            Din referral kod
+            Din värvningskod
           </h3>
         </CardTitle>
         <CardDescription>
@@ -202,7 +202,7 @@ function OwnCodeCard({ code, friendsReferred, form }: { code: string | null; fri
               <span className="font-mono text-2xl font-black tracking-widest" data-testid="referral-code-value">
                 {code}
               </span>
-              <CopyButton value={code} label="Kopiera din referral kod" testId="copy-referral-code" />
+              <CopyButton value={code} label="Kopiera din värvningskod" testId="copy-referral-code" />
             </div>
             <div className="grid min-w-0 grid-cols-1 gap-1.5">
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -3,6 +3,7 @@
  * member's page, each list paged by its own search param, and the staff actions. Every write
  * goes through the member service, which audits it in the same transaction.
  */
+import { ledgerReasonLabel } from "~/modules/loyalty/profile-view";
 import { data } from "react-router";
 import { z } from "~/lib/zod";
 import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
@@ -57,7 +58,8 @@ export async function loadMember(request: Request, userId: string | undefined) {
   const ledger = (page: typeof points) => ({
     page: page.page,
     hasMore: page.hasMore,
-    entries: page.entries.map((entry) => ({ id: entry.id, amount: entry.amount, reason: entry.reason, createdAt: entry.createdAt.toISOString() })),
+    // The member's own wording (docs/rules/loyalty.md#profile), so staff and member read the same line.
+    entries: page.entries.map((entry) => ({ id: entry.id, amount: entry.amount, reason: ledgerReasonLabel(entry.reason), createdAt: entry.createdAt.toISOString() })),
   });
   return {
     member: {
