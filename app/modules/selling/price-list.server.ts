@@ -45,7 +45,7 @@ export async function referencePriceRows(db: Db | Tx, names: readonly string[]):
 }
 
 /** Reference prices of the given names (those on the list). */
-async function referencePrices(db: Db | Tx, names: readonly string[]): Promise<Map<string, number>> {
+export async function referencePrices(db: Db | Tx, names: readonly string[]): Promise<Map<string, number>> {
   const rows = await referencePriceRows(db, names);
   return new Map([...rows].map(([name, row]) => [name, row.priceOre]));
 }

@@ -50,7 +50,6 @@ import {
   PRICE_CATEGORIES,
   PRICE_SOURCES,
   PRICE_ALERT_KINDS,
-  PRICE_CATEGORIES,
 } from "../../modules/selling/selling-constants";
 import { SHOP_ORDER_QUANTITY, SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "../../modules/shop/shop-constants";
 import {
