@@ -10,7 +10,6 @@ export const COMPANY = {
   country: "SE",
   countryName: "Sverige",
   foundedYear: 2019,
-  tradingSinceYear: 2016,
   /** Where support mail goes unless SUPPORT_EMAIL says otherwise. */
   supportEmail: "support@skinhamnen.se",
   publisherDisclaimer:

@@ -206,7 +206,7 @@ test.describe("legal pages", () => {
       "minst 18 år",
       "Poäng har inget kontantvärde.",
       "Återförda trades och Trade Protection",
-      "1-5 minuter",
+      "senast nästa bankdag",
       "Allmänna reklamationsnämnden (ARN)",
       "allmän domstol",
       "Svensk lag gäller",

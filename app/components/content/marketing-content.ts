@@ -44,25 +44,18 @@ import { COMPANY } from "~/lib/company";
 import { LEVELS, POINTS_PER_SEK, POINTS_VALUE, XP_PER_SEK } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
-import {
-  BUY_DELIVERY_MINUTES,
-  BUYER_PAYMENT_METHODS,
-  PAYOUT_AFTER_PROTECTION,
-} from "~/modules/trades/trades-constants";
+import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { formatCustomers } from "../../modules/marketing/hero-counters";
 import { formatNumber, formatPlus, formatRange } from "~/lib/format";
 
-const fee = `${MARKETING.feePercent}%`;
-const competitorFees = `${formatRange(MARKETING.competitorFeeRange)}%`;
 const bulkBonus = `+${formatRange(MARKETING.bulkBonusPercentRange)}%`;
-const delivery = `${formatRange(BUY_DELIVERY_MINUTES)} minuter`;
 const manualReview = `${formatNumber(MARKETING.manualReviewAboveSek)} kr`;
 const conditions = MARKETING.skinConditions.join(", ");
-const otherGames = MARKETING.otherGames.join(", ");
-const buyerPayments = `${BUYER_PAYMENT_METHODS.slice(0, -1).join(", ")} och ${BUYER_PAYMENT_METHODS.at(-1)}`;
+const otherGames = CLAIMS.otherGames.join(", ");
+const buyerPayments = listPaymentMethods();
 const chatReply = `${SUPPORT_HOURS.chatReplySeconds} sekunder`;
 
 // ---------------------------------------------------------------------------
@@ -74,7 +67,7 @@ export const KEY_STATS: readonly Stat[] = [
   { icon: ArrowLeftRight, value: formatPlus(MARKETING.trades), label: "Genomförda affärer" },
   { icon: Banknote, value: `${MARKETING.tradedSekMillions} MSEK`, label: "Omsatt i skins" },
   { icon: TrendingUp, value: formatPlus(MARKETING.tradesPerDay), label: "Affärer per dag" },
-  { icon: CalendarCheck, value: `${MARKETING.yearsTrading}+ år`, label: `I branschen sedan ${COMPANY.tradingSinceYear}` },
+  { icon: CalendarCheck, value: String(COMPANY.foundedYear), label: `Grundat i ${COMPANY.city}` },
 ];
 
 export const SELL_STEPS: readonly Step[] = [
@@ -91,7 +84,7 @@ export const SELL_STEPS: readonly Step[] = [
   {
     icon: Wallet,
     title: "Få betalt i kronor",
-    text: `Pengarna kommer ${PAYOUT_AFTER_PROTECTION}: via Swish inom ${PAYOUT_TIMES.swish}, via bank inom ${PAYOUT_TIMES.bank} eller i krypto inom ${PAYOUT_TIMES.crypto}. Utan avgifter.`,
+    text: `Pengarna kommer ${PAYOUT_AFTER_PROTECTION} – via Swish ${PAYOUT_CLAIMS.swish}, via bank ${PAYOUT_CLAIMS.bank} eller i krypto ${PAYOUT_CLAIMS.crypto}. Utan avgifter.`,
   },
 ];
 
@@ -109,7 +102,7 @@ export const BUY_STEPS: readonly Step[] = [
   {
     icon: PackageCheck,
     title: "Ta emot dina skins",
-    text: `Vi skickar ett trade-erbjudande i Steam inom ${delivery}. Steam Guard behöver vara aktiverat för att du ska kunna ta emot det.`,
+    text: `Vi skickar ett trade-erbjudande i Steam så snart din handläggare har sett betalningen. Steam Guard behöver vara aktiverat för att du ska kunna ta emot det.`,
   },
 ];
 
@@ -141,12 +134,12 @@ export const HOME_BENEFITS: readonly Feature[] = [
   {
     icon: Zap,
     title: "Snabb utbetalning",
-    text: `Swish inom ${PAYOUT_TIMES.swish}, bank inom ${PAYOUT_TIMES.bank} och krypto inom ${PAYOUT_TIMES.crypto} – ${PAYOUT_AFTER_PROTECTION}.`,
+    text: `Swish ${PAYOUT_CLAIMS.swish}, bank ${PAYOUT_CLAIMS.bank} och krypto ${PAYOUT_CLAIMS.crypto} – ${PAYOUT_AFTER_PROTECTION}.`,
   },
   {
     icon: Percent,
-    title: "Inga dolda avgifter",
-    text: `Du betalar ${fee} i avgift. Många andra handlare tar ${competitorFees} av din försäljning.`,
+    title: "Inga avgifter",
+    text: `${CLAIMS.fees}. ${CLAIMS.rates}.`,
   },
   {
     icon: ChartLine,
@@ -176,18 +169,18 @@ export const HOME_BENEFITS: readonly Feature[] = [
 export const SELL_BENEFITS: readonly Feature[] = [
   {
     icon: Zap,
-    title: "Pengarna direkt på Swish",
-    text: `De flesta utbetalningar via Swish är klara inom ${PAYOUT_TIMES.swish} efter att bytet gått igenom.`,
+    title: "Betalt till Swish, bank eller krypto",
+    text: `Utbetalningen kommer ${PAYOUT_CLAIMS.swish} ${PAYOUT_AFTER_PROTECTION}.`,
   },
   {
     icon: Percent,
-    title: `${fee} avgift`,
-    text: `Det bud du får är det du får betalt. Hos andra försvinner ofta ${competitorFees} i avgifter.`,
+    title: "Inga avgifter",
+    text: `${CLAIMS.fees}.`,
   },
   {
     icon: ChartLine,
-    title: "Rättvisa marknadspriser",
-    text: "Vi värderar varje skin efter aktuell marknadsdata, skick och efterfrågan – inte efter gissningar.",
+    title: "Priser du kan följa",
+    text: `${CLAIMS.rates}: referenspriset med källa och datum, vår kurs och vårt pris för varje föremål.`,
   },
   {
     icon: Coins,
@@ -210,17 +203,17 @@ export const SELL_FAQ: readonly FaqItem[] = [
   {
     id: "hur-snabbt",
     question: "Hur snabbt får jag betalt?",
-    answer: `Med Swish brukar pengarna komma inom ${PAYOUT_TIMES.swish} efter att trade-erbjudandet är godkänt. Banköverföring tar ${PAYOUT_TIMES.bank} och krypto ${PAYOUT_TIMES.crypto}.`,
+    answer: `Utbetalningen startar ${PAYOUT_AFTER_PROTECTION}. Med Swish kommer pengarna ${PAYOUT_CLAIMS.swish}, med banköverföring ${PAYOUT_CLAIMS.bank} och i krypto ${PAYOUT_CLAIMS.crypto}.`,
   },
   {
     id: "avgifter",
     question: "Tar ni någon avgift?",
-    answer: `Nej. Avgiften är ${fee}, och priset vi lämnar är beloppet du får utbetalt. Inga dolda kostnader tillkommer.`,
+    answer: `Nej. ${CLAIMS.fees}. ${CLAIMS.rates}.`,
   },
   {
     id: "vilka-skins",
     question: "Vilka skins köper ni?",
-    answer: `Vi köper CS2-skins i alla skick: ${conditions}. Vapen, knivar, handskar och stickers går bra. Vi handlar även med föremål från ${otherGames} – fråga i chatten.`,
+    answer: `Vi köper CS2-skins i alla skick: ${conditions}. Vapen, knivar, handskar och stickers går bra. Föremål från ${otherGames} värderar vi bara via chatt.`,
   },
   {
     id: "pris",
@@ -245,7 +238,7 @@ export const BUY_TRUST: readonly Feature[] = [
   },
   {
     icon: PackageCheck,
-    title: `Leverans inom ${delivery}`,
+    title: "Leverans i Steam",
     text: "När betalningen är klar skickar vi ett trade-erbjudande direkt till ditt Steam-konto.",
   },
   {
@@ -282,7 +275,7 @@ export const BUY_FAQ: readonly FaqItem[] = [
   {
     id: "leverans",
     question: "Hur snabbt får jag mina skins?",
-    answer: `För närvarande levererar vi inom ${delivery} efter att betalningen är klar, som ett trade-erbjudande i Steam.`,
+    answer: "Så snart din handläggare i chatten har sett betalningen skickar vi ett trade-erbjudande i Steam. Köp direkt på sajten, med leverans av våra botar, är på väg.",
   },
   {
     id: "steam-guard",
@@ -301,7 +294,7 @@ export const TIMELINE: ReadonlyArray<{ year: number; title: string; text: string
   {
     year: foundedYear,
     title: `${COMPANY.city} – där allt började`,
-    text: `Efter flera år av egen handel sedan ${COMPANY.tradingSinceYear} startade vi ett aktiebolag med ett enkelt mål: att svenska spelare ska kunna sälja skins snabbt, tryggt och på svenska.`,
+    text: `${COMPANY.foundedYear} startade vi ett aktiebolag med ett enkelt mål: att svenska spelare ska kunna sälja skins snabbt, tryggt och på svenska.`,
   },
   {
     year: year2,
@@ -353,8 +346,8 @@ export const PARTNERSHIPS: readonly Feature[] = [
 ];
 
 export const PROMISES: readonly Feature[] = [
-  { icon: Percent, title: "Inga dolda avgifter", text: `Avgiften är ${fee}. Budet du godkänner är beloppet du får.` },
-  { icon: Zap, title: "Snabb utbetalning", text: `Swish inom ${PAYOUT_TIMES.swish} när bytet är klart.` },
+  { icon: Percent, title: "Inga avgifter", text: `${CLAIMS.fees}.` },
+  { icon: Zap, title: "Utbetalning på utsatt dag", text: `Swish ${PAYOUT_CLAIMS.swish} ${PAYOUT_AFTER_PROTECTION}.` },
   { icon: Headphones, title: "Svar på svenska", text: `Livechatt ${SUPPORT_HOURS.label}, svar på e-post inom ${SUPPORT_HOURS.emailReplyHours} timmar.` },
   { icon: Lock, title: "Säker hantering", text: `Manuell granskning av affärer över ${manualReview} och Steams egna trade-system.` },
   { icon: ChartLine, title: "Ärliga priser", text: "Värdering efter aktuell marknadsdata, aldrig efter dagsform." },
@@ -434,7 +427,7 @@ export const MORE_REVIEWS: readonly Review[] = [
     detail: "Betalning via bank",
     platform: firstPlatform.name,
     rating: 5,
-    text: `Valde bankutbetalning och pengarna kom inom ${PAYOUT_TIMES.bank}, precis som utlovat.`,
+    text: "Valde bankutbetalning och pengarna kom på dagen som utlovat.",
   },
   {
     name: "Noah Engström",
@@ -448,7 +441,7 @@ export const MORE_REVIEWS: readonly Review[] = [
     detail: "Köpte handskar",
     platform: secondPlatform.name,
     rating: 5,
-    text: "Smidigt att betala med Klarna och snabb leverans. Kommer definitivt att handla igen.",
+    text: "Smidigt att betala med Swish och snabb leverans. Kommer definitivt att handla igen.",
   },
 ];
 

@@ -1,5 +1,6 @@
 import { Banknote, Bitcoin, Landmark, Smartphone } from "~/components/ui/icons";
-import { PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_LABELS, PAYOUT_METHODS } from "~/modules/selling/selling-constants";
+import { PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 
 const PAYOUT_ICONS = { swish: Smartphone, bank: Landmark, crypto: Bitcoin } as const;
@@ -22,7 +23,7 @@ export function PayoutTimesCard({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) 
                 <Icon className="size-4" aria-hidden="true" width={16} height={16} />
                 {PAYOUT_LABELS[method]}
               </span>
-              <span className="font-semibold">{PAYOUT_TIMES[method]}</span>
+              <span className="font-semibold">{PAYOUT_CLAIMS[method]}</span>
             </li>
           );
         })}

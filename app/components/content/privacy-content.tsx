@@ -261,7 +261,7 @@ export function privacySections({ siteName, supportEmail }: { siteName: string; 
           <ul>
             <li>
               <strong>Betalningsleverantörer:</strong> banker, Swish och betalpartner för kort, Apple Pay,
-              Google Pay, Klarna och krypto – för att betala ut och ta emot pengar.
+              Google Pay och krypto – för att betala ut och ta emot pengar.
             </li>
             <li>
               <strong>E-postleverantör:</strong> för att skicka bekräftelser, lösenordsåterställning,

@@ -7,8 +7,10 @@ import { COMPANY } from "~/lib/company";
 import { LEVELS, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
-import { PAYOUT_LABELS, PAYOUT_METHODS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
-import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS, TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
+import { PAYOUT_LABELS, PAYOUT_METHODS } from "~/modules/selling/selling-constants";
+import { PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
+import { listPaymentMethods } from "~/modules/marketing/claims";
 import { ARN } from "~/modules/legal/legal";
 import { formatNumber } from "~/lib/format";
 
@@ -16,7 +18,6 @@ import { formatNumber } from "~/lib/format";
 const MINIMUM_AGE = 18;
 
 export function termsSections({ siteName, supportEmail }: { siteName: string; supportEmail: string }): LegalSection[] {
-  const [minDelivery, maxDelivery] = BUY_DELIVERY_MINUTES;
   const vipLevels = LEVELS.filter((level) => level.saleBonusPercent > 0);
   return [
     {
@@ -101,7 +102,7 @@ export function termsSections({ siteName, supportEmail }: { siteName: string; su
           </p>
           <ul>
             <li>
-              Vi tar {MARKETING.feePercent}% i avgift. Beloppet du godkänner är beloppet du får.
+              Vi tar ingen avgift. Beloppet du godkänner är beloppet du får.
             </li>
             <li>
               Vid försäljning av många föremål på en gång kan du få en bulkbonus på +
@@ -124,7 +125,7 @@ export function termsSections({ siteName, supportEmail }: { siteName: string; su
           <ul>
             {PAYOUT_METHODS.map((method) => (
               <li key={method}>
-                <strong>{PAYOUT_LABELS[method]}:</strong> {PAYOUT_TIMES[method]}
+                <strong>{PAYOUT_LABELS[method]}:</strong> {PAYOUT_CLAIMS[method]}
               </li>
             ))}
           </ul>
@@ -168,9 +169,8 @@ export function termsSections({ siteName, supportEmail }: { siteName: string; su
         <>
           <p>
             Tills köp direkt på webbplatsen lanseras gör vi upp köp i livechatten. Du kan betala med{" "}
-            {BUYER_PAYMENT_METHODS.join(", ")}. Efter betald order skickar vi föremålen till din
-            trade-länk, normalt inom {minDelivery}–{maxDelivery} minuter. Steam Guard krävs för att ta
-            emot dem.
+            {listPaymentMethods()}. Efter betald order skickar vi föremålen till din trade-länk så snart
+            din handläggare har sett betalningen. Steam Guard krävs för att ta emot dem.
           </p>
           <p>
             Skins är digitalt innehåll som inte levereras på ett fysiskt medium. När leveransen har

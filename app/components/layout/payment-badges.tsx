@@ -1,5 +1,7 @@
-/** Text marks for the payment methods we pay out and accept (no third-party logo files). */
-const METHODS = ["Swish", "Visa", "Mastercard", "Apple Pay", "Google Pay", "Klarna", "Bitcoin"] as const;
+import { CLAIMS } from "~/modules/marketing/claims";
+
+/** Text marks for the payment methods checkout offers (no third-party logo files). */
+const METHODS = CLAIMS.paymentMethods;
 
 export function PaymentBadges() {
   return (

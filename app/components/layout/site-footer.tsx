@@ -1,3 +1,4 @@
+import { CLAIMS } from "~/modules/marketing/claims";
 import { Link } from "react-router";
 import { Clock, Mail, MapPin } from "~/components/ui/icons";
 import { NewsletterForm } from "~/components/content/newsletter-form";
@@ -24,8 +25,8 @@ export function SiteFooter() {
           </h2>
           <Logo siteName={siteName} />
           <p className="mt-4 text-sm text-muted-foreground">
-            Svenskt aktiebolag i {COMPANY.city} som köper CS2-skins sedan {COMPANY.tradingSinceYear}.
-            Över {formatNumber(MARKETING.trades)} affärer, {MARKETING.feePercent}% avgift och
+            Svenskt aktiebolag i {COMPANY.city} som köper CS2-skins {CLAIMS.since}.
+            Över {formatNumber(MARKETING.trades)} affärer, inga avgifter och
             utbetalning via Swish, bank eller krypto.
           </p>
           <p className="mt-4 flex items-start gap-2 text-sm text-muted-foreground">

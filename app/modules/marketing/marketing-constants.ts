@@ -4,7 +4,6 @@
  */
 
 export const MARKETING = {
-  yearsTrading: 8,
   customers: 15_000,
   trades: 150_000,
   rating: 5.0,
@@ -13,11 +12,9 @@ export const MARKETING = {
   tradesPerDay: 500,
   securePercent: 100,
   feePercent: 0,
-  competitorFeeRange: [5, 15] as const,
   bulkBonusPercentRange: [2, 5] as const,
   bigInventoryValuationMinutes: 30,
   manualReviewAboveSek: 1_000,
-  otherGames: ["Dota 2", "Rust", "TF2"] as const,
   skinConditions: ["FN", "MW", "FT", "WW", "BS"] as const,
 } as const;
 

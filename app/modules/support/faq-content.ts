@@ -5,9 +5,10 @@
 import { COMPANY } from "~/lib/company";
 import { LEVELS, POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { PAYOUT_LABELS, PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
+import { CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
-import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS, TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
+import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import type { FaqEntry, FaqSection } from "./faq-search";
 import { formatNumber } from "~/lib/format";
 
@@ -21,8 +22,6 @@ const payoutMethods = (last: string) =>
   );
 
 const [minBulk, maxBulk] = MARKETING.bulkBonusPercentRange;
-const [minCompetitorFee, maxCompetitorFee] = MARKETING.competitorFeeRange;
-const [minDelivery, maxDelivery] = BUY_DELIVERY_MINUTES;
 const vipBonuses = LEVELS.filter((level) => level.saleBonusPercent > 0)
   .map((level) => `${level.name} +${level.saleBonusPercent}%`)
   .join(", ");
@@ -38,7 +37,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "vilka-ar-ni",
         question: "Vilka är ni?",
-        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins sedan ${COMPANY.tradingSinceYear}. Över ${formatNumber(MARKETING.customers)} kunder har sålt eller köpt skins hos oss och vi har genomfört mer än ${formatNumber(MARKETING.trades)} affärer.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
+        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins ${CLAIMS.since}. Över ${formatNumber(MARKETING.customers)} kunder har sålt eller köpt skins hos oss och vi har genomfört mer än ${formatNumber(MARKETING.trades)} affärer.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
       },
       {
         id: "hur-saljer-jag",
@@ -48,7 +47,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "vilka-skins",
         question: "Vilka skins köper ni?",
-        answer: `Vi köper CS2-skins i alla slitagegrader: ${list(MARKETING.skinConditions)} (Factory New, Minimal Wear, Field-Tested, Well-Worn och Battle-Scarred). Vapen, knivar, handskar, stickers och agenter går bra. Har du föremål från ${list(MARKETING.otherGames)} kan du fråga oss i chatten.`,
+        answer: `Vi köper CS2-skins i alla slitagegrader: ${list(MARKETING.skinConditions)} (Factory New, Minimal Wear, Field-Tested, Well-Worn och Battle-Scarred). Vapen, knivar, handskar, stickers och agenter går bra. Föremål från ${list(CLAIMS.otherGames)} värderar vi bara via chatt.`,
       },
       {
         id: "steam-guard",
@@ -68,7 +67,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "kopa-skins",
         question: "Kan jag köpa skins av er?",
-        answer: `Ja. Köp direkt på sajten är på väg, men tills vidare gör vi upp köpen i livechatten. Du kan betala med ${list(BUYER_PAYMENT_METHODS)}, och skinsen levereras normalt inom ${minDelivery}–${maxDelivery} minuter efter att betalningen är klar.`,
+        answer: `Ja. Köp direkt på sajten är på väg, men tills vidare gör vi upp köpen i livechatten. Du kan betala med ${listPaymentMethods()}, och skinsen skickas till din trade-länk så snart din handläggare har sett betalningen.`,
       },
     ],
   },
@@ -85,7 +84,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "utbetalningstider",
         question: "Hur snabbt kommer pengarna?",
-        answer: `När utbetalningen har startat tar det ungefär så här lång tid:\n\nSwish: ${PAYOUT_TIMES.swish}. Banköverföring: ${PAYOUT_TIMES.bank}. Krypto: ${PAYOUT_TIMES.crypto}.\n\nUtbetalningen startar när Valves Trade Protection på ${TRADE_PROTECTION_DAYS} dagar har löpt ut för de skins du sålt. Du ser hela tidslinjen på sidan om Trade Protection.`,
+        answer: `När Trade Protection har gått ut kommer pengarna så här:\n\nSwish: ${PAYOUT_CLAIMS.swish}. Banköverföring: ${PAYOUT_CLAIMS.bank}. Krypto: ${PAYOUT_CLAIMS.crypto}.\n\nUtbetalningen startar när Valves Trade Protection på ${TRADE_PROTECTION_DAYS} dagar har löpt ut för de skins du sålt. Du ser hela tidslinjen på sidan om Trade Protection.`,
       },
       {
         id: "varfor-vanta",
@@ -105,7 +104,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "betala-vid-kop",
         question: "Hur betalar jag när jag köper skins?",
-        answer: `Vid köp kan du betala med ${list(BUYER_PAYMENT_METHODS)}. Efter betalningen skickar vi skinsen till din trade-länk, normalt inom ${minDelivery}–${maxDelivery} minuter. Tala om för din handläggare i chatten när du har betalat, så går leveransen snabbare.`,
+        answer: `Vid köp kan du betala med ${listPaymentMethods()}. Efter betalningen skickar vi skinsen till din trade-länk. Tala om för din handläggare i chatten när du har betalat, så går leveransen snabbare.`,
       },
     ],
   },
@@ -159,7 +158,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "avgifter",
         question: "Tar ni någon avgift?",
-        answer: `Nej. Vi tar ${MARKETING.feePercent}% i avgift och har inga dolda kostnader – beloppet du godkänner är beloppet du får. Många andra handlare tar ${minCompetitorFee}–${maxCompetitorFee}% i avgift.`,
+        answer: `Nej. ${CLAIMS.fees}. ${CLAIMS.rates}.`,
       },
       {
         id: "bulkbonus",

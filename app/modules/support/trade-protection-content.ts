@@ -2,7 +2,7 @@
  * Copy for /trade-protection: Valve's CS2 Trade Protection and what it means for a seller.
  * Numbers come from ~/modules/selling/selling-constants and ~/modules/trades/trades-constants.
  */
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import type { FaqEntry } from "./faq-search";
 
@@ -27,7 +27,7 @@ export const TRADE_PROTECTION_FAQ: readonly FaqEntry[] = [
   {
     id: "utbetalningstid",
     question: "Hur snabbt kommer pengarna när perioden är slut?",
-    answer: `Vi startar utbetalningen så snart de ${days} dagarna har gått. Därefter tar Swish ${PAYOUT_TIMES.swish}, banköverföring ${PAYOUT_TIMES.bank} och krypto ${PAYOUT_TIMES.crypto}.`,
+    answer: `Vi startar utbetalningen så snart de ${days} dagarna har gått. Pengarna kommer via Swish ${PAYOUT_CLAIMS.swish}, via banköverföring ${PAYOUT_CLAIMS.bank} och i krypto ${PAYOUT_CLAIMS.crypto}.`,
   },
   {
     id: "kopa",

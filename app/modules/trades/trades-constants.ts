@@ -8,7 +8,6 @@ import { MARKETING } from "../marketing/marketing-constants";
 // Buying (docs/rules/site.md#marketing-claims) and Trade Protection (docs/rules/trades.md#payout)
 // ---------------------------------------------------------------------------
 export const BUYER_PAYMENT_METHODS = ["Swish", "Kort", "Apple Pay", "Google Pay", "Klarna"] as const;
-export const BUY_DELIVERY_MINUTES = [15, 60] as const;
 
 /**
  * Valve's CS2 Trade Protection: a traded item can be reversed by its sender for this many

@@ -17,7 +17,7 @@ import { BankIdSignIn } from "~/components/auth/bankid-sign-in";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { CLAIMS, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
 import { showOutcomeToast } from "~/lib/use-action-form";
@@ -53,7 +53,7 @@ function parseMode(value: string | null): Mode {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Logga in eller skapa konto",
-    description: `Logga in på ditt konto eller skapa ett nytt på några minuter. Sälj CS2-skins med ${MARKETING.feePercent}% avgift, samla poäng och XP och få betalt via Swish.`,
+    description: `Logga in på ditt konto eller skapa ett nytt på några minuter. Sälj CS2-skins utan avgifter, samla poäng och XP och få betalt via Swish.`,
     path: "/auth",
     noindex: true,
   });
@@ -131,8 +131,8 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
 };
 
 const SELLING_POINTS = [
-  { Icon: Zap, text: `Swish-utbetalning inom ${PAYOUT_TIMES.swish} efter Trade Protection` },
-  { Icon: BadgePercent, text: `${MARKETING.feePercent}% avgift – inga dolda kostnader` },
+  { Icon: Zap, text: `Swish-utbetalning ${PAYOUT_CLAIMS.swish} efter Trade Protection` },
+  { Icon: BadgePercent, text: CLAIMS.fees },
   { Icon: ShieldCheck, text: `${formatPlus(MARKETING.trades)} genomförda affärer` },
 ] as const;
 

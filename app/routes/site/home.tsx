@@ -13,7 +13,7 @@ import { TestimonialCard } from "~/components/content/testimonial-card";
 import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { CLAIMS, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { pageMeta } from "~/lib/seo";
@@ -30,7 +30,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Skinhamnen – Sälj CS2-skins snabbt och säkert",
-    description: `Sälj dina CS2-skins och få betalt i SEK via Swish inom ${PAYOUT_TIMES.swish} ${PAYOUT_AFTER_PROTECTION}. ${MARKETING.feePercent}% avgift och svensk support ${SUPPORT_HOURS.label}.`,
+    description: `Sälj dina CS2-skins och få betalt i SEK via Swish ${PAYOUT_CLAIMS.swish} ${PAYOUT_AFTER_PROTECTION}. ${CLAIMS.fees}. Svensk support ${SUPPORT_HOURS.label}.`,
     path: "/",
   });
 
@@ -53,11 +53,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Svenskt företag · {formatPlus(MARKETING.trades)} affärer
             </p>
             <h1 className="mt-6 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">
-              Sälj dina CS2-skins – tryggt och till marknadspris
+              Sälj dina CS2-skins – tryggt och med priset förklarat
             </h1>
             <p className="mt-5 max-w-xl text-lg text-white/80">
               Vi köper dina skins till marknadsbaserade priser och betalar ut i SEK via Swish, bank eller
-              krypto {PAYOUT_AFTER_PROTECTION}. {MARKETING.feePercent}% avgift och svensk support{" "}
+              krypto {PAYOUT_AFTER_PROTECTION}. {CLAIMS.fees}. Svensk support{" "}
               {SUPPORT_HOURS.label}.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
@@ -69,7 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
               <Button asChild size="lg" variant="outline" className={HERO_OUTLINE_BUTTON}>
                 <Link to="/kop-skins" data-analytics-label="Buy Skins Hero">
-                  Se skins till salu
+                  Köp skins via chatten
                 </Link>
               </Button>
             </div>

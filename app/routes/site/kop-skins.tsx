@@ -14,13 +14,12 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
-import { BUY_DELIVERY_MINUTES, BUYER_PAYMENT_METHODS } from "~/modules/trades/trades-constants";
+import { CLAIMS, listPaymentMethods } from "~/modules/marketing/claims";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { badRequest, clientIp, readInput, tooManyRequests, typedValues, validate } from "~/lib/http.server";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { useActionForm, type FormOutcome } from "~/lib/use-action-form";
 import { BUY_FAQ, BUY_STEPS, BUY_TESTIMONIAL, BUY_TRUST } from "~/components/content/marketing-content";
-import { formatRange } from "~/lib/format";
 import {
   LAUNCH_NOTIFICATION_SUCCESS,
   launchNotificationSchema,
@@ -34,12 +33,11 @@ import { logger } from "~/platform/logger.server";
 import { consumeRateLimit } from "~/platform/rate-limit/rate-limiter.server";
 
 const BREADCRUMBS = [{ name: "Köp skins", path: "/kop-skins" }];
-const delivery = `${formatRange(BUY_DELIVERY_MINUTES)} minuter`;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Köp CS2-skins – tryggt via livechatt",
-    description: `Köp CS2-skins via vår svenska livechatt ${SUPPORT_HOURS.label}. Betala med ${BUYER_PAYMENT_METHODS.join(", ")} och få leverans inom ${delivery}. Köp direkt på sajten kommer snart.`,
+    description: `Köp CS2-skins via vår svenska livechatt ${SUPPORT_HOURS.label}. Betala med ${listPaymentMethods()} och få skinsen som trade-erbjudande i Steam. Köp direkt på sajten kommer snart.`,
     path: "/kop-skins",
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(BUY_FAQ)],
@@ -150,7 +148,7 @@ export default function BuySkins() {
               Betala med
             </h2>
             <ul className="flex flex-wrap gap-2">
-              {BUYER_PAYMENT_METHODS.map((method) => (
+              {CLAIMS.paymentMethods.map((method) => (
                 <li key={method} className="rounded-md bg-white/10 px-3 py-1.5 text-sm font-semibold ring-1 ring-white/15">
                   {method}
                 </li>
@@ -158,7 +156,7 @@ export default function BuySkins() {
             </ul>
             <p className="flex items-center gap-2 border-t border-white/10 pt-4 text-sm text-white/85">
               <PackageCheck className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
-              Leverans inom <strong className="text-white">{delivery}</strong>
+              Leverans som trade-erbjudande i Steam när betalningen är klar
             </p>
           </div>
         }

@@ -1,3 +1,4 @@
+import { CLAIMS } from "~/modules/marketing/claims";
 import { Link } from "react-router";
 import { ArrowRight, Eye, MapPin, ShieldCheck, Target, Users } from "~/components/ui/icons";
 import type { Route } from "./+types/om-oss";
@@ -52,7 +53,7 @@ export default function About() {
         title="Spelare som blev skinhandlare"
         lead={
           <p>
-            Vi har handlat med skins sedan {COMPANY.tradingSinceYear} och startade Skinhamnen för att göra
+            Vi har handlat med skins {CLAIMS.since} och startade Skinhamnen för att göra
             handeln tryggare, snabbare och svensk. I dag är vi ett team som varje dag hjälper spelare att få
             ut värdet av sina inventarier.
           </p>

@@ -14,7 +14,7 @@ import { SteamValuationForm } from "~/components/selling/steam-valuation-form";
 import { Button } from "~/components/ui/button";
 import { HowWePrice } from "~/components/selling/how-we-price";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { CLAIMS, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { SELL_BENEFITS, SELL_FAQ, SELL_STEPS } from "~/components/content/marketing-content";
@@ -24,7 +24,7 @@ const BREADCRUMBS = [{ name: "Sälj skins", path: "/salja-skins" }];
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sälj CS2-skins – trygg utbetalning via Swish",
-    description: `Sälj dina CS2-skins till marknadspris med ${MARKETING.feePercent}% avgift. Utbetalning via Swish inom ${PAYOUT_TIMES.swish}, bank eller krypto ${PAYOUT_AFTER_PROTECTION}. Så fungerar det i tre steg.`,
+    description: `Sälj dina CS2-skins: ${CLAIMS.rates}. ${CLAIMS.fees}. Utbetalning via Swish, bank eller krypto ${PAYOUT_AFTER_PROTECTION}. Så fungerar det i tre steg.`,
     path: "/salja-skins",
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(SELL_FAQ)],
@@ -38,7 +38,7 @@ export default function SellSkins() {
         eyebrow={
           <>
             <BadgeCheck className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
-            {MARKETING.feePercent}% avgift · Swish inom {PAYOUT_TIMES.swish} efter Trade Protection
+            Inga avgifter · Swish {PAYOUT_CLAIMS.swish} efter Trade Protection
           </>
         }
         title="Sälj dina CS2-skins för riktiga pengar"
@@ -122,7 +122,7 @@ export default function SellSkins() {
               Fler spel än CS2
             </h3>
             <p className="mt-4 text-muted-foreground">
-              Vi handlar även med föremål från {MARKETING.otherGames.join(", ")}. Fråga i chatten så
+              Föremål från {CLAIMS.otherGames.join(", ")} värderar vi bara via chatt. Fråga i chatten så
               ger vi dig ett bud.
             </p>
           </div>

@@ -18,7 +18,6 @@ import { PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { pageMeta, faqNode } from "~/lib/seo";
@@ -28,7 +27,7 @@ import { faqResultSummary, normalizeFaqQuery, searchFaq } from "~/modules/suppor
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Vanliga frågor om att sälja CS2-skins",
-    description: `Svar om utbetalning (Swish ${PAYOUT_TIMES.swish}), avgifter, Trade Protection på ${TRADE_PROTECTION_DAYS} dagar, säkerhet och priser. Sök bland alla frågor eller fråga oss i chatten.`,
+    description: `Svar om utbetalning, avgifter, Trade Protection på ${TRADE_PROTECTION_DAYS} dagar, säkerhet och priser. Sök bland alla frågor eller fråga oss i chatten.`,
     path: "/faq",
     breadcrumbs: [{ name: "Vanliga frågor", path: "/faq" }],
     jsonLd: [faqNode(ALL_FAQ_ITEMS)],

@@ -16,7 +16,7 @@ import { FaqAccordion } from "~/components/content/faq-accordion";
 import { PageIntro } from "~/components/content/page-intro";
 import { Button } from "~/components/ui/button";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { PAYOUT_TIMES } from "~/modules/selling/selling-constants";
+import { PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { faqNode, pageMeta } from "~/lib/seo";
 import { TRADE_PROTECTION_FAQ } from "~/modules/support/trade-protection-content";
@@ -56,7 +56,7 @@ const TIMELINE = [
     Icon: Wallet,
     when: "Utbetalning",
     title: "Pengarna skickas",
-    text: `Swish ${PAYOUT_TIMES.swish}, bank ${PAYOUT_TIMES.bank}, krypto ${PAYOUT_TIMES.crypto}.`,
+    text: `Swish ${PAYOUT_CLAIMS.swish}, bank ${PAYOUT_CLAIMS.bank}, krypto ${PAYOUT_CLAIMS.crypto}.`,
   },
 ] as const;
 
@@ -141,7 +141,7 @@ export default function TradeProtectionPage() {
             <p className="text-7xl font-black tracking-tight">{days}</p>
             <p className="mt-1 text-lg font-semibold">dagars skyddsperiod</p>
             <p className="mt-3 text-sm text-white/75">
-              Sedan betalar vi ut – Swish på {PAYOUT_TIMES.swish}.
+              Sedan betalar vi ut – till Swish {PAYOUT_CLAIMS.swish}.
             </p>
           </div>
         </section>

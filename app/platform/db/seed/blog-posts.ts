@@ -70,10 +70,11 @@ export const BLOG_POST_SEEDS: readonly BlogPostSeed[] = [
 <h2>5. Välj hur du vill få betalt</h2>
 <p>Du bestämmer själv hur pengarna ska komma till dig:</p>
 <ul>
-<li><strong>Swish</strong> – normalt inom 1–5 minuter.</li>
-<li><strong>Banköverföring</strong> – 1–2 bankdagar.</li>
-<li><strong>Krypto</strong> – 10–30 minuter.</li>
+<li><strong>Swish</strong> – till ditt mobilnummer.</li>
+<li><strong>Banköverföring</strong> – till ditt konto.</li>
+<li><strong>Krypto</strong> – till din plånbok.</li>
 </ul>
+<p>Utbetalningen görs senast nästa bankdag efter att Trade Protection har gått ut.</p>
 <p>Affärer över 1 000 kr granskas manuellt innan de betalas ut. Det är en säkerhetsåtgärd som skyddar både dig och oss. Vill du jämföra alternativen mer i detalj har vi skrivit en egen artikel om <a href="/blog/swish-bank-eller-krypto-utbetalning">Swish, bank och krypto</a>.</p>
 
 <h2>6. Spara underlaget och samla poäng</h2>
@@ -199,12 +200,12 @@ export const BLOG_POST_SEEDS: readonly BlogPostSeed[] = [
 <p>För dig som säljare ser själva processen ut som vanligt. Du får ett bud, skickar föremålen via en trade och väljer utbetalning via Swish, bank eller krypto. Utbetalningstiderna gäller som vanligt:</p>
 <table>
 <thead>
-<tr><th>Utbetalningssätt</th><th>Normal tid</th></tr>
+<tr><th>Utbetalningssätt</th><th>Utbetalning</th></tr>
 </thead>
 <tbody>
-<tr><td>Swish</td><td>1–5 minuter</td></tr>
-<tr><td>Banköverföring</td><td>1–2 bankdagar</td></tr>
-<tr><td>Krypto</td><td>10–30 minuter</td></tr>
+<tr><td>Swish</td><td>Senast nästa bankdag efter Trade Protection</td></tr>
+<tr><td>Banköverföring</td><td>Senast nästa bankdag efter Trade Protection</td></tr>
+<tr><td>Krypto</td><td>Senast nästa bankdag efter Trade Protection</td></tr>
 </tbody>
 </table>
 <p>Det som är nytt är att vi, precis som alla andra aktörer, behöver skydda oss mot att en trade återkallas efter att pengarna har betalats ut. Affärer över 1 000 kr granskas manuellt innan utbetalning, och det är viktigt att de uppgifter du lämnar stämmer.</p>
@@ -373,7 +374,7 @@ export const BLOG_POST_SEEDS: readonly BlogPostSeed[] = [
     slug: "swish-bank-eller-krypto-utbetalning",
     title: "Swish, bank eller krypto? Så väljer du rätt utbetalning",
     excerpt:
-      "Swish på minuter, bank på 1–2 bankdagar eller krypto på 10–30 minuter. Vi jämför för- och nackdelar så att du kan välja rätt.",
+      "Swish, banköverföring eller krypto? Vi jämför för- och nackdelar så att du kan välja rätt.",
     categories: ["Trading", "Guides"],
     tags: ["Swish", "utbetalning", "krypto", "bank", "sälja skins"],
     is_pinned: false,
@@ -396,7 +397,7 @@ export const BLOG_POST_SEEDS: readonly BlogPostSeed[] = [
 <tr><th></th><th>Swish</th><th>Bank</th><th>Krypto</th></tr>
 </thead>
 <tbody>
-<tr><td>Normal tid</td><td>1–5 minuter</td><td>1–2 bankdagar</td><td>10–30 minuter</td></tr>
+<tr><td>Utbetalning</td><td>Senast nästa bankdag efter Trade Protection</td><td>Senast nästa bankdag efter Trade Protection</td><td>Senast nästa bankdag efter Trade Protection</td></tr>
 <tr><td>Avgift från oss</td><td>0 %</td><td>0 %</td><td>0 %</td></tr>
 <tr><td>Du behöver</td><td>Mobilnummer kopplat till Swish</td><td>Clearing- och kontonummer</td><td>En plånboksadress</td></tr>
 <tr><td>Passar bäst för</td><td>De flesta affärer</td><td>Större belopp, den som inte har Swish</td><td>Den som redan använder krypto</td></tr>
@@ -404,15 +405,15 @@ export const BLOG_POST_SEEDS: readonly BlogPostSeed[] = [
 </table>
 
 <h2>Swish – det snabbaste alternativet</h2>
-<p>För de flesta av våra kunder är Swish det självklara valet. Pengarna landar normalt inom 1–5 minuter, och allt du behöver är ett mobilnummer som är kopplat till Swish. Det är smidigt, välbekant och du ser direkt i appen när betalningen har kommit in.</p>
+<p>För de flesta av våra kunder är Swish det självklara valet. Pengarna landar direkt på ditt Swish-konto när vi betalar ut, och allt du behöver är ett mobilnummer som är kopplat till Swish. Det är smidigt, välbekant och du ser direkt i appen när betalningen har kommit in.</p>
 <p>Tänk på att din bank kan ha egna gränser för hur mycket du får ta emot via Swish. Säljer du för ett större belopp kan det vara bra att kolla vad som gäller för just ditt konto.</p>
 
 <h2>Banköverföring – tryggt för större summor</h2>
-<p>En vanlig banköverföring tar 1–2 bankdagar. Det är långsammare än Swish, men ett bra alternativ om du säljer för större belopp eller helt enkelt föredrar att pengarna går direkt till ett visst konto. Kom ihåg att överföringar som görs nära en helg eller helgdag kan landa först nästa bankdag.</p>
+<p>En banköverföring kan ta längre tid att synas på kontot än Swish, men det är ett bra alternativ om du säljer för större belopp eller helt enkelt föredrar att pengarna går direkt till ett visst konto. Kom ihåg att överföringar som görs nära en helg eller helgdag kan landa först nästa bankdag.</p>
 <p>Dubbelkolla clearingnumret och kontonumret innan du skickar uppgifterna. En felskriven siffra är det vanligaste skälet till att en överföring dröjer.</p>
 
 <h2>Krypto – för den som redan är van</h2>
-<p>Utbetalning i krypto tar normalt 10–30 minuter. Det passar dig som redan har en plånbok och vet hur den fungerar. Men här gäller det att vara extra noggrann:</p>
+<p>Utbetalning i krypto syns när transaktionen har bekräftats i nätverket. Det passar dig som redan har en plånbok och vet hur den fungerar. Men här gäller det att vara extra noggrann:</p>
 <ul>
 <li><strong>Kontrollera adressen tecken för tecken</strong>, eller åtminstone början och slutet. Kopiera aldrig en adress från ett meddelande du inte litar på.</li>
 <li><strong>Välj rätt nätverk.</strong> Samma valuta kan finnas på flera nätverk, och pengar som skickas till fel nätverk kan vara omöjliga att få tillbaka.</li>
