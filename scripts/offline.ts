@@ -17,6 +17,7 @@ import { startFakeBankId } from "../server/fakes/bankid";
 import { startFakePriceSource } from "../server/fakes/price-source";
 import { demoInventory, startFakeSteamCommunity } from "../server/fakes/steam-community";
 import { startFakeSteamOpenId } from "../server/fakes/steam-openid";
+import { startFakeSwishPayouts } from "../server/fakes/swish-payouts";
 import { FakeSteamWebApi } from "../server/fakes/steam-web-api";
 import { SELL_PRICE_SEEDS } from "../app/platform/db/seed/sell-prices";
 
@@ -36,6 +37,7 @@ prices.setItems(SELL_PRICE_SEEDS.map((price) => ({ market_hash_name: price.marke
 const openId = await startFakeSteamOpenId(process.env.FAKE_STEAM_ID ?? DEMO_STEAM_ID, port("FAKE_STEAM_OPENID_PORT", 3903));
 // New certificates every start; the app reads them from files under the data directory.
 const bankId = await startFakeBankId(port("FAKE_BANKID_PORT", 3904), port("FAKE_BANKID_CONTROL_PORT", 3905));
+const swishPayouts = await startFakeSwishPayouts(port("FAKE_SWISH_PAYOUTS_PORT", 3906), port("FAKE_SWISH_PAYOUTS_CONTROL_PORT", 3907));
 
 const env = {
   STEAM_API_URL: steamApi.url,
@@ -45,10 +47,11 @@ const env = {
   STEAM_OPENID_URL: openId.endpoint,
   PRICE_SOURCE_URL: prices.url,
   ...bankId.env(path.resolve(process.env.DATA_DIR ?? "data", "fake-bankid")),
+  ...swishPayouts.env(path.resolve(process.env.DATA_DIR ?? "data", "fake-swish-payouts")),
 };
 
 async function stopFakes() {
-  await Promise.allSettled([steamApi.stop(), community.stop(), prices.stop(), openId.stop(), bankId.stop()]);
+  await Promise.allSettled([steamApi.stop(), community.stop(), prices.stop(), openId.stop(), bankId.stop(), swishPayouts.stop()]);
 }
 
 process.stdout.write(
@@ -60,6 +63,8 @@ process.stdout.write(
     `  Price source         ${prices.url}  (Skinport's format)`,
     `  BankID (mutual TLS)  ${bankId.url}`,
     `    its control        ${bankId.controlUrl}  (GET /orders/latest; POST /orders/{orderRef} {"status":"complete","user":{"personalNumber":"199001011239","givenName":"Anna","surname":"Andersson"}})`,
+    `  Swish payouts (mTLS) ${swishPayouts.url}  (POST /api/v1/payouts/, GET /api/v1/payouts/{payoutInstructionUUID}; callbacks CREATED → DEBITED → PAID)`,
+    `    its control        ${swishPayouts.controlUrl}  (GET /payouts; POST /outcomes {"payeeAlias":"46701234567","errorCode":"VR01"} makes that number's payouts fail; POST /reset)`,
     "Environment:",
     ...Object.entries(env).map(([name, value]) => `  ${name}=${value}`),
     "",

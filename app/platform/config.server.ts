@@ -65,6 +65,17 @@ const envSchema = z
     BANKID_CA: optional(z.string().min(1)),
     /** Per BankID call, connecting and answering together (ms). */
     BANKID_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(120_000), BANKID_DEFAULT_TIMEOUT_MS),
+    /** Swish payouts API base URL (unset: Swish payouts are manual); https only (docs/decisions/051-swish-payouts.md). */
+    SWISH_PAYOUTS_URL: optional(z.url({ protocol: /^https$/, error: "must be an https URL" })),
+    /** Our Swish communication certificate, its key and the CA of Swish's server certificate (PEM file paths). */
+    SWISH_CLIENT_CERT: optional(z.string().min(1)),
+    SWISH_CLIENT_KEY: optional(z.string().min(1)),
+    SWISH_CA: optional(z.string().min(1)),
+    /** The payout signing certificate's private key (PEM file path) and the certificate's serial number (hex). */
+    SWISH_SIGNING_KEY: optional(z.string().min(1)),
+    SWISH_SIGNING_SERIAL: optional(z.string().regex(/^[0-9A-Fa-f]{1,64}$/, "must be the certificate's serial number in hex")),
+    /** Our Swish number on the payout agreement (payerAlias). */
+    SWISH_PAYER_ALIAS: optional(z.string().regex(/^\d{10}$/, "must be a 10-digit Swish number")),
     GOOGLE_CLIENT_ID: optional(z.string().min(1)),
     GOOGLE_CLIENT_SECRET: optional(z.string().min(1)),
     GOOGLE_DISCOVERY_URL: withDefault(
@@ -135,6 +146,11 @@ const envSchema = z
           path: [env.BANKID_CLIENT_CERT ? "BANKID_CLIENT_KEY" : "BANKID_CLIENT_CERT"],
           message: "must be set when BANKID_URL is (BANKID_CLIENT_CERT and BANKID_CLIENT_KEY, or BANKID_PFX)",
         });
+      }
+    }
+    if (env.SWISH_PAYOUTS_URL) {
+      for (const name of ["SWISH_CLIENT_CERT", "SWISH_CLIENT_KEY", "SWISH_CA", "SWISH_SIGNING_KEY", "SWISH_SIGNING_SERIAL", "SWISH_PAYER_ALIAS"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "must be set when SWISH_PAYOUTS_URL is" });
       }
     }
     // The server speaks plain HTTP, so an https PUBLIC_URL means a TLS proxy in front. Unless
