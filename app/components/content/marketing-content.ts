@@ -133,7 +133,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
 export const HOME_BENEFITS: readonly Feature[] = [
   {
     icon: Zap,
-    title: "Snabb utbetalning",
+    title: "Utbetalning på utsatt dag",
     text: `Swish ${PAYOUT_CLAIMS.swish}, bank ${PAYOUT_CLAIMS.bank} och krypto ${PAYOUT_CLAIMS.crypto} – ${PAYOUT_AFTER_PROTECTION}.`,
   },
   {
