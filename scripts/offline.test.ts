@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe("npm run fakes", () => {
-  it("prints the environment for every external Steam, price and BankID service", () => {
+  it("prints the environment for every external Steam, price, BankID and Swish service", () => {
     expect(Object.keys(env).sort()).toEqual(
       [
         "BANKID_CA",
@@ -47,6 +47,13 @@ describe("npm run fakes", () => {
         "STEAM_COMMUNITY_URL",
         "STEAM_IMAGE_URL",
         "STEAM_OPENID_URL",
+        "SWISH_CA",
+        "SWISH_CLIENT_CERT",
+        "SWISH_CLIENT_KEY",
+        "SWISH_PAYER_ALIAS",
+        "SWISH_PAYOUTS_URL",
+        "SWISH_SIGNING_KEY",
+        "SWISH_SIGNING_SERIAL",
       ].sort(),
     );
   });

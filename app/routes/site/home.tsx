@@ -13,7 +13,7 @@ import { TestimonialCard } from "~/components/content/testimonial-card";
 import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
-import { CLAIMS, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { CLAIMS } from "~/modules/marketing/claims";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { pageMeta } from "~/lib/seo";
@@ -30,7 +30,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Skinhamnen – Sälj CS2-skins snabbt och säkert",
-    description: `Sälj dina CS2-skins och få betalt i SEK via Swish ${PAYOUT_CLAIMS.swish} ${PAYOUT_AFTER_PROTECTION}. ${CLAIMS.fees}. Svensk support ${SUPPORT_HOURS.label}.`,
+    description: `Sälj CS2-skins och få betalt via Swish, bank eller krypto ${PAYOUT_AFTER_PROTECTION}. Inga avgifter och svensk support.`,
     path: "/",
   });
 

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
-import { CLAIMS, listPaymentMethods } from "~/modules/marketing/claims";
+import { CLAIMS } from "~/modules/marketing/claims";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { badRequest, clientIp, readInput, tooManyRequests, typedValues, validate } from "~/lib/http.server";
 import { faqNode, pageMeta } from "~/lib/seo";
@@ -37,7 +37,7 @@ const BREADCRUMBS = [{ name: "Köp skins", path: "/kop-skins" }];
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Köp CS2-skins – tryggt via livechatt",
-    description: `Köp CS2-skins via vår svenska livechatt ${SUPPORT_HOURS.label}. Betala med ${listPaymentMethods()} och få skinsen som trade-erbjudande i Steam. Köp direkt på sajten kommer snart.`,
+    description: `Köp CS2-skins via vår svenska livechatt ${SUPPORT_HOURS.label}. Betala med Swish eller kort och få skinsen i Steam. Köp direkt på sajten kommer snart.`,
     path: "/kop-skins",
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(BUY_FAQ)],

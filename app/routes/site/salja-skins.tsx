@@ -24,7 +24,7 @@ const BREADCRUMBS = [{ name: "Sälj skins", path: "/salja-skins" }];
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Sälj CS2-skins – trygg utbetalning via Swish",
-    description: `Sälj dina CS2-skins: ${CLAIMS.rates}. ${CLAIMS.fees}. Utbetalning via Swish, bank eller krypto ${PAYOUT_AFTER_PROTECTION}. Så fungerar det i tre steg.`,
+    description: `Sälj dina CS2-skins. ${CLAIMS.rates}. Inga avgifter. Så fungerar det i tre steg.`,
     path: "/salja-skins",
     breadcrumbs: BREADCRUMBS,
     jsonLd: [faqNode(SELL_FAQ)],
