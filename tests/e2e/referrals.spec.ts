@@ -15,6 +15,7 @@ import { openPglite } from "../../app/platform/db/client.server";
 import { account, influencers, profiles, user, user_roles } from "../../app/platform/db/schema";
 import { decodeQuotedPrintable, startTestSmtpServer, type TestSmtpServer } from "../../app/platform/mail/test-smtp-server";
 import { startTestServer, type TestServer } from "../../server/test-server";
+import { waitForHydration } from "./helpers/hydration";
 import { presetCookieChoice } from "./helpers/cookie-consent";
 import { passSecondFactor } from "./helpers/staff";
 
@@ -170,8 +171,11 @@ test("the sign-up wizard shows a share link's code in its own field, with cookie
   const page = await context.newPage();
   await page.goto(url(`/?ref=${REFERRER.code}`));
   await expect(page).toHaveURL(url("/"));
-  // No consent: nothing stored, but this visit's code reaches the wizard's field.
-  await page.getByRole("banner").getByRole("link", { name: "Registrera" }).first().click();
+  // No consent: nothing stored, but this visit's code reaches the wizard's field (a client-side
+  // navigation: a click before hydration would be a full load, which forgets the visit).
+  const register = page.getByRole("banner").getByRole("link", { name: "Registrera" }).first();
+  await waitForHydration(register);
+  await register.click();
   const field = page.locator('input[name="referralCode"]');
   await expect(field).toHaveValue(REFERRER.code);
   // A reload forgets the visit: the field is empty and the visitor types the code instead.

@@ -93,11 +93,14 @@ export function SignUpWizard({ referralCode }: { referralCode: string | null }) 
 
   // The code of the visit or the stored one, shown in its field so the visitor sees it will count
   // (a code from a link is otherwise lost when cookies are refused and the page reloads).
+  // The address's `?ref=` is read once: the link capture then strips it from the address (and
+  // keeps it as this visit's code), which may happen before or after this effect runs.
   const referralInput = useRef<HTMLInputElement>(null);
+  const linkedCode = useRef(referralCode ?? carried.referralCode ?? null);
   useEffect(() => {
     const input = referralInput.current;
-    if (input && !input.value) input.value = pendingReferralCode() ?? "";
-  }, []);
+    if (input && !input.value) input.value = linkedCode.current ?? pendingReferralCode() ?? "";
+  }, [referralCode]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const element = event.currentTarget;
