@@ -92,6 +92,7 @@ export default [
   // The newsletter: sign-up, double opt-in (docs/rules/site.md#footer-newsletter) and one-click
   // unsubscribing (docs/rules/newsletter.md#unsubscribing).
   route("api/newsletter", "routes/newsletter/subscribe.ts"),
+  route("api/swish/payouts/callback", "routes/selling/swish-payout-callback.ts"),
   route("nyhetsbrev/bekrafta", "routes/newsletter/confirm.tsx"),
   route("nyhetsbrev/avregistrera", "routes/newsletter/unsubscribe.tsx"),
 

@@ -98,6 +98,8 @@ const ACCESS: Record<string, RouteAccess> = {
   // Public endpoints.
   "routes/blog/view": { path: "/api/blog/finns-inte/view", get: everyone("405"), action: everyone("passes") },
   "routes/newsletter/subscribe": { get: everyone("405"), action: everyone("passes") },
+  // Decision 051: Swish's callback exists only with Swish payouts configured and the secret in its URL.
+  "routes/selling/swish-payout-callback": { get: everyone("405"), action: everyone("404") },
   // BankID (decision 044): anyone may start a sign-in, a verification needs the member (401
   // signed out, checked after the body names its purpose); an empty body is a Swedish 400 for all.
   "routes/identity/start": { get: everyone("405"), action: everyone("passes") },

@@ -8,6 +8,7 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { CLIENT_IP_HEADER } from "~/modules/accounts/session-policy";
 import { UNSUBSCRIBE_PATH } from "~/modules/newsletter/newsletter-constants";
+import { SWISH_PAYOUT_CALLBACK_PATH } from "~/modules/selling/selling-constants";
 import { HTTP_LIMITS } from "~/platform/platform-constants";
 import { HTTP_MESSAGES } from "~/lib/http-messages";
 import { hasControlCharacters } from "~/lib/control-characters";
@@ -144,7 +145,10 @@ function sameOrigin(origin: string, own: string): boolean {
  * changes anything, and is added here by name together with that check (docs/rules/http.md#origin).
  * BankID calls no endpoint of ours; Swish and card payments will. Exact paths, never prefixes.
  */
-const PROVIDER_CALLBACK_PATHS: readonly string[] = [];
+const PROVIDER_CALLBACK_PATHS: readonly string[] = [
+  // Decision 051: the secret in its query and a status read from Swish before any change.
+  SWISH_PAYOUT_CALLBACK_PATH,
+];
 
 /** `Sec-Fetch-Site` values of a request our own pages made (`none`: typed or bookmarked by the user). */
 const OWN_FETCH_SITES = new Set(["same-origin", "none"]);

@@ -183,13 +183,20 @@ export async function startTestServer(
   const askServer = (request: Record<string, unknown>) =>
     new Promise<void>((resolve, reject) => {
       const id = ++nextMessageId;
+      // A server that dies first (a crash test's SIGKILL) answers never: reject then.
+      const onExit = () => {
+        child.off("message", onMessage);
+        reject(new Error(`the server exited during ${String(request.type)}`));
+      };
       const onMessage = (message: { id?: number; ok?: boolean; error?: string }) => {
         if (message?.id !== id) return;
         child.off("message", onMessage);
+        child.off("exit", onExit);
         if (message.ok) resolve();
         else reject(new Error(message.error ?? `${String(request.type)} failed`));
       };
       child.on("message", onMessage);
+      child.once("exit", onExit);
       child.send({ ...request, id });
     });
   const throughServer = (payload: string) => askServer({ type: "notify", payload });

@@ -7,13 +7,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createSwishPayoutClient,
-  SWISH_PAYOUT_CALLBACK_PATH,
   swishPayoutClientFromConfig,
   type SwishPayoutClient,
   type SwishPayoutInstruction,
 } from "../../app/modules/selling/swish-payout-client.server";
 import { buildConfig, parseEnv } from "../../app/platform/config.server";
 import { swishPayoutInstructionUuid } from "../../app/modules/selling/swish-payouts";
+import { SWISH_PAYOUT_CALLBACK_PATH } from "../../app/modules/selling/selling-constants";
 import { createTestCa, issueCertificate } from "./test-certificates";
 import { startFakeSwishPayouts, type FakeSwishPayouts } from "./swish-payouts";
 
@@ -55,7 +55,7 @@ function client(signingKey: string): SwishPayoutClient {
 
 function instruction(orderId: string, payeeAlias = "46701234567"): SwishPayoutInstruction {
   return {
-    payoutInstructionUUID: swishPayoutInstructionUuid(orderId),
+    payoutInstructionUUID: swishPayoutInstructionUuid(orderId, 1),
     reference: orderId.replaceAll("-", ""),
     payeeAlias,
     payeeSSN: "199001011239",
@@ -147,7 +147,7 @@ describe("configuration", () => {
       expect(() => parseEnv({ ...env, SWISH_PAYOUTS_URL: "http://127.0.0.1/x" })).toThrow(/SWISH_PAYOUTS_URL/);
       const configured = swishPayoutClientFromConfig(buildConfig(parseEnv({ ...env, DATA_DIR: dir })))!;
       try {
-        expect(await configured.status(swishPayoutInstructionUuid("never-sent"))).toBeNull();
+        expect(await configured.status(swishPayoutInstructionUuid("never-sent", 1))).toBeNull();
       } finally {
         configured.close();
       }

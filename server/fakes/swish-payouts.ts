@@ -11,7 +11,9 @@
  * - `GET /api/v1/payouts/{payoutInstructionUUID}`: the status (CREATED, DEBITED, PAID, ERROR);
  * - callbacks, asynchronously: CREATED → DEBITED → PAID, or ERROR with a code chosen per payee
  *   number through the control API (`POST /outcomes { payeeAlias, errorCode }`);
- * - control API on plain loopback HTTP: `GET /payouts`, `POST /outcomes`, `POST /reset`.
+ * - control API on plain loopback HTTP: `GET /payouts`, `POST /outcomes`, `POST /reset`, and
+ *   `POST /hold { ms }`, which keeps each create's answer back that long after the payout exists
+ *   (the moment between "Swish said yes" and our write, for crash tests).
  */
 import { X509Certificate } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -68,6 +70,10 @@ export class FakeSwishPayouts {
   readonly payerAlias: string;
   readonly payouts = new Map<string, FakeSwishPayout>();
   private readonly outcomes = new Map<string, string>();
+  /** The payoutInstructionUUID of every create call received, duplicates and refusals included. */
+  readonly createCalls: string[] = [];
+  /** How long each create's answer is held back after the payout exists. */
+  holdAnswersMs = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly stepMs: number;
   private readonly api: Server;
@@ -143,7 +149,10 @@ export class FakeSwishPayouts {
     try {
       if (req.method === "POST" && (url.pathname === SWISH_PAYOUTS_PATH || url.pathname === `${SWISH_PAYOUTS_PATH}/`)) {
         const body = await readJson(req);
+        const payload = isObject(body) && isObject(body.payload) ? body.payload : {};
+        this.createCalls.push(typeof payload.payoutInstructionUUID === "string" ? payload.payoutInstructionUUID : "");
         const payout = this.create(body);
+        if (this.holdAnswersMs > 0) await new Promise((resolve) => setTimeout(resolve, this.holdAnswersMs));
         res.setHeader("location", `${this.url}${SWISH_PAYOUTS_PATH}/${payout.payoutInstructionUUID}`);
         res.writeHead(201).end();
         return;
@@ -246,9 +255,16 @@ export class FakeSwishPayouts {
         this.setOutcome(body.payeeAlias, typeof body.errorCode === "string" ? body.errorCode : null);
         return json(res, 200, { ok: true });
       }
+      if (req.method === "POST" && url.pathname === "/hold") {
+        const body = await readJson(req);
+        this.holdAnswersMs = isObject(body) && typeof body.ms === "number" && body.ms >= 0 ? body.ms : 0;
+        return json(res, 200, { ok: true });
+      }
       if (req.method === "POST" && url.pathname === "/reset") {
         this.payouts.clear();
         this.outcomes.clear();
+        this.createCalls.length = 0;
+        this.holdAnswersMs = 0;
         return json(res, 200, { ok: true });
       }
       json(res, 404, { error: "not found" });

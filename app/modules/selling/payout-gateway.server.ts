@@ -12,6 +12,7 @@
  *   key keeps the provider from paying twice.
  */
 import type { PayoutMethod } from "~/modules/selling/selling-constants";
+import { config, type Config } from "~/platform/config.server";
 import type { PayoutDetails } from "./payout-rules";
 
 export interface PayoutRequest {
@@ -27,4 +28,12 @@ export type PayoutAnswer = { ok: true; reference: string } | { ok: false; reason
 export interface PayoutGateway {
   readonly mode: "manual" | "automatic";
   send(request: PayoutRequest): Promise<PayoutAnswer>;
+}
+
+/**
+ * The methods paid automatically on this deployment (decision 051): Swish when the Swish payouts
+ * API is configured. Only these state their time (PAYOUT_TIMES) on an order and in its mails.
+ */
+export function automaticPayoutMethods(cfg: Pick<Config, "SWISH_PAYOUTS_URL"> = config()): readonly PayoutMethod[] {
+  return cfg.SWISH_PAYOUTS_URL ? ["swish"] : [];
 }

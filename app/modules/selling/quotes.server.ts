@@ -16,6 +16,7 @@ import {
   type SellQuoteRefusal,
 } from "~/modules/selling/selling-constants";
 import { payoutPromise } from "~/modules/selling/sell-order-rules";
+import { automaticPayoutMethods } from "~/modules/selling/payout-gateway.server";
 import { PAYOUT_AFTER_PROTECTION, type SkinVariant, type SkinWear } from "~/modules/trades/trades-constants";
 import { z } from "~/lib/zod";
 import { memberStanding } from "~/modules/loyalty/perks.server";
@@ -245,7 +246,7 @@ export async function getQuote(db: Db, userId: string, quoteId: string): Promise
     payoutMethod: method,
     payoutLabel: PAYOUT_LABELS[method],
     // decision 047: the method's stated time only where it is paid automatically, else when staff pay; then when the payout starts.
-    payoutTime: `${payoutPromise(method)} ${PAYOUT_AFTER_PROTECTION}`,
+    payoutTime: `${payoutPromise(method, automaticPayoutMethods())} ${PAYOUT_AFTER_PROTECTION}`,
     expiresAt: iso(quote.expires_at)!,
     acceptedAt: iso(quote.accepted_at),
     createdAt: iso(quote.created_at)!,

@@ -6,7 +6,10 @@
  */
 import { config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/client.server";
+import { optionalPayoutKeyring } from "./payout-encryption.server";
 import { pollTradeOffers, scheduleDuePayouts } from "./sell-orders.server";
+import { swishPayoutClientFromConfig } from "./swish-payout-client.server";
+import { runSwishPayouts } from "./swish-payout-sender.server";
 import { steamTradeApi, type SteamTradeApi } from "./steam-trade-offers.server";
 
 export const SELL_ORDER_JOB = "sell-orders";
@@ -17,5 +20,13 @@ export async function runSellOrderJob(db: Db, now: Date, steam?: SteamTradeApi) 
   const api = steam ?? (cfg.STEAM_API_KEY ? steamTradeApi({ apiUrl: cfg.STEAM_API_URL, apiKey: cfg.STEAM_API_KEY }) : null);
   const polled = api ? await pollTradeOffers(db, api, now) : null;
   const scheduled = await scheduleDuePayouts(db, now);
-  return { polled, ...scheduled };
+  // Decision 051: with the Swish payouts API configured, due Swish payouts go out now, no staff step.
+  const keyring = optionalPayoutKeyring();
+  const swish = keyring ? swishPayoutClientFromConfig(cfg) : null;
+  if (!swish || !keyring) return { polled, ...scheduled };
+  try {
+    return { polled, ...scheduled, swish: await runSwishPayouts(db, swish, keyring, now) };
+  } finally {
+    swish.close();
+  }
 }

@@ -6,6 +6,7 @@
 import { redirect } from "react-router";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { automaticPayoutMethods } from "~/modules/selling/payout-gateway.server";
 import { memberCanCancel, nextStep, payoutLine, payoutTime, promisesPayout, statusText, timeline } from "~/modules/selling/sell-order-rules";
 import { acceptQuoteSchema, memberOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import {
@@ -42,6 +43,8 @@ export function orderView(order: SellOrder | SellOrderDetail) {
     status: order.status,
     statusText: statusText(order),
     nextStep: nextStep(order.status),
+    /** What went wrong with an automatic payout, in the member's words (decision 051). */
+    payoutFailure: "payoutFailureForMember" in order ? order.payoutFailureForMember : null,
     securityCode: order.securityCode,
     totalOre: order.totalOre,
     baseTotalOre: order.baseTotalOre,
@@ -55,7 +58,7 @@ export function orderView(order: SellOrder | SellOrderDetail) {
     /** The one payout time (decision 047); null before the trade and when nothing is promised. */
     payoutAt: payoutTime(order)?.toISOString() ?? null,
     /** Method, time and when staff pay; null when nothing is promised. */
-    payoutLine: payoutLine(order),
+    payoutLine: payoutLine(order, automaticPayoutMethods()),
     promisesPayout: promisesPayout(order.status),
     createdAt: order.createdAt.toISOString(),
     canCancel: memberCanCancel(order.status),

@@ -4,7 +4,6 @@
  * staff view draw the timeline from it, and both read the same Swedish texts.
  */
 import {
-  AUTOMATIC_PAYOUT_METHODS,
   MANUAL_PAYOUT_PROMISE,
   PAYOUT_LABELS,
   PAYOUT_TIMES,
@@ -109,10 +108,11 @@ export function payoutTime(order: Pick<SellOrderFacts, "status" | "payoutDueAt" 
 
 /**
  * How soon the money arrives once payable: the method's stated time where a gateway pays it
- * automatically, otherwise when staff pay (decision 047).
+ * automatically (`automatic`, from the server's configuration), otherwise when staff pay
+ * (decision 047).
  */
-export function payoutPromise(method: PayoutMethod): string {
-  return AUTOMATIC_PAYOUT_METHODS.includes(method) ? PAYOUT_TIMES[method] : MANUAL_PAYOUT_PROMISE;
+export function payoutPromise(method: PayoutMethod, automatic: readonly PayoutMethod[] = []): string {
+  return automatic.includes(method) ? PAYOUT_TIMES[method] : MANUAL_PAYOUT_PROMISE;
 }
 
 /**
@@ -124,12 +124,12 @@ export function payoutWaitsForDetails(usableAt: string): string {
 }
 
 /** The payout line of the amount box: method, the one payout time and the promise; null when nothing is promised. */
-export function payoutLine(order: SellOrderFacts): string | null {
+export function payoutLine(order: SellOrderFacts, automatic: readonly PayoutMethod[] = []): string | null {
   if (!promisesPayout(order.status)) return null;
   const label = PAYOUT_LABELS[order.payoutMethod];
   if (order.status === "paid") return order.paidAt ? `${label}, utbetald ${formatLongDateTime(order.paidAt)}` : label;
   const at = payoutTime(order);
-  const promise = payoutPromise(order.payoutMethod);
+  const promise = payoutPromise(order.payoutMethod, automatic);
   return at ? `${label} från ${formatLongDateTime(at)} (${promise})` : `${label} när Trade Protection har löpt ut (${promise})`;
 }
 

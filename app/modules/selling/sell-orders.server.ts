@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import {
+  PAYOUT_LABELS,
   SELL_ORDER_STATUSES,
   SELL_ORDER_STATUS_LABELS,
   SELL_ORDERS,
@@ -38,6 +39,7 @@ import {
   sell_quote_items,
   sell_quotes,
   seller_limits,
+  swish_payout_instructions,
   user,
   verified_identities,
 } from "~/platform/db/schema";
@@ -50,7 +52,7 @@ import { maskPersonnummer } from "./payout-rules";
 import { publishEvent } from "~/platform/realtime/publisher.server";
 import { readPayoutDetails } from "./payout-details.server";
 import type { PayoutKeyring } from "./payout-encryption.server";
-import type { PayoutGateway } from "./payout-gateway.server";
+import { automaticPayoutMethods, type PayoutAnswer, type PayoutGateway } from "./payout-gateway.server";
 import type { SaleAmounts } from "~/modules/trades/trade-rules";
 import {
   canTransition,
@@ -68,6 +70,7 @@ import {
   type SellOrderActor,
 } from "./sell-order-rules";
 import { sellLimitRefusal, SELL_LIMIT_TEXTS, type SellLimitFacts } from "./sell-limits";
+import { swishPayoutErrorMessage } from "./swish-payouts";
 import { sellerRequirements } from "./seller-requirements.server";
 import type { TradeHoldOptions } from "./steam-trade-hold.server";
 import type { SteamTradeApi } from "./steam-trade-offers.server";
@@ -93,6 +96,7 @@ export const SELL_ORDER_ERRORS = {
   offerTaken: "Det trade-erbjudandet hör redan till en annan order.",
   inBankFile: "Ordern ligger i en bankfil som är skickad till banken. Markera bankfilen som betald eller ta tillbaka ordern till kön först.",
   notInBankFile: "Ordern ligger inte längre i den här bankfilen.",
+  paidAutomatically: "Swish-utbetalningar skickas automatiskt när de förfaller. Misslyckas en visas felet här, och ”Försök igen” skickar den på nytt.",
 } as const;
 
 type SellOrderFailureCode = "not_found" | "gone" | "refused" | "conflict" | "invalid";
@@ -152,6 +156,8 @@ export interface SellOrderEvent {
 export interface SellOrderDetail extends SellOrder {
   items: SellOrderItem[];
   events: SellOrderEvent[];
+  /** A failed automatic payout's reason in the member's words (decision 051); null otherwise. */
+  payoutFailureForMember: string | null;
 }
 
 type OrderRow = typeof sell_orders.$inferSelect;
@@ -289,7 +295,7 @@ async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[], attach
       nextStep: nextStep(order.status),
       securityCode: order.securityCode,
       total: promisesPayout(order.status) ? formatSek(order.totalOre) : null,
-      payout: payoutLine(order),
+      payout: payoutLine(order, automaticPayoutMethods()),
       orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
     },
     ...(attachments?.length ? { attachments } : {}),
@@ -878,10 +884,15 @@ export interface PayoutQueueEntry {
   claimed: boolean;
   /** The open bank file the payout is in ("Skickad till banken", decision 050); paid with the file, not alone. */
   batchId: string | null;
+  /** Paid by the job runner through the method's API (decision 051), never by hand. */
+  automatic: boolean;
+  /** The details are in their 24-hour wait: the payout waits, by hand or automatic. */
+  detailsWaiting: boolean;
 }
 
 /** docs/rules/selling.md#payouts: due payouts (and failed ones to retry), oldest first, by method. */
 export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<PayoutQueueEntry[]> {
+  const automatic = automaticPayoutMethods();
   const rows = await db
     .select({
       order: sell_orders,
@@ -916,6 +927,7 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
             renewalRequired: row.renewalRequiredAt !== null,
           }
         : null;
+    const paidAutomatically = automatic.includes(row.order.payout_method as PayoutMethod);
     return {
       orderId: row.order.id,
       userId: row.order.user_id,
@@ -935,9 +947,12 @@ export async function listPayoutQueue(db: Db, now: Date = new Date()): Promise<P
         !details.renewalRequired &&
         details.usableAt.getTime() <= now.getTime() &&
         row.order.payout_claimed_at === null &&
-        row.batchId === null,
+        row.batchId === null &&
+        !paidAutomatically,
       claimed: row.order.payout_claimed_at !== null,
       batchId: row.batchId,
+      automatic: paidAutomatically,
+      detailsWaiting: details !== null && details.usableAt.getTime() > now.getTime(),
     };
   });
 }
@@ -1140,6 +1155,10 @@ export async function markPaid(
   const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
     const ready = await checkPayable(tx, input.orderId, now, false, input.batchId ?? null);
     if (!ready.ok) return ready;
+    // Decision 051: a method the job runner pays is never also paid by hand (it could be paid twice).
+    if (!input.batchId && automaticPayoutMethods().includes(ready.value.order.payout_method as PayoutMethod)) {
+      return fail("conflict", SELL_ORDER_ERRORS.paidAutomatically);
+    }
     if (input.batchId) {
       await tx
         .update(payout_batch_orders)
@@ -1161,6 +1180,91 @@ export async function markPaid(
 }
 
 /**
+ * Claims a due payout for an automatic gateway (docs/rules/selling.md#payouts): the checks of a
+ * manual payout, then `payout_claimed_at` — so staff can no longer pay it by hand — and `record`
+ * (the gateway's own row, written before it is called) in the same transaction. One caller wins.
+ */
+export async function claimPayout(
+  db: Db,
+  orderId: string,
+  now: Date,
+  record?: (tx: Tx, order: OrderRow) => Promise<void>,
+): Promise<SellOrderResult<OrderRow>> {
+  if (!isUuid(orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+  return db.transaction(async (tx): Promise<SellOrderResult<OrderRow>> => {
+    const ready = await checkPayable(tx, orderId, now, false);
+    if (!ready.ok) return ready;
+    await tx.update(sell_orders).set({ payout_claimed_at: now }).where(eq(sell_orders.id, orderId));
+    await record?.(tx, ready.value.order);
+    return { ok: true, value: ready.value.order };
+  });
+}
+
+/**
+ * Writes down a claimed payout's answer, once: paid (the sale, its points and XP, the document
+ * and the mail) or failed (back to staff as `payout_failed` with the reason). The money has moved
+ * or not whatever the member's details say now, so only the claim is checked. `within` runs first
+ * in the transaction (the gateway's row, locked); when it answers false nothing is written.
+ */
+export async function settleClaimedPayout(
+  db: Db,
+  input: {
+    orderId: string;
+    actorUserId: string | null;
+    answer: PayoutAnswer;
+    /** The masked recipient the money went to; the current details' when not given. */
+    masked?: string;
+    keyring?: PayoutKeyring;
+    now: Date;
+    within?: (tx: Tx) => Promise<boolean>;
+  },
+): Promise<SellOrderResult<SellOrder>> {
+  const { answer, now } = input;
+  const mails: string[] = [];
+  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
+    if (input.within && !(await input.within(tx))) return fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+    const [order] = await tx.select().from(sell_orders).where(eq(sell_orders.id, input.orderId)).for("update");
+    if (!order) return fail("not_found", SELL_ORDER_ERRORS.notFound);
+    if (order.status === "paid") return fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
+    if (order.status !== "payout_scheduled" || order.payout_claimed_at === null) return fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+    if (!answer.ok) {
+      const failed = await applyChange(
+        tx,
+        {
+          orderId: order.id,
+          from: "payout_scheduled",
+          to: "payout_failed",
+          actor: input.actorUserId ? "staff" : "job",
+          actorUserId: input.actorUserId,
+          note: answer.reason.slice(0, 500),
+          set: { payout_claimed_at: null, payout_failure: answer.reason.slice(0, 500) },
+          auditAction: "sell_order.payout_failed",
+        },
+        now,
+        mails,
+      );
+      return failed ? { ok: true, value: failed } : fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
+    }
+    let masked = input.masked;
+    if (masked === undefined) {
+      const [details] = await tx.select().from(payout_details).where(eq(payout_details.user_id, order.user_id));
+      masked = details ? `${details.masked_label} ${details.masked_value}` : PAYOUT_LABELS[order.payout_method as PayoutMethod];
+    }
+    const paid = await completePayout(tx, { order, masked }, {
+      actorUserId: input.actorUserId,
+      reference: answer.reference,
+      now,
+      claimed: true,
+      mails,
+      keyring: input.keyring,
+    });
+    return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
+  });
+  if (result.ok) await deliverQueuedMail(db, mails);
+  return result;
+}
+
+/**
  * docs/rules/selling.md#payouts: sends a payout through the gateway, at most once. The claim (a
  * conditional update) lets one caller through; the gateway gets the order's idempotency key.
  */
@@ -1171,16 +1275,10 @@ export async function payWithGateway(
   input: { actorUserId: string | null; orderId: string; now?: Date },
 ): Promise<SellOrderResult<SellOrder>> {
   const now = input.now ?? new Date();
-  if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
-  const claim = await db.transaction(async (tx): Promise<SellOrderResult<PayoutReady>> => {
-    const ready = await checkPayable(tx, input.orderId, now, false);
-    if (!ready.ok) return ready;
-    await tx.update(sell_orders).set({ payout_claimed_at: now }).where(eq(sell_orders.id, input.orderId));
-    return ready;
-  });
+  const claim = await claimPayout(db, input.orderId, now);
   if (!claim.ok) return claim;
-  const order = claim.value.order;
-  let answer: Awaited<ReturnType<PayoutGateway["send"]>>;
+  const order = claim.value;
+  let answer: PayoutAnswer;
   try {
     const details = await readPayoutDetails(db, keyring, order.user_id);
     if (!details) throw new Error("payout details disappeared");
@@ -1197,43 +1295,7 @@ export async function payWithGateway(
       reason: error instanceof Error ? error.message : String(error),
     };
   }
-  const mails: string[] = [];
-  const result = await db.transaction(async (tx): Promise<SellOrderResult<SellOrder>> => {
-    if (!answer.ok) {
-      const failed = await applyChange(
-        tx,
-        {
-          orderId: order.id,
-          from: "payout_scheduled",
-          to: "payout_failed",
-          actor: input.actorUserId ? "staff" : "job",
-          actorUserId: input.actorUserId,
-          note: answer.reason.slice(0, 500),
-          set: {
-            payout_claimed_at: null,
-            payout_failure: answer.reason.slice(0, 500),
-          },
-          auditAction: "sell_order.payout_failed",
-        },
-        now,
-        mails,
-      );
-      return failed ? { ok: true, value: failed } : fail("conflict", SELL_ORDER_ERRORS.payoutInProgress);
-    }
-    const ready = await checkPayable(tx, order.id, now, true);
-    if (!ready.ok) return ready;
-    const paid = await completePayout(tx, ready.value, {
-      actorUserId: input.actorUserId,
-      reference: answer.reference,
-      now,
-      claimed: true,
-      mails,
-      keyring,
-    });
-    return paid ? { ok: true, value: paid } : fail("conflict", SELL_ORDER_ERRORS.alreadyPaid);
-  });
-  if (result.ok) await deliverQueuedMail(db, mails);
-  return result;
+  return settleClaimedPayout(db, { orderId: order.id, actorUserId: input.actorUserId, answer, keyring, now });
 }
 
 /**
@@ -1278,7 +1340,7 @@ export function retryPayout(db: Db, input: { actorUserId: string; orderId: strin
 // ---------------------------------------------------------------------------
 
 async function detailOf(db: Db, row: OrderRow): Promise<SellOrderDetail> {
-  const [items, events] = await Promise.all([
+  const [items, events, failedSwish] = await Promise.all([
     db.select().from(sell_order_items).where(eq(sell_order_items.order_id, row.id)).orderBy(asc(sell_order_items.position)),
     db
       .select({ event: sell_order_events, actorName: user.name })
@@ -1286,9 +1348,18 @@ async function detailOf(db: Db, row: OrderRow): Promise<SellOrderDetail> {
       .leftJoin(user, eq(user.id, sell_order_events.actor_user_id))
       .where(eq(sell_order_events.order_id, row.id))
       .orderBy(asc(sell_order_events.created_at), asc(sell_order_events.id)),
+    row.status === "payout_failed"
+      ? db
+          .select({ errorCode: swish_payout_instructions.error_code })
+          .from(swish_payout_instructions)
+          .where(and(eq(swish_payout_instructions.order_id, row.id), eq(swish_payout_instructions.state, "failed")))
+          .orderBy(desc(swish_payout_instructions.attempt))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   return {
     ...toOrder(row),
+    payoutFailureForMember: failedSwish[0] ? swishPayoutErrorMessage(failedSwish[0].errorCode).member : null,
     items: items.map((item) => ({
       position: item.position,
       assetId: item.asset_id,

@@ -15,12 +15,6 @@ export const PAYOUT_TIMES: Record<PayoutMethod, string> = {
   crypto: "10-30 minuter",
 };
 
-/**
- * Methods a payout gateway pays automatically; only these state PAYOUT_TIMES on an order
- * (decision 047). None today: staff pay every method by hand.
- */
-export const AUTOMATIC_PAYOUT_METHODS: readonly PayoutMethod[] = [];
-
 /** What an order says of a manual payout's time (decision 047): staff pay due payouts this soon. */
 export const MANUAL_PAYOUT_PROMISE = "senast nästa bankdag";
 
@@ -232,4 +226,21 @@ export const SELL_ORDERS = {
   pollBatchSize: 100,
   /** A Steam Web API call that takes longer is tried again on the next run. */
   steamTimeoutMs: 10_000,
+} as const;
+
+/** The route Swish calls back on (docs/decisions/051-swish-payouts.md). */
+export const SWISH_PAYOUT_CALLBACK_PATH = "/api/swish/payouts/callback";
+
+/** Swish payouts sent by the job runner (docs/decisions/051-swish-payouts.md). */
+export const SWISH_PAYOUTS = {
+  /** Instructions sent per job run. */
+  sendBatchSize: 20,
+  /**
+   * An instruction Swish has not answered for (a crash, a lost answer) or not called back on is
+   * read by its status after this long (well past the client's 10-second timeout, so no send of
+   * ours is still in flight).
+   */
+  reconcileAfterMs: 60_000,
+  /** The message the member sees in Swish (at most 50 characters). */
+  message: (securityCode: string) => `Skinhamnen säljorder ${securityCode}`,
 } as const;

@@ -5,9 +5,11 @@
  * trusted. `create` with an id Swish already has is answered 409 and never pays twice; the
  * caller then reads the status.
  */
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:https";
-import type { Config } from "~/platform/config.server";
+import { config, type Config } from "~/platform/config.server";
+import { SWISH_PAYOUT_CALLBACK_PATH } from "./selling-constants";
 import { z } from "~/lib/zod";
 import {
   payloadText,
@@ -149,8 +151,21 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The route Swish calls back on (docs/decisions/051-swish-payouts.md). */
-export const SWISH_PAYOUT_CALLBACK_PATH = "/api/swish/payouts/callback";
+
+/**
+ * The secret in the callback URL's query (`?t=`): only Swish, which is given the URL, knows it. It
+ * keeps strangers from making us read statuses; what a callback changes comes from the status read.
+ */
+export function swishCallbackToken(secret: string = config().BETTER_AUTH_SECRET): string {
+  return createHmac("sha256", secret).update("skinhamnen:swish-payout-callback:v1").digest("base64url");
+}
+
+export function isSwishCallbackToken(candidate: string | null): boolean {
+  if (!candidate) return false;
+  const expected = Buffer.from(swishCallbackToken());
+  const given = Buffer.from(candidate);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /** The client for the configured Swish payouts API, reading the certificate files; null when SWISH_PAYOUTS_URL is unset (Swish payouts are manual). */
 export function swishPayoutClientFromConfig(cfg: Config): SwishPayoutClient | null {
@@ -164,6 +179,6 @@ export function swishPayoutClientFromConfig(cfg: Config): SwishPayoutClient | nu
     signingKey: read(cfg.SWISH_SIGNING_KEY),
     signingCertificateSerialNumber: cfg.SWISH_SIGNING_SERIAL ?? "",
     payerAlias: cfg.SWISH_PAYER_ALIAS ?? "",
-    callbackUrl: `${cfg.PUBLIC_URL}${SWISH_PAYOUT_CALLBACK_PATH}`,
+    callbackUrl: `${cfg.PUBLIC_URL}${SWISH_PAYOUT_CALLBACK_PATH}?t=${swishCallbackToken(cfg.BETTER_AUTH_SECRET)}`,
   });
 }

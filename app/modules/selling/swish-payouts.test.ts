@@ -12,7 +12,7 @@ import {
 } from "./swish-payouts";
 
 const payload: SwishPayoutPayload = {
-  payoutInstructionUUID: swishPayoutInstructionUuid("order-1"),
+  payoutInstructionUUID: swishPayoutInstructionUuid("order-1", 1),
   payerPaymentReference: "order1",
   payerAlias: "1231234567",
   payeeAlias: "46701234567",
@@ -43,10 +43,11 @@ describe("the Swish payout signature", () => {
 });
 
 describe("the instruction id and amount", () => {
-  it("derives one 32-hex id per order, the same on every attempt", () => {
-    expect(swishPayoutInstructionUuid("order-1")).toMatch(/^[0-9A-F]{32}$/);
-    expect(swishPayoutInstructionUuid("order-1")).toBe(swishPayoutInstructionUuid("order-1"));
-    expect(swishPayoutInstructionUuid("order-2")).not.toBe(swishPayoutInstructionUuid("order-1"));
+  it("derives one 32-hex id per order and attempt, the same on every send of it", () => {
+    expect(swishPayoutInstructionUuid("order-1", 1)).toMatch(/^[0-9A-F]{32}$/);
+    expect(swishPayoutInstructionUuid("order-1", 1)).toBe(swishPayoutInstructionUuid("order-1", 1));
+    expect(swishPayoutInstructionUuid("order-2", 1)).not.toBe(swishPayoutInstructionUuid("order-1", 1));
+    expect(swishPayoutInstructionUuid("order-1", 2)).not.toBe(swishPayoutInstructionUuid("order-1", 1));
   });
 
   it("writes öre as kronor with two decimals and refuses nonsense", () => {

@@ -28,12 +28,13 @@ export interface SwishPayoutPayload {
 }
 
 /**
- * The instruction id for a sell order: 32 upper-case hex characters (the form Swish documents),
- * derived from the order id so that every attempt for one order carries the same key and Swish's
- * idempotency keeps a re-send from paying twice.
+ * The instruction id of a sell order's payout attempt: 32 upper-case hex characters (the form
+ * Swish documents), derived from the order and the attempt number. Every send of one attempt
+ * carries the same id, so Swish's idempotency keeps a re-send from paying twice; a new attempt
+ * after a refused one (staff's "Försök igen") gets a new id, which Swish would otherwise refuse.
  */
-export function swishPayoutInstructionUuid(orderId: string): string {
-  return createHash("sha256").update(`skinhamnen:sell-order:${orderId}`).digest("hex").slice(0, 32).toUpperCase();
+export function swishPayoutInstructionUuid(orderId: string, attempt: number): string {
+  return createHash("sha256").update(`skinhamnen:sell-order:${orderId}:${attempt}`).digest("hex").slice(0, 32).toUpperCase();
 }
 
 /** Öre as Swish's amount text: "1234.50". */

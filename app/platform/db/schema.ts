@@ -1904,6 +1904,42 @@ export const payout_batch_orders = pgTable(
   ],
 );
 
+/**
+ * Swish payout instructions (docs/decisions/051-swish-payouts.md): one row per attempt, written
+ * in the transaction that claims the order before Swish is called, so a crash between Swish's
+ * answer and ours is found and reconciled by the status read. At most one open attempt per order.
+ */
+export const swish_payout_instructions = pgTable(
+  "swish_payout_instructions",
+  {
+    /** payoutInstructionUUID: 32 upper-case hex characters, derived from the order and attempt. */
+    id: text().primaryKey(),
+    order_id: uuid()
+      .notNull()
+      .references(() => sell_orders.id, { onDelete: "cascade" }),
+    attempt: integer().notNull(),
+    /** claimed: written before the call; sent: Swish took it; paid / failed: settled once. */
+    state: text().notNull().default("claimed"),
+    amount_ore: bigint({ mode: "number" }).notNull(),
+    /** The masked number paid (the purchase document names it, not later details). */
+    payee_masked: text().notNull(),
+    /** Swish's last status read (CREATED, DEBITED, PAID, ERROR). */
+    swish_status: text(),
+    error_code: text(),
+    claimed_at: timestamp({ withTimezone: true }).notNull(),
+    sent_at: timestamp({ withTimezone: true }),
+    checked_at: timestamp({ withTimezone: true }),
+    settled_at: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("swish_payout_instructions_attempt_uq").on(t.order_id, t.attempt),
+    uniqueIndex("swish_payout_instructions_open_uq").on(t.order_id).where(sql`${t.state} IN ('claimed', 'sent')`),
+    index("swish_payout_instructions_open_idx").on(t.claimed_at).where(sql`${t.state} IN ('claimed', 'sent')`),
+    check("swish_payout_instructions_state_valid", oneOf("state", ["claimed", "sent", "paid", "failed"])),
+    check("swish_payout_instructions_amount_positive", sql`${t.amount_ore} > 0`),
+  ],
+);
+
 /** Every change of an order: status changes and what staff or the poller noted. */
 export const sell_order_events = pgTable(
   "sell_order_events",

@@ -70,7 +70,7 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 ? PAYOUT_MESSAGES.renewalRequired
                 : sentToBank
                   ? SENT_TO_BANK
-                  : order.nextStep}
+                  : (order.payoutFailure ?? order.nextStep)}
           </p>
         }
       />

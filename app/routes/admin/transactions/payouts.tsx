@@ -106,14 +106,18 @@ function PayoutEntry({ entry }: { entry: Entry }) {
         )}
         {entry.batchId ? <StatusBadge label="Skickad till banken" tone="info" /> : null}
         {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" /> : null}
-        {entry.claimed ? <StatusBadge label="Utbetalning pågår via betalningstjänsten" tone="muted" /> : null}
+        {entry.claimed ? (
+          <StatusBadge label={entry.automatic ? "Skickad till Swish – väntar på svar" : "Utbetalning pågår via betalningstjänsten"} tone="muted" />
+        ) : entry.automatic && entry.status === "payout_scheduled" ? (
+          <StatusBadge label="Skickas automatiskt med Swish" tone="info" />
+        ) : null}
         {!entry.verified ? <StatusBadge label="Väntar: säljaren är inte verifierad med BankID" tone="muted" /> : null}
         {entry.details?.renewalRequired ? <StatusBadge label="Väntar: säljaren ska ange Swish-uppgifter med sitt eget personnummer" tone="muted" /> : null}
-        {entry.verified && entry.details && !entry.details.renewalRequired && !entry.ready && !entry.claimed && !entry.batchId && entry.status === "payout_scheduled" ? (
+        {entry.verified && entry.details && !entry.details.renewalRequired && entry.detailsWaiting && !entry.claimed && !entry.batchId && entry.status === "payout_scheduled" ? (
           <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
         ) : null}
       </div>
-      {entry.details && !entry.claimed && !entry.batchId ? (
+      {entry.details && !entry.claimed && !entry.batchId && !entry.automatic ? (
         <reveal.fetcher.Form method="post" className="flex flex-wrap items-center gap-2">
           <input type="hidden" name="intent" value="reveal-recipient" />
           <input type="hidden" name="orderId" value={entry.orderId} />
