@@ -10,16 +10,16 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDueOrder } from "~/modules/payouts/payout-batch-fixtures";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { createSeller } from "~/modules/selling/sell-order-fixtures";
-import { SWISH_PAYOUT_CALLBACK_PATH, SWISH_PAYOUTS } from "~/modules/selling/selling-constants";
+import { PAYOUT_TIMES, SWISH_PAYOUT_CALLBACK_PATH, SWISH_PAYOUTS } from "~/modules/selling/selling-constants";
 import { swishCallbackToken } from "~/modules/selling/swish-payout-client.server";
 import { swishPayoutInstructionUuid } from "~/modules/selling/swish-payouts";
 import { openPostgres, type Database } from "~/platform/db/client.server";
-import { sell_orders, swish_payout_instructions, trades } from "~/platform/db/schema";
+import { mail_queue, sell_orders, swish_payout_instructions, trades, user } from "~/platform/db/schema";
 import { startFakeSwishPayouts, type FakeSwishPayouts } from "./fakes/swish-payouts";
 import { startTestServer, type TestServer } from "./test-server";
 import { until } from "./test-until";
@@ -34,11 +34,15 @@ function swishEnv(fake: FakeSwishPayouts): Record<string, string> {
 }
 
 
-/** Prepares a verified Swish seller with a due order; the order id lands in `into`. */
-function dueSwishOrder(into: { orderId?: string; userId?: string }) {
+/**
+ * Prepares a verified Swish seller with a due order (or, `protectedUntilNow`, one whose Trade
+ * Protection has just ended, for the job to schedule); the ids land in `into`.
+ */
+function dueSwishOrder(into: { orderId?: string; userId?: string }, protectedUntilNow = false) {
   return async (database: Database) => {
     into.userId = await createSeller(database.db, keyring);
     into.orderId = await createDueOrder(database.db, into.userId, { method: "swish", priceOre: 45_000 });
+    if (protectedUntilNow) await database.db.update(sell_orders).set({ status: "protected" }).where(eq(sell_orders.id, into.orderId));
   };
 }
 
@@ -94,7 +98,7 @@ describe.runIf(onPostgres)("payouts through the production server (PostgreSQL)",
     const fake = await startFakeSwishPayouts(0, 0, { stepMs: 150 });
     started.push(fake);
     const ids: { orderId?: string; userId?: string } = {};
-    const server = await startTestServer(swishEnv(fake), { prepare: dueSwishOrder(ids) });
+    const server = await startTestServer(swishEnv(fake), { prepare: dueSwishOrder(ids, true) });
     started.push(server);
     reader = openPostgres(server.databaseUrl!);
     await server.runJob("sell-orders");
@@ -114,6 +118,14 @@ describe.runIf(onPostgres)("payouts through the production server (PostgreSQL)",
     expect(await forged.json()).toEqual({ outcome: "settled" });
     expect((await orderRow(ids.orderId!)).status).toBe("paid");
     expect(await reader.db.select().from(trades).where(eq(trades.user_id, ids.userId!))).toHaveLength(1);
+    // The member was told Swish's own time, as Swish payouts are on (manual orders say "senast nästa bankdag").
+    const mails = await reader.db
+      .select({ text: mail_queue.text })
+      .from(mail_queue)
+      .innerJoin(user, eq(user.email, mail_queue.to_address))
+      .where(and(eq(user.id, ids.userId!), eq(mail_queue.template, "sellOrderUpdate")));
+    expect(mails.some((mail) => mail.text.includes(`(${PAYOUT_TIMES.swish})`))).toBe(true);
+    expect(mails.some((mail) => mail.text.includes("senast nästa bankdag"))).toBe(false);
     await reader.close();
     reader = undefined;
   }, 120_000);

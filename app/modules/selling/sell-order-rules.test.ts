@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SELL_ORDER_STATUSES } from "~/modules/selling/selling-constants";
+import { PAYOUT_TIMES, SELL_ORDER_STATUSES } from "~/modules/selling/selling-constants";
 import { formatSek } from "~/lib/format";
 import {
   canTransition,
@@ -119,6 +119,9 @@ describe("what the member reads", () => {
     expect(steps.find((step) => step.status === "payout_scheduled")!.label).toBe(`Utbetalning från ${when}`);
     expect(payoutLine(order)).toBe(`Swish från ${when} (senast nästa bankdag)`);
     expect(payoutLine(order)).not.toContain("minuter");
+    // Decision 051: Swish's own time only where Swish payouts are sent automatically.
+    expect(payoutLine(order, ["swish"])).toBe(`Swish från ${when} (${PAYOUT_TIMES.swish})`);
+    expect(payoutLine({ ...order, payoutMethod: "bank" }, ["swish"])).toBe(`Banköverföring från ${when} (senast nästa bankdag)`);
     expect(statusText({ ...order, status: "payout_scheduled" })).toBe(`Utbetalning från ${when}`);
   });
 
