@@ -4,7 +4,7 @@
  * payout queue. Every write goes through the sell-order service, which checks the transition
  * and writes the audit row in the same transaction.
  */
-import { PAYOUT_REVEAL, SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
+import { PAYOUT_LABELS, PAYOUT_REVEAL, SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { payoutQueueActionSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
@@ -33,6 +33,7 @@ import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
 import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
 import { optionalPayoutKeyring, payoutKeyring } from "./payout-encryption.server";
+import { automaticPayoutMethods } from "./payout-gateway.server";
 import { handleBatchAction, payoutBatchesView } from "~/modules/payouts/payout-batches-page.server";
 
 const NOT_FOUND = "Ordern finns inte.";
@@ -150,6 +151,8 @@ export async function loadPayoutQueue(request: Request) {
   await requireAdminTab(request, "transactions");
   const entries = await listPayoutQueue(db());
   return {
+    /** Decision 051: methods the job runner pays, named in the page's introduction. */
+    automaticMethods: automaticPayoutMethods().map((method) => PAYOUT_LABELS[method]),
     // decision 050: the bank files and whether one can be made.
     ...(await payoutBatchesView()),
     entries: entries.map((entry) => ({

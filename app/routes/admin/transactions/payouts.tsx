@@ -105,16 +105,16 @@ function PayoutEntry({ entry }: { entry: Entry }) {
           <StatusBadge label="Inga utbetalningsuppgifter" tone="danger" />
         )}
         {entry.batchId ? <StatusBadge label="Skickad till banken" tone="info" /> : null}
-        {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" /> : null}
+        {entry.status === "payout_failed" ? <StatusBadge label={`Misslyckades: ${entry.payoutFailure ?? ""}`} tone="danger" wrap /> : null}
         {entry.claimed ? (
           <StatusBadge label={entry.automatic ? "Skickad till Swish – väntar på svar" : "Utbetalning pågår via betalningstjänsten"} tone="muted" />
         ) : entry.automatic && entry.status === "payout_scheduled" ? (
           <StatusBadge label="Skickas automatiskt med Swish" tone="info" />
         ) : null}
-        {!entry.verified ? <StatusBadge label="Väntar: säljaren är inte verifierad med BankID" tone="muted" /> : null}
-        {entry.details?.renewalRequired ? <StatusBadge label="Väntar: säljaren ska ange Swish-uppgifter med sitt eget personnummer" tone="muted" /> : null}
+        {!entry.verified ? <StatusBadge label="Väntar: säljaren är inte verifierad med BankID" tone="muted" wrap /> : null}
+        {entry.details?.renewalRequired ? <StatusBadge label="Väntar: säljaren ska ange Swish-uppgifter med sitt eget personnummer" tone="muted" wrap /> : null}
         {entry.verified && entry.details && !entry.details.renewalRequired && entry.detailsWaiting && !entry.claimed && !entry.batchId && entry.status === "payout_scheduled" ? (
-          <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" />
+          <StatusBadge label={`Väntar: nya uppgifter kan användas från ${formatDateTime(entry.details.usableAt)}`} tone="muted" wrap />
         ) : null}
       </div>
       {entry.details && !entry.claimed && !entry.batchId && !entry.automatic ? (
@@ -163,7 +163,7 @@ function PayoutEntry({ entry }: { entry: Entry }) {
 }
 
 export default function PayoutQueue({ loaderData }: Route.ComponentProps) {
-  const { entries, bankFile, batches } = loaderData;
+  const { entries, bankFile, batches, automaticMethods } = loaderData;
   // What a new bank file would take: ready bank payouts not already in a file (decision 050).
   const dueBank = entries.filter((entry) => entry.method === "bank" && entry.ready);
   return (
@@ -173,6 +173,7 @@ export default function PayoutQueue({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-bold">Utbetalningskö</h2>
         <p className="max-w-prose text-sm text-muted-foreground">
           Ordrar vars Trade Protection har löpt ut. Betala ut och markera varje order med betalningens referens.
+          {automaticMethods.length > 0 ? ` ${automaticMethods.join(" och ")}-utbetalningar skickas automatiskt när de förfaller; här syns bara de som väntar eller misslyckades.` : null}
         </p>
       </div>
       {entries.length === 0 ? <p className="rounded-xl border bg-card p-6 text-sm text-muted-foreground">Inga utbetalningar att göra.</p> : null}
