@@ -212,8 +212,8 @@ export class FakeBankId {
     return newest ? this.view(newest) : null;
   }
 
-  /** Waits for an order newer than `after` (an orderRef, or none: any order); for tests whose page starts it. */
-  async waitForOrder(after: string | null = null, timeoutMs = 5_000): Promise<FakeBankIdOrderView> {
+  /** Waits for an order newer than `after` (an orderRef, or none: any order); for tests whose page starts it (a loaded machine can take seconds to hydrate the page that does). */
+  async waitForOrder(after: string | null = null, timeoutMs = 20_000): Promise<FakeBankIdOrderView> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const newest = this.latest();
