@@ -110,6 +110,7 @@ export default [
     route("transactions/saljordrar/:orderId", "routes/admin/transactions/sell-order.tsx"),
     route("transactions/saljordrar/:orderId/avrakningsnota/:number", "routes/admin/transactions/sell-order-document.ts"),
     route("transactions/utbetalningar", "routes/admin/transactions/payouts.tsx"),
+    route("transactions/botar", "routes/admin/transactions/bots.tsx"),
     route("transactions/utbetalningar/bankfil/:batchId", "routes/admin/transactions/bank-file.ts"),
     route("transactions/bokforing.se", "routes/admin/transactions/bookkeeping-export.ts"),
     route("analytics", "routes/admin/analytics/analytics.tsx"),

@@ -179,6 +179,7 @@ const ACCESS: Record<string, RouteAccess> = {
     action: staffTab("transactions", "passes"),
   },
   "routes/admin/transactions/payouts": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
+  "routes/admin/transactions/bots": { get: staffTab("transactions"), action: staffTab("transactions", "passes") },
   "routes/admin/transactions/bank-file": {
     path: "/admin/transactions/utbetalningar/bankfil/00000000-0000-4000-8000-000000000000",
     get: { ...staffTab("transactions"), admin: "404" },

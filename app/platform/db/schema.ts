@@ -27,6 +27,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { ROLES, SECURITY_SEVERITIES, STEP_UP_METHODS } from "../../modules/accounts/accounts-constants";
+import { BOT_STATUSES } from "../../modules/bots/bot-constants";
 import { DATA_EXPORT_STATUSES } from "../../modules/accounts/data-export-constants";
 import { VISITOR_DEVICES } from "../../modules/analytics/analytics-constants";
 import { BLOG_CATEGORIES, BLOG_REVISION_KINDS, BLOG_POST_STATUSES } from "../../modules/blog/blog-constants";
@@ -1938,6 +1939,30 @@ export const swish_payout_instructions = pgTable(
     check("swish_payout_instructions_state_valid", oneOf("state", ["claimed", "sent", "paid", "failed"])),
     check("swish_payout_instructions_amount_positive", sql`${t.amount_ore} > 0`),
   ],
+);
+
+/**
+ * Trade bots (docs/rules/bots.md): the Steam accounts offers are sent from. The credentials (the
+ * refresh token and the Steam Guard shared and identity secrets) are sealed with the payout
+ * keyring, the bot's id as associated data; they are never shown, logged or exported.
+ */
+export const trade_bots = pgTable(
+  "trade_bots",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    steam_id: text().notNull().unique(),
+    display_name: text().notNull(),
+    status: text().notNull().default("active"),
+    key_id: text().notNull(),
+    ciphertext: text().notNull(),
+    /** The last problem Steam reported (no secret), for staff. */
+    last_error: text(),
+    inventory_size: integer(),
+    created_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check("trade_bots_status_valid", oneOf("status", BOT_STATUSES)), check("trade_bots_steam_id_valid", sql`${t.steam_id} ~ '^7656119[0-9]{10}$'`)],
 );
 
 /** Every change of an order: status changes and what staff or the poller noted. */

@@ -1,6 +1,6 @@
 /**
  * The Transactions tab's sub-navigation (docs/rules/admin.md#roles-and-tabs): the trades, the
- * price list, the sell orders and the payout queue; an order's page keeps "Säljordrar" marked.
+ * price list, the sell orders, the payout queue and the trade bots; an order's page keeps "Säljordrar" marked.
  */
 import { AdminSubNav } from "~/components/admin/admin-sub-nav";
 
@@ -9,6 +9,7 @@ const LINKS = [
   { to: "/admin/transactions/prislista", label: "Prislista", end: false },
   { to: "/admin/transactions/saljordrar", label: "Säljordrar", end: false },
   { to: "/admin/transactions/utbetalningar", label: "Utbetalningar", end: false },
+  { to: "/admin/transactions/botar", label: "Botar", end: false },
 ] as const;
 
 export function TransactionsNav() {
