@@ -11,7 +11,7 @@ const guardSecret = z.string().trim().regex(/^[A-Za-z0-9+/]{27}=$/, BOT_MESSAGES
 /** A refresh token is a JWT: three Base64url parts. */
 const refreshToken = z.string().trim().max(4_000, BOT_MESSAGES.refreshToken).regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, BOT_MESSAGES.refreshToken);
 
-export const botCredentialsFields = {
+const botCredentialsFields = {
   refresh_token: refreshToken,
   shared_secret: guardSecret,
   identity_secret: guardSecret,
@@ -36,4 +36,3 @@ export const botActionSchema = z.discriminatedUnion(
   ],
   BOT_MESSAGES.invalidRequest,
 );
-export type BotAction = z.infer<typeof botActionSchema>;
