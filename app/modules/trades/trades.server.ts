@@ -793,15 +793,12 @@ const CSV_LINE = csvLineSql([
   csvTextSql(sql`t.note`),
 ]);
 
-/** Lines fetched per round: each row is one short text, so larger batches than the row exports'. */
-const CSV_LINE_BATCH = 2_000;
-
 /**
  * The filtered list as CSV text chunks: byte-order mark and header first, then a chunk per batch,
  * read through the same cursor and order as exportTrades.
  */
 export function exportTradesCsv(db: Db, query: TradeListQuery = {}): AsyncGenerator<string> {
-  return csvLineChunks(db, TRADE_CSV_HEADER, listSql(query, { position: null }, sql`${CSV_LINE} AS line`), CSV_LINE_BATCH);
+  return csvLineChunks(db, TRADE_CSV_HEADER, listSql(query, { position: null }, sql`${CSV_LINE} AS line`), EXPORT_BATCH_SIZE);
 }
 
 // ---------------------------------------------------------------------------
