@@ -686,20 +686,38 @@ async function selectRows(
   return withTradeColumns(await queryRows<RawListRow>(db, listSql(query, page)));
 }
 
+/** The sums the totals row shows, from the trades (`t`) or from their day rows (`d`, daily_trade_totals). */
+const TOTALS_COLUMNS = {
+  trade: sql`count(*) AS "count", COALESCE(sum(t.base_total_ore), 0) AS "baseTotalOre", COALESCE(sum(t.total_ore), 0) AS "totalOre",
+             COALESCE(sum(t.level_bonus_ore + t.bulk_bonus_ore + t.perk_bonus_ore), 0) AS "bonusOre",
+             COALESCE(sum(t.purchase_fee_ore), 0) AS "feeOre", COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
+             COALESCE(sum(t.xp_credited), 0) AS "xpCredited"`,
+  day: sql`COALESCE(sum(d.trades), 0) AS "count", COALESCE(sum(d.base_total_ore), 0) AS "baseTotalOre", COALESCE(sum(d.total_ore), 0) AS "totalOre",
+           COALESCE(sum(d.bonus_ore), 0) AS "bonusOre", COALESCE(sum(d.purchase_fee_ore), 0) AS "feeOre",
+           COALESCE(sum(d.points_credited), 0) AS "pointsCredited", COALESCE(sum(d.xp_credited), 0) AS "xpCredited"`,
+};
+
+/**
+ * The totals of the filter. Type, status and whole Stockholm days (all the date filter can say)
+ * are read from the day rows the trades' writes keep (`daily_trade_totals`, a few rows per day);
+ * a member or a search needs the trades themselves.
+ */
+function totalsSql(query: TradeListQuery): SQL {
+  if (query.q?.trim() || query.memberId) {
+    const members = query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``;
+    return sql`SELECT ${TOTALS_COLUMNS.trade} FROM trades t ${members} WHERE ${filterSql(query)}`;
+  }
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.type) conditions.push(sql`d.type = ${query.type}`);
+  if (query.status) conditions.push(sql`d.status = ${query.status}`);
+  // The same days filterSql turns into times: a day it cannot read filters nothing there either.
+  if (query.from && stockholmDayStart(query.from)) conditions.push(sql`d.day >= ${query.from}::date`);
+  if (query.to && stockholmDayEnd(query.to)) conditions.push(sql`d.day <= ${query.to}::date`);
+  return sql`SELECT ${TOTALS_COLUMNS.day} FROM daily_trade_totals d WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
 async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> {
-  const [row] = await queryRows<Record<keyof TradeTotals, string | number | null>>(
-    db,
-    sql`SELECT count(*) AS "count",
-               COALESCE(sum(t.base_total_ore), 0) AS "baseTotalOre",
-               COALESCE(sum(t.total_ore), 0) AS "totalOre",
-               COALESCE(sum(t.level_bonus_ore + t.bulk_bonus_ore + t.perk_bonus_ore), 0) AS "bonusOre",
-               COALESCE(sum(t.purchase_fee_ore), 0) AS "feeOre",
-               COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
-               COALESCE(sum(t.xp_credited), 0) AS "xpCredited"
-          FROM trades t
-         ${query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``}
-         WHERE ${filterSql(query)}`,
-  );
+  const [row] = await queryRows<Record<keyof TradeTotals, string | number | null>>(db, totalsSql(query));
   return {
     count: Number(row?.count ?? 0),
     baseTotalOre: Number(row?.baseTotalOre ?? 0),
