@@ -27,7 +27,8 @@ export function csvRow(values: readonly CsvValue[]): string {
 
 /**
  * A streamed export's text chunks: the byte-order mark and header first, then one chunk per
- * batch of rows, so only one batch is ever in memory. Every list export goes through this.
+ * batch of rows, so only one batch is ever in memory. Every list export goes through this, or
+ * through csvLineChunks (app/platform/db/csv-sql.server.ts) when PostgreSQL writes the lines.
  */
 export async function* csvChunks<T>(
   header: readonly string[],

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpViews } from "~/modules/analytics/view-rollups.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
-import { cancelTrade, completeTrade, recordTrade, reverseTrade } from "~/modules/trades/trades.server";
+import type { TradeListQuery } from "~/modules/trades/trade-schema";
+import { cancelTrade, completeTrade, listTrades, recordTrade, reverseTrade } from "~/modules/trades/trades.server";
+import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { execCount, queryRows } from "~/platform/db/client.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { loadAnalytics } from "./analytics.server";
@@ -39,6 +41,20 @@ async function pairs(): Promise<Array<[string, string[], string[]]>> {
       await rows(sql`SELECT day::text, type, trades::int, total_ore::bigint::text AS total FROM daily_trades WHERE trades <> 0 OR total_ore <> 0`),
       await rows(sql`SELECT (completed_at AT TIME ZONE ${tz})::date::text AS day, type, count(*)::int AS trades, sum(total_ore)::bigint::text AS total
                        FROM trades WHERE status = 'completed' GROUP BY 1, 2`),
+    ],
+    [
+      "daily_trade_totals",
+      await rows(sql`SELECT day::text, type, status, trades::int, base_total_ore::text, total_ore::text, bonus_ore::text,
+                            purchase_fee_ore::text, points_credited::text, xp_credited::text
+                       FROM daily_trade_totals
+                      WHERE trades <> 0 OR base_total_ore <> 0 OR total_ore <> 0 OR bonus_ore <> 0 OR purchase_fee_ore <> 0
+                         OR points_credited <> 0 OR xp_credited <> 0`),
+      await rows(sql`SELECT (created_at AT TIME ZONE ${tz})::date::text AS day, type, status, count(*)::int AS trades,
+                            sum(base_total_ore)::text AS base_total_ore, sum(total_ore)::text AS total_ore,
+                            sum(level_bonus_ore + bulk_bonus_ore + perk_bonus_ore)::text AS bonus_ore,
+                            sum(purchase_fee_ore)::text AS purchase_fee_ore, sum(points_credited)::text AS points_credited,
+                            sum(xp_credited)::text AS xp_credited
+                       FROM trades GROUP BY 1, 2, 3`),
     ],
     [
       "daily_points",
@@ -132,7 +148,8 @@ describe("money and ledger rollups", () => {
         // A correction: another amount and another completion time.
         const ore = 10_000 + Math.floor(next() * 500_000);
         await execCount(db(), sql`UPDATE trades SET base_total_ore = ${ore}, total_ore = ${ore} + level_bonus_ore + bulk_bonus_ore + perk_bonus_ore + purchase_fee_ore,
-                                                  completed_at = CASE WHEN completed_at IS NULL THEN NULL ELSE ${at().toISOString()}::timestamptz END
+                                                  completed_at = CASE WHEN completed_at IS NULL THEN NULL ELSE ${at().toISOString()}::timestamptz END,
+                                                  created_at = created_at - ${Math.floor(next() * 5)} * interval '1 day'
                                    WHERE id = ${trade}`);
       } else if (action < 0.72 && trade) {
         await execCount(db(), sql`DELETE FROM trades WHERE id = ${trade}`);
@@ -170,6 +187,24 @@ describe("money and ledger rollups", () => {
     expect(counts!.clawbacks).toBeGreaterThan(0);
     expect(counts!.ledger).toBeGreaterThan(5);
     await expectRollupsEqualRecount();
+
+    // The Transactions list's totals come from daily_trade_totals for these filters: equal to the trades summed.
+    const filters: TradeListQuery[] = [{}, { type: "sale" }, { status: "completed" }, { from: "2026-02-01", to: "2026-03-15" }, { type: "purchase", status: "pending", from: "2026-01-20" }];
+    for (const filter of filters) {
+      const from = filter.from ? stockholmDayStart(filter.from)!.toISOString() : null;
+      const to = filter.to ? stockholmDayEnd(filter.to)!.toISOString() : null;
+      const [scanned] = await queryRows<Record<string, string>>(
+        db(),
+        sql`SELECT count(*)::int AS count, COALESCE(sum(base_total_ore), 0)::int AS "baseTotalOre", COALESCE(sum(total_ore), 0)::int AS "totalOre",
+                   COALESCE(sum(level_bonus_ore + bulk_bonus_ore + perk_bonus_ore), 0)::int AS "bonusOre", COALESCE(sum(purchase_fee_ore), 0)::int AS "feeOre",
+                   COALESCE(sum(points_credited), 0)::int AS "pointsCredited", COALESCE(sum(xp_credited), 0)::int AS "xpCredited"
+              FROM trades
+             WHERE (${filter.type ?? null}::text IS NULL OR type = ${filter.type ?? null}) AND (${filter.status ?? null}::text IS NULL OR status = ${filter.status ?? null})
+               AND (${from}::timestamptz IS NULL OR created_at >= ${from}::timestamptz) AND (${to}::timestamptz IS NULL OR created_at < ${to}::timestamptz)`,
+      );
+      expect((scanned as unknown as { count: number }).count).toBeGreaterThan(0);
+      expect({ filter, totals: (await listTrades(db(), filter)).totals }).toEqual({ filter, totals: scanned });
+    }
   });
 });
 

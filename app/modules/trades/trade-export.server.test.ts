@@ -11,7 +11,7 @@ import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import type { TradeListQuery } from "./trade-schema";
 import { TRADE_STATUS_LABELS, TRADE_TYPE_LABELS } from "./trades-constants";
-import { exportTrades, exportTradesCsv, listTrades, type TradeListRow } from "./trades.server";
+import { exportTrades, exportTradesCsv, listTrades, TRADE_CSV_HEADER, type TradeListRow } from "./trades.server";
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -45,6 +45,27 @@ async function allPages(query: TradeListQuery): Promise<string[]> {
   }
 }
 
+const kronor = (ore: number) => (ore / 100).toFixed(2);
+/** The line csvRow writes for a listed trade (the export's format before PostgreSQL wrote it). */
+const expectedLine = (row: TradeListRow) =>
+  csvRow([
+    ...[row.id, row.createdAt, TRADE_TYPE_LABELS[row.type], TRADE_STATUS_LABELS[row.status], row.memberName, row.memberEmail],
+    ...[row.memberSteamId, row.itemSummary, row.itemCount, kronor(row.baseTotalOre), kronor(row.levelBonusOre)],
+    ...[kronor(row.bulkBonusOre), kronor(row.perkBonusOre), kronor(row.purchaseFeeOre), kronor(row.totalOre)],
+    row.payoutMethod ? PAYOUT_LABELS[row.payoutMethod] : row.paymentMethod,
+    ...[row.pointsCredited, row.xpCredited, row.completedAt, row.reversedAt, row.cancelledAt, row.note],
+  ]);
+
+/** Every exported line equals the listed row's line (one page holds them all); the listed rows. */
+async function expectLinesOfListedRows(): Promise<TradeListRow[]> {
+  const listed = (await listTrades(db(), { sort: "total", dir: "asc", pageSize: 100 })).rows;
+  let csv = "";
+  for await (const chunk of exportTradesCsv(db(), { sort: "total", dir: "asc" })) csv += chunk;
+  expect(csv.startsWith(`\uFEFF${csvRow(TRADE_CSV_HEADER)}`)).toBe(true);
+  expect(csv.slice(csvRow(TRADE_CSV_HEADER).length + 1)).toBe(listed.map(expectedLine).join(""));
+  return listed;
+}
+
 describe("exportTrades", () => {
   const queries: TradeListQuery[] = [
     {},
@@ -71,20 +92,23 @@ describe("exportTrades", () => {
     // The CSV is formatted from the driver's rows; the list's trade objects are the oracle.
     await db().execute(sql`UPDATE trades SET status = 'completed', completed_at = created_at + interval '1.0009 seconds',
                                              points_credited = 7, note = ${'=SUM(1), "citat"'} WHERE total_ore = 2000`);
-    const kronor = (ore: number) => (ore / 100).toFixed(2);
-    const expected = (row: TradeListRow) =>
-      csvRow([
-        ...[row.id, row.createdAt, TRADE_TYPE_LABELS[row.type], TRADE_STATUS_LABELS[row.status], row.memberName, row.memberEmail],
-        ...[row.memberSteamId, row.itemSummary, row.itemCount, kronor(row.baseTotalOre), kronor(row.levelBonusOre)],
-        ...[kronor(row.bulkBonusOre), kronor(row.perkBonusOre), kronor(row.purchaseFeeOre), kronor(row.totalOre)],
-        row.payoutMethod ? PAYOUT_LABELS[row.payoutMethod] : row.paymentMethod,
-        ...[row.pointsCredited, row.xpCredited, row.completedAt, row.reversedAt, row.cancelledAt, row.note],
-      ]);
-    const listed = (await listTrades(db(), { sort: "total", dir: "asc", pageSize: 100 })).rows;
+    const listed = await expectLinesOfListedRows();
     expect(listed.some((row) => row.completedAt && row.note)).toBe(true);
-    let csv = "";
-    for await (const chunk of exportTradesCsv(db(), { sort: "total", dir: "asc" })) csv += chunk;
-    expect(csv.split("\r\n").slice(1, -1).map((line) => `${line}\r\n`)).toEqual(listed.map(expected));
+  });
+
+  it("writes awkward text exactly as csvRow does: formulas, quotes, line breaks, white space at the ends", async () => {
+    // The lines are written by PostgreSQL; csvRow (csv.ts) on the list's values is the oracle.
+    const awkward = [
+      "-1", "+46 70", "@summa", "\tflik", "\rretur", "rad\nbrytning", "slut\r", " inledande", "avslutande ",
+      "hård\u00a0", "\u3000ideografisk", "bom\ufeff", "a,b", 'sa "hej"', "'apostrof", "=", "", "åäö ÅÄÖ", "x\u2028y", "\v",
+    ];
+    await db().execute(sql`UPDATE trades t SET note = a.note
+                             FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM trades) r
+                             JOIN unnest(ARRAY[${sql.join(awkward.map((note) => sql`${note}::text`), sql`, `)}]) WITH ORDINALITY AS a(note, n) ON a.n = r.n
+                            WHERE t.id = r.id`);
+    await db().execute(sql`UPDATE profiles SET display_name = ${" =Anna, \"A\" "} WHERE email = 'anna@export.se'`);
+    const listed = await expectLinesOfListedRows();
+    expect(listed.map((row) => row.note)).toEqual(expect.arrayContaining(awkward));
   });
 
   it("writes one CSV line per listed row", async () => {

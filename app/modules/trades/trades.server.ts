@@ -20,7 +20,7 @@ import {
 } from "~/modules/trades/trades-constants";
 import { ADMIN_PAGE_SIZE, EXPORT_BATCH_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { cursorBatches } from "~/platform/db/cursor.server";
-import { csvChunks, type CsvValue } from "~/lib/csv";
+import { csvKronorSql, csvLabelSql, csvLineChunks, csvLineSql, csvNumberSql, csvTextSql } from "~/platform/db/csv-sql.server";
 import { pageParams, wholeBetween } from "~/lib/paging";
 import { keysetPage, keysetPosition, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
 import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
@@ -623,25 +623,31 @@ interface RawListRow {
   item_summary: string | null;
 }
 
+const MEMBER_EMAIL = sql`CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END`;
+const MEMBER_NAME = sql`COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), ''))`;
+
 /**
- * The list's query: the filter, keyset position and order of the table (no LIMIT for an export),
- * with `extra` columns after the list's own when given (a leading comma included).
+ * The list's query: the filter, keyset position and order of the table (no LIMIT for an export).
+ * `columns` replaces the list's own select list (the export's one CSV line); the trade's items
+ * are one lateral aggregate, `items.item_count` and `items.item_summary`.
  */
-function listSql(query: TradeListQuery, page: { limit?: number; position: KeysetPosition }, extra: SQL = sql``): SQL {
+function listSql(query: TradeListQuery, page: { limit?: number; position: KeysetPosition }, columns?: SQL): SQL {
   const order = tradeOrder(query);
   const keyset = keysetSql(order, page.position);
   const limit = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`;
-  return sql`SELECT t.*, ${cursorValueSql(order)} AS cursor_value${extra},
-               CASE WHEN p.email_is_placeholder THEN NULL ELSE p.email END AS member_email,
-               COALESCE(NULLIF(p.display_name, ''), NULLIF(concat_ws(' ', p.first_name, p.last_name), '')) AS member_name,
-               p.steam_id AS member_steam_id,
-               (SELECT count(*) FROM trade_items i WHERE i.trade_id = t.id) AS item_count,
-               (SELECT string_agg(i.skin_name || ' (' || concat_ws(', ', i.wear,
-                         CASE i.variant WHEN 'stattrak' THEN ${SKIN_VARIANT_LABELS.stattrak} WHEN 'souvenir' THEN ${SKIN_VARIANT_LABELS.souvenir} END) || ')',
-                         '; ' ORDER BY i.position)
-                  FROM trade_items i WHERE i.trade_id = t.id) AS item_summary
+  const selected =
+    columns ??
+    sql`t.*, ${cursorValueSql(order)} AS cursor_value, ${MEMBER_EMAIL} AS member_email, ${MEMBER_NAME} AS member_name,
+        p.steam_id AS member_steam_id, items.item_count, items.item_summary`;
+  return sql`SELECT ${selected}
           FROM trades t
           JOIN profiles p ON p.user_id = t.user_id
+          CROSS JOIN LATERAL (
+            SELECT count(*) AS item_count,
+                   string_agg(i.skin_name || ' (' || concat_ws(', ', i.wear,
+                     CASE i.variant WHEN 'stattrak' THEN ${SKIN_VARIANT_LABELS.stattrak} WHEN 'souvenir' THEN ${SKIN_VARIANT_LABELS.souvenir} END) || ')',
+                     '; ' ORDER BY i.position) AS item_summary
+              FROM trade_items i WHERE i.trade_id = t.id) items
          WHERE ${filterSql(query)} AND ${keyset.where}
          ${keyset.orderBy}
          ${limit}`;
@@ -680,20 +686,38 @@ async function selectRows(
   return withTradeColumns(await queryRows<RawListRow>(db, listSql(query, page)));
 }
 
+/** The sums the totals row shows, from the trades (`t`) or from their day rows (`d`, daily_trade_totals). */
+const TOTALS_COLUMNS = {
+  trade: sql`count(*) AS "count", COALESCE(sum(t.base_total_ore), 0) AS "baseTotalOre", COALESCE(sum(t.total_ore), 0) AS "totalOre",
+             COALESCE(sum(t.level_bonus_ore + t.bulk_bonus_ore + t.perk_bonus_ore), 0) AS "bonusOre",
+             COALESCE(sum(t.purchase_fee_ore), 0) AS "feeOre", COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
+             COALESCE(sum(t.xp_credited), 0) AS "xpCredited"`,
+  day: sql`COALESCE(sum(d.trades), 0) AS "count", COALESCE(sum(d.base_total_ore), 0) AS "baseTotalOre", COALESCE(sum(d.total_ore), 0) AS "totalOre",
+           COALESCE(sum(d.bonus_ore), 0) AS "bonusOre", COALESCE(sum(d.purchase_fee_ore), 0) AS "feeOre",
+           COALESCE(sum(d.points_credited), 0) AS "pointsCredited", COALESCE(sum(d.xp_credited), 0) AS "xpCredited"`,
+};
+
+/**
+ * The totals of the filter. Type, status and whole Stockholm days (all the date filter can say)
+ * are read from the day rows the trades' writes keep (`daily_trade_totals`, a few rows per day);
+ * a member or a search needs the trades themselves.
+ */
+function totalsSql(query: TradeListQuery): SQL {
+  if (query.q?.trim() || query.memberId) {
+    const members = query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``;
+    return sql`SELECT ${TOTALS_COLUMNS.trade} FROM trades t ${members} WHERE ${filterSql(query)}`;
+  }
+  const conditions: SQL[] = [sql`TRUE`];
+  if (query.type) conditions.push(sql`d.type = ${query.type}`);
+  if (query.status) conditions.push(sql`d.status = ${query.status}`);
+  // The same days filterSql turns into times: a day it cannot read filters nothing there either.
+  if (query.from && stockholmDayStart(query.from)) conditions.push(sql`d.day >= ${query.from}::date`);
+  if (query.to && stockholmDayEnd(query.to)) conditions.push(sql`d.day <= ${query.to}::date`);
+  return sql`SELECT ${TOTALS_COLUMNS.day} FROM daily_trade_totals d WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
 async function tradeTotals(db: Db, query: TradeListQuery): Promise<TradeTotals> {
-  const [row] = await queryRows<Record<keyof TradeTotals, string | number | null>>(
-    db,
-    sql`SELECT count(*) AS "count",
-               COALESCE(sum(t.base_total_ore), 0) AS "baseTotalOre",
-               COALESCE(sum(t.total_ore), 0) AS "totalOre",
-               COALESCE(sum(t.level_bonus_ore + t.bulk_bonus_ore + t.perk_bonus_ore), 0) AS "bonusOre",
-               COALESCE(sum(t.purchase_fee_ore), 0) AS "feeOre",
-               COALESCE(sum(t.points_credited), 0) AS "pointsCredited",
-               COALESCE(sum(t.xp_credited), 0) AS "xpCredited"
-          FROM trades t
-         ${query.q?.trim() ? sql`JOIN profiles p ON p.user_id = t.user_id` : sql``}
-         WHERE ${filterSql(query)}`,
-  );
+  const [row] = await queryRows<Record<keyof TradeTotals, string | number | null>>(db, totalsSql(query));
   return {
     count: Number(row?.count ?? 0),
     baseTotalOre: Number(row?.baseTotalOre ?? 0),
@@ -761,72 +785,38 @@ export const TRADE_CSV_HEADER = [
 ] as const;
 
 /** A time as the CSV writes it (the form of `Date#toISOString`), formatted by PostgreSQL. */
-const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const CSV_TIMES = sql`, ${isoTime(sql`t.created_at`)} AS created_iso, ${isoTime(sql`t.completed_at`)} AS completed_iso,
-  ${isoTime(sql`t.reversed_at`)} AS reversed_iso, ${isoTime(sql`t.cancelled_at`)} AS cancelled_iso`;
-
-/** A list row as the driver returns it, with the CSV's times (bigint öre as text). */
-interface RawCsvRow extends RawListRow {
-  type: TradeType;
-  status: TradeStatus;
-  base_total_ore: string | number;
-  level_bonus_ore: string | number;
-  bulk_bonus_ore: string | number;
-  perk_bonus_ore: string | number;
-  purchase_fee_ore: string | number;
-  total_ore: string | number;
-  payout_method: PayoutMethod | null;
-  payment_method: string | null;
-  points_credited: number;
-  xp_credited: number;
-  note: string | null;
-  created_iso: string;
-  completed_iso: string | null;
-  reversed_iso: string | null;
-  cancelled_iso: string | null;
-}
-
-const kronor = (ore: string | number) => (Number(ore) / 100).toFixed(2);
+const isoTime = (column: SQL) => sql`COALESCE(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), '')`;
 
 /**
- * One CSV line's cells, straight from the driver's row: 300,000 rows mapped to trade objects
- * first (a Date per time, an object per step) cost more than the query itself
- * (docs/decisions/038-scale-dataset-and-exports.md).
+ * Each row's CSV line, written by PostgreSQL with csv.ts's rules (app/platform/db/csv-sql.server.ts):
+ * 300,000 rows read as objects of twenty columns and formatted cell by cell in the server cost
+ * more time and memory than the query itself (docs/decisions/038-scale-dataset-and-exports.md).
  */
-function csvValues(row: RawCsvRow): CsvValue[] {
-  return [
-    row.id,
-    row.created_iso,
-    TRADE_TYPE_LABELS[row.type],
-    TRADE_STATUS_LABELS[row.status],
-    row.member_name,
-    row.member_email,
-    row.member_steam_id,
-    row.item_summary ?? "",
-    Number(row.item_count),
-    kronor(row.base_total_ore),
-    kronor(row.level_bonus_ore),
-    kronor(row.bulk_bonus_ore),
-    kronor(row.perk_bonus_ore),
-    kronor(row.purchase_fee_ore),
-    kronor(row.total_ore),
-    row.payout_method ? PAYOUT_LABELS[row.payout_method] : row.payment_method,
-    Number(row.points_credited),
-    Number(row.xp_credited),
-    row.completed_iso,
-    row.reversed_iso,
-    row.cancelled_iso,
-    row.note,
-  ];
-}
+const CSV_LINE = csvLineSql([
+  sql`t.id::text`,
+  isoTime(sql`t.created_at`),
+  csvLabelSql(sql`t.type`, TRADE_TYPE_LABELS),
+  csvLabelSql(sql`t.status`, TRADE_STATUS_LABELS),
+  csvTextSql(MEMBER_NAME),
+  csvTextSql(MEMBER_EMAIL),
+  csvTextSql(sql`p.steam_id`),
+  csvTextSql(sql`items.item_summary`),
+  csvNumberSql(sql`items.item_count`),
+  ...[sql`t.base_total_ore`, sql`t.level_bonus_ore`, sql`t.bulk_bonus_ore`, sql`t.perk_bonus_ore`].map(csvKronorSql),
+  ...[sql`t.purchase_fee_ore`, sql`t.total_ore`].map(csvKronorSql),
+  sql`CASE WHEN t.payout_method IS NOT NULL THEN ${csvLabelSql(sql`t.payout_method`, PAYOUT_LABELS)} ELSE ${csvTextSql(sql`t.payment_method`)} END`,
+  csvNumberSql(sql`t.points_credited`),
+  csvNumberSql(sql`t.xp_credited`),
+  ...[sql`t.completed_at`, sql`t.reversed_at`, sql`t.cancelled_at`].map(isoTime),
+  csvTextSql(sql`t.note`),
+]);
 
 /**
  * The filtered list as CSV text chunks: byte-order mark and header first, then a chunk per batch,
  * read through the same cursor and order as exportTrades.
  */
 export function exportTradesCsv(db: Db, query: TradeListQuery = {}): AsyncGenerator<string> {
-  const rows = cursorBatches<RawCsvRow>(db, listSql(query, { position: null }, CSV_TIMES), EXPORT_BATCH_SIZE);
-  return csvChunks(TRADE_CSV_HEADER, rows, csvValues);
+  return csvLineChunks(db, TRADE_CSV_HEADER, listSql(query, { position: null }, sql`${CSV_LINE} AS line`), EXPORT_BATCH_SIZE);
 }
 
 // ---------------------------------------------------------------------------

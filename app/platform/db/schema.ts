@@ -1205,6 +1205,27 @@ export const daily_trades = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.type] })],
 );
 
+/**
+ * Every trade per Stockholm day of `created_at`, type and status, with the sums the Transactions
+ * list shows for its filter ("Summor för filtret"; docs/decisions/056-staff-exports-and-totals-at-scale.md).
+ */
+export const daily_trade_totals = pgTable(
+  "daily_trade_totals",
+  {
+    day: date({ mode: "string" }).notNull(),
+    type: text().notNull(),
+    status: text().notNull(),
+    trades: integer().notNull().default(0),
+    base_total_ore: bigint({ mode: "number" }).notNull().default(0),
+    total_ore: bigint({ mode: "number" }).notNull().default(0),
+    bonus_ore: bigint({ mode: "number" }).notNull().default(0),
+    purchase_fee_ore: bigint({ mode: "number" }).notNull().default(0),
+    points_credited: bigint({ mode: "number" }).notNull().default(0),
+    xp_credited: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.type, t.status] })],
+);
+
 /** The points ledger per Stockholm day: what was credited and what was taken. */
 export const daily_points = pgTable("daily_points", {
   day: date({ mode: "string" }).primaryKey(),
