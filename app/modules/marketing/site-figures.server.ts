@@ -81,7 +81,7 @@ export function forgetSiteFigures(): void {
   cached = null;
 }
 
-type ReviewSourceResult = { ok: true; source: ReviewSource | null };
+type ReviewSourceResult = { ok: true; source: ReviewSource | null } | { ok: false; message: string };
 
 async function currentSource(tx: Tx | Db, platform: ReviewPlatform) {
   const [row] = await tx.select().from(review_sources).where(eq(review_sources.platform, platform)).for("update");
