@@ -35,7 +35,8 @@ const url = z
   .trim()
   .max(REVIEW_SOURCE_LIMITS.urlMaxLength, REVIEW_SOURCE_MESSAGES.url)
   .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: REVIEW_SOURCE_MESSAGES.url }))
-  .refine((value) => !/\s/.test(value), REVIEW_SOURCE_MESSAGES.url);
+  // Letters, digits and the URL punctuation only: no quotes, angle brackets or spaces in a link the site renders.
+  .refine((value) => /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?(?:[/?#][A-Za-z0-9\-._~/?#=&%+:@!,;]*)?$/.test(value), REVIEW_SOURCE_MESSAGES.url);
 
 export const reviewSourceSchema = z.object({ platform, rating, count, url });
 export type ReviewSourceInput = z.output<typeof reviewSourceSchema>;

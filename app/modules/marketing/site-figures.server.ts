@@ -7,6 +7,7 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { addDays, stockholmDay } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";
+import { publishEvent } from "~/platform/realtime/publisher.server";
 import { config } from "~/platform/config.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { cohort_months, daily_trades, profiles, review_sources } from "~/platform/db/schema";
@@ -100,6 +101,8 @@ export async function saveReviewSource(db: Db, input: { actorUserId: string; val
       .onConflictDoUpdate({ target: review_sources.platform, set: row });
     const after = { platform, rating, count, url };
     await recordAudit(tx, { actorUserId: input.actorUserId, action: "review_source.save", entityType: "review_source", entityId: platform, before, after });
+    // The anonymous HTML cache drops the pages that show it.
+    await publishEvent(tx, { type: "content", tag: "config" });
     return after;
   });
   forgetSiteFigures();
@@ -113,6 +116,7 @@ export async function removeReviewSource(db: Db, input: { actorUserId: string; p
     if (!before) return;
     await tx.delete(review_sources).where(eq(review_sources.platform, input.platform));
     await recordAudit(tx, { actorUserId: input.actorUserId, action: "review_source.remove", entityType: "review_source", entityId: input.platform, before, after: null });
+    await publishEvent(tx, { type: "content", tag: "config" });
   });
   forgetSiteFigures();
   return { ok: true, source: null };
