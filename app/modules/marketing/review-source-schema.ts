@@ -3,13 +3,14 @@
  * 1,0–5,0 with one decimal, number of reviews and the public page they are read from (https
  * only). Isomorphic: the form and the action refuse the same input with the same Swedish words.
  */
+import { formatNumber } from "~/lib/format";
 import { z } from "~/lib/zod";
 import { REVIEW_PLATFORMS, REVIEW_SOURCE_LIMITS } from "./marketing-constants";
 
 export const REVIEW_SOURCE_MESSAGES = {
   platform: "Välj Trustpilot eller Google.",
   rating: "Betyget måste vara ett tal mellan 1,0 och 5,0 med högst en decimal.",
-  count: `Antalet omdömen måste vara ett heltal mellan 0 och ${REVIEW_SOURCE_LIMITS.maxCount.toLocaleString("sv-SE")}.`,
+  count: `Antalet omdömen måste vara ett heltal mellan 0 och ${formatNumber(REVIEW_SOURCE_LIMITS.maxCount)}.`,
   url: "Ange länken till den publika sidan med omdömena, som börjar med https://.",
 } as const;
 

@@ -2061,7 +2061,7 @@ export const review_sources = pgTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
+  () => [
     check("review_sources_platform_valid", oneOf("platform", REVIEW_PLATFORMS)),
     check(
       "review_sources_rating_valid",
