@@ -124,6 +124,7 @@ export default [
     route("blog/:postId", "routes/admin/blog/post.tsx"),
     route("blog/:postId/spara", "routes/admin/blog/save.ts"),
     route("seo", "routes/admin/seo/seo.tsx"),
+    route("seo/omdomen", "routes/admin/seo/reviews.tsx"),
     route("newsletter", "routes/admin/newsletter/subscribers.tsx"),
     route("newsletter/export.csv", "routes/admin/newsletter/export.ts"),
     route("newsletter/lansering", "routes/admin/newsletter/lansering.tsx"),

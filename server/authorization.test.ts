@@ -194,6 +194,12 @@ const ACCESS: Record<string, RouteAccess> = {
     get: staffTab("point-shop"),
     action: staffTab("point-shop", "passes"),
   },
+  // The review sources the public pages show (docs/decisions/055-site-figures.md): admins only, not the seo role.
+  "routes/admin/seo/reviews": {
+    path: "/admin/seo/omdomen",
+    get: { anonymous: "401", member: "403", blog: "403", seo: "403", admin: "ok" },
+    action: { anonymous: "401", member: "403", blog: "403", seo: "403", admin: "passes" },
+  },
   "routes/admin/point-shop/image": { get: staffTab("point-shop", "405"), action: staffTab("point-shop", "passes") },
   "routes/admin/point-shop/giveaways": { get: staffTab("point-shop"), action: staffTab("point-shop", "passes") },
   "routes/admin/ltv/export": { get: staffTab("ltv") },

@@ -41,16 +41,6 @@ export function formatPoints(points: number): string {
   return `${formatNumber(points)} poäng`;
 }
 
-/** "15 000+" style claim. */
-export function formatPlus(value: number): string {
-  return `${formatNumber(value)}+`;
-}
-
-/** A range such as [5, 15] → "5–15". */
-export function formatRange(range: readonly [number, number]): string {
-  return `${range[0]}–${range[1]}`;
-}
-
 // Dates and times, always as Stockholm reads them.
 const inStockholm = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat("sv-SE", { ...options, timeZone: BUSINESS_TIME_ZONE });

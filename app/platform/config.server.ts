@@ -6,6 +6,7 @@ import { COMPANY } from "../lib/company";
 import { BANKID_DEFAULT_TIMEOUT_MS } from "../modules/identity/bankid-constants";
 import { SIE_DEFAULT_ACCOUNTS } from "../modules/bookkeeping/bookkeeping-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
+import { FIGURE_MINIMUMS } from "../modules/marketing/claims";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
 /** Empty strings count as unset, as they do in most .env files. */
@@ -128,6 +129,14 @@ const envSchema = z
     NEWSLETTER_SEND_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(60_000), 60),
     /** Total a member may sell in their first 7 days, in öre (docs/rules/selling.md#limits). */
     SELL_FIRST_WEEK_LIMIT_ORE: withDefault(z.coerce.number().int().min(0).max(1_000_000_000), SELL_ORDERS.newMemberLimitOre),
+    /**
+     * The least each computed site figure must be before a page shows it (docs/decisions/055-site-figures.md):
+     * accounts, completed trades, SEK paid out to sellers, trades per day (30-day average).
+     */
+    SITE_FIGURE_MIN_MEMBERS: withDefault(z.coerce.number().int().min(0).max(1_000_000_000), FIGURE_MINIMUMS.members),
+    SITE_FIGURE_MIN_TRADES: withDefault(z.coerce.number().int().min(0).max(1_000_000_000), FIGURE_MINIMUMS.trades),
+    SITE_FIGURE_MIN_PAID_OUT_SEK: withDefault(z.coerce.number().int().min(0).max(1_000_000_000_000), FIGURE_MINIMUMS.paidOutSek),
+    SITE_FIGURE_MIN_TRADES_PER_DAY: withDefault(z.coerce.number().int().min(0).max(1_000_000), FIGURE_MINIMUMS.tradesPerDay),
     /**
      * Key of the signed unsubscribe links (docs/rules/newsletter.md#unsubscribing). Unset: derived
      * from BETTER_AUTH_SECRET, so every instance of a deployment signs alike.

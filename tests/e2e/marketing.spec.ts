@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
+import { review_sources } from "../../app/platform/db/schema";
+import { startTestServer, type TestServer } from "../../server/test-server";
 
 const SUCCESS = "Tack! Vi meddelar dig så snart funktionen är klar.";
 
@@ -9,7 +12,7 @@ const PAGES = [
   { path: "/salja-skins", h1: "Sälj dina CS2-skins för riktiga pengar", texts: ["Så säljer du dina skins", "Därför säljer du till oss", "Vanliga frågor om att sälja"] },
   { path: "/kop-skins", h1: "Köp CS2-skins tryggt och enkelt", texts: ["Kommer snart", "09:00-22:00", "Tryggt att handla hos oss", "Vanliga frågor om att köpa"] },
   { path: "/om-oss", h1: "Spelare som blev skinhandlare", texts: ["2019", "2021", "2023", "2025", "Sex löften till varje kund", "VD och grundare"] },
-  { path: "/omdomen", h1: "Omdömen från våra kunder", texts: ["Trustpilot", "Google", "Fler omdömen"] },
+  { path: "/omdomen", h1: "Omdömen från våra kunder", texts: ["Utvalda", "Fler omdömen"] },
   { path: "/point-system", h1: "Poäng på varje affär", texts: ["Poäng per krona", "Vad kan jag göra med poängen?"] },
   { path: "/xp-system", h1: "Samla XP och nå VIP-nivåerna", texts: ["Bronze", "Silver", "Gold", "Platinum", "Framgångshistorier"] },
   { path: "/success", h1: "Tack för din betalning!", texts: ["handläggare"] },
@@ -76,15 +79,21 @@ test.describe("marketing pages", () => {
     expect(ldJson.join("")).toContain('"FAQPage"');
   });
 
-  test("the reviews page shows both platforms and the total", async ({ page }) => {
+  test("the reviews page shows no rating while no source is configured", async ({ page }) => {
     await page.goto("/omdomen");
-    const ratings = ((await page.getByTestId("aggregate-ratings").textContent()) ?? "").replace(/\s+/g, " ");
-    expect(ratings).toContain("2 847");
-    expect(ratings).toContain("1 394");
-    expect(ratings).toContain("4 241");
+    await expect(page.getByTestId("review-sources")).toHaveCount(0);
+    expect(await mainText(page)).not.toMatch(/snittbetyg \d|Källa:/i);
     await expect(page.getByRole("link", { name: "Läs omdömena" })).toHaveAttribute("href", "#alla-omdomen");
     await expect(page.locator('main a[href="/salja-skins"]').first()).toBeVisible();
     await expect(page.locator('main a[href="/kop-skins"]').first()).toBeVisible();
+  });
+
+  test("the home page shows no counters and no empty stat without figures", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("hero-counters")).toHaveCount(0);
+    const stats = page.getByRole("definition").filter({ hasText: /^0$/ });
+    await expect(stats).toHaveCount(0);
+    expect(await mainText(page)).not.toMatch(/\b0\+? (?:kunder|medlemmar|affärer)/);
   });
 
   test("the thank-you page is not indexed", async ({ page }) => {
@@ -104,7 +113,36 @@ test.describe("marketing pages", () => {
   });
 });
 
-test.describe("home counters", () => {
+/**
+ * A shop with figures: 15 321 accounts and two configured review sources, Trustpilot 4,8 of
+ * 2 847 and Google 5,0 of 1 394 — on average 4,8 of 4 241 (weighted by count, rounded down).
+ */
+test.describe("home counters and review sources", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: TestServer;
+  const at = (path: string) => `${server.url}${path}`;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startTestServer(
+      { LOG_LEVEL: "warn" },
+      {
+        prepare: async (database) => {
+          await database.db.execute(sql`WITH made AS (
+              INSERT INTO "user" (name, email) SELECT 'Medlem', 'figur-' || g || '@example.se' FROM generate_series(1, 15321) AS g RETURNING id, email
+            ) INSERT INTO profiles (user_id, email) SELECT id, email FROM made`);
+          await database.db.insert(review_sources).values([
+            { platform: "Trustpilot", rating_tenths: 48, review_count: 2_847, url: "https://se.trustpilot.com/review/skinhamnen.se" },
+            { platform: "Google", rating_tenths: 50, review_count: 1_394, url: "https://g.page/r/skinhamnen/review" },
+          ]);
+        },
+      },
+    );
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
   /** Records every text the counters show, from the first byte of HTML on. */
   async function recordCounters(page: Page) {
     await page.addInitScript(() => {
@@ -126,25 +164,25 @@ test.describe("home counters", () => {
   test("render the final values without JavaScript", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/");
+    await page.goto(at("/"));
     await expect(page.locator('[data-counter="customers"]')).toHaveText("15K+");
-    await expect(page.locator('[data-counter="rating"]')).toHaveText("5,0");
+    await expect(page.locator('[data-counter="rating"]')).toHaveText("4,8");
     await context.close();
   });
 
-  test("count up from 0 and 4,0 in the browser and end on 15K+ and 5,0", async ({ page }) => {
+  test("count up from 0 and 4,0 in the browser and end on 15K+ and 4,8", async ({ page }) => {
     await recordCounters(page);
-    await page.goto("/");
+    await page.goto(at("/"));
     await expect(page.getByTestId("hero-counters")).toHaveAttribute("data-counter-state", "done", { timeout: 10_000 });
     await expect(page.locator('[data-counter="customers"]')).toHaveText("15K+");
-    await expect(page.locator('[data-counter="rating"]')).toHaveText("5,0");
+    await expect(page.locator('[data-counter="rating"]')).toHaveText("4,8");
     const seen = await counters(page);
     // Server value first, then restarted from the beginning, then counted up.
-    expect(seen.rating![0]).toBe("5,0");
+    expect(seen.rating![0]).toBe("4,8");
     expect(seen.rating).toContain("4,0");
-    // Counted up, not jumped: rising frames from 4,0 to 5,0 (a busy machine may drop some).
+    // Counted up, not jumped: rising frames from 4,0 to 4,8 (a busy machine may drop some).
     const rising = seen.rating!.slice(seen.rating!.indexOf("4,0")).map((text) => Number(text.replace(",", ".")));
-    expect(rising.at(-1)).toBe(5);
+    expect(rising.at(-1)).toBe(4.8);
     expect(rising.length).toBeGreaterThan(3);
     expect(rising).toEqual([...rising].sort((a, b) => a - b));
     expect(seen.customers).toContain("0");
@@ -155,12 +193,24 @@ test.describe("home counters", () => {
   test("stay still under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await recordCounters(page);
-    await page.goto("/");
+    await page.goto(at("/"));
     await expect(page.getByTestId("hero-counters")).toHaveAttribute("data-counter-state", "reduced");
     await page.waitForTimeout(2_000);
     const seen = await counters(page);
     expect(seen.customers).toEqual(["15K+"]);
-    expect(seen.rating).toEqual(["5,0"]);
+    expect(seen.rating).toEqual(["4,8"]);
+  });
+
+  test("the reviews page shows each source with its link and the weighted average", async ({ page }) => {
+    await page.goto(at("/omdomen"));
+    const ratings = page.getByTestId("review-sources");
+    const text = ((await ratings.textContent()) ?? "").replace(/\s+/g, " ");
+    expect(text).toContain("2 847");
+    expect(text).toContain("1 394");
+    expect(text).toContain("4 241");
+    await expect(ratings.getByTestId("review-average")).toHaveText("4,8");
+    await expect(ratings.getByRole("link", { name: /Källa: Trustpilot/ })).toHaveAttribute("href", "https://se.trustpilot.com/review/skinhamnen.se");
+    await expect(ratings.getByRole("link", { name: /Källa: Google/ })).toHaveAttribute("href", "https://g.page/r/skinhamnen/review");
   });
 });
 

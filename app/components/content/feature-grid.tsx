@@ -1,10 +1,13 @@
 import type { LucideIcon } from "~/components/ui/icons";
+import { ContentLink, type ContentLinkTarget } from "~/components/content/content-link";
 import { cn } from "~/lib/cn";
 
 export interface Feature {
   icon: LucideIcon;
   title: string;
   text: string;
+  /** A page the card points to, after its text. */
+  link?: ContentLinkTarget;
 }
 
 /** Icon cards (benefits, promises, values), each with an h3. */
@@ -26,7 +29,7 @@ export function FeatureGrid({
         columns === 4 && "lg:grid-cols-4",
       )}
     >
-      {items.map(({ icon: Icon, title, text }) => (
+      {items.map(({ icon: Icon, title, text, link }) => (
         <li
           key={title}
           className="group rounded-xl border bg-card p-6 text-card-foreground shadow-sm transition-shadow hover:shadow-md"
@@ -36,6 +39,7 @@ export function FeatureGrid({
           </span>
           <Heading className="mt-4 text-lg font-semibold">{title}</Heading>
           <p className="mt-2 text-muted-foreground">{text}</p>
+          {link ? <ContentLink {...link} /> : null}
         </li>
       ))}
     </ul>

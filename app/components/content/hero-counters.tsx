@@ -1,24 +1,22 @@
 import { useEffect, useState } from "react";
 import { Star, Users } from "~/components/ui/icons";
-import {
-  COUNTER_TOTAL_MS,
-  FINAL_COUNTER_VALUES,
-  countersAt,
-  formatCustomers,
-  formatRating,
-} from "~/modules/marketing/hero-counters";
+import { counterTotalMs, countersAt, formatCustomers, type CounterTargets } from "~/modules/marketing/hero-counters";
+import { formatRating } from "~/modules/marketing/site-figures";
 
 type CounterState = "static" | "animating" | "done" | "reduced";
 
 /**
- * The hero's customer and rating counters (docs/rules/site.md#hero-counters). The server renders
- * the final values, so crawlers, no-JS visitors and reduced-motion users see "15K+" and "5,0" at
- * once; the browser restarts them from 0 and 4,0 and counts up, starting 500 ms after load. Screen
- * readers always get the final value, never the ticking one.
+ * The hero's member and rating counters (docs/rules/site.md#hero-counters). The server renders
+ * the final values (the computed member figure, the configured average rating), so crawlers,
+ * no-JS visitors and reduced-motion users see them at once; the browser restarts them from 0
+ * and 4,0 and counts up, starting 500 ms after load. Screen readers always get the final value,
+ * never the ticking one. A counter without a figure is left out; with neither there is nothing.
  */
-export function HeroCounters() {
-  const [values, setValues] = useState(FINAL_COUNTER_VALUES);
+export function HeroCounters({ targets }: { targets: CounterTargets }) {
+  const final = { customers: targets.customers ?? 0, rating: targets.rating ?? 0 };
+  const [values, setValues] = useState(final);
   const [state, setState] = useState<CounterState>("static");
+  const totalMs = counterTotalMs(targets);
 
   useEffect(() => {
     const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -32,39 +30,36 @@ export function HeroCounters() {
       }
       startedAt ??= now;
       const elapsed = now - startedAt;
-      if (elapsed >= COUNTER_TOTAL_MS) {
-        setValues(FINAL_COUNTER_VALUES);
+      if (elapsed >= totalMs) {
+        setValues({ customers: targets.customers ?? 0, rating: targets.rating ?? 0 });
         setState("done");
         return;
       }
-      setValues(countersAt(elapsed));
+      setValues(countersAt(elapsed, targets));
       setState("animating");
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [targets, totalMs]);
 
   const counters = [
-    {
-      id: "customers",
-      Icon: Users,
-      shown: formatCustomers(values.customers),
-      final: formatCustomers(FINAL_COUNTER_VALUES.customers),
-      label: "Nöjda kunder",
-    },
-    {
-      id: "rating",
-      Icon: Star,
-      shown: formatRating(values.rating),
-      final: formatRating(FINAL_COUNTER_VALUES.rating),
-      label: "Snittbetyg av 5",
-    },
-  ] as const;
+    targets.customers === null
+      ? null
+      : { id: "customers", Icon: Users, shown: formatCustomers(values.customers), final: formatCustomers(final.customers), label: "Medlemmar" },
+    targets.rating === null
+      ? null
+      : { id: "rating", Icon: Star, shown: formatRating(values.rating), final: formatRating(final.rating), label: "Snittbetyg av 5" },
+  ].filter((counter) => counter !== null);
+  if (counters.length === 0) return null;
 
   return (
-    <dl className="grid grid-cols-2 gap-4" data-counter-state={state} data-testid="hero-counters">
-      {counters.map(({ id, Icon, shown, final, label }) => (
+    <dl
+      className={counters.length === 2 ? "grid grid-cols-2 gap-4" : "grid grid-cols-1 gap-4"}
+      data-counter-state={state}
+      data-testid="hero-counters"
+    >
+      {counters.map(({ id, Icon, shown, final: finalText, label }) => (
         <div key={id} className="flex flex-col-reverse rounded-xl bg-white/10 p-5 ring-1 ring-white/15 backdrop-blur">
           <dt className="text-sm text-white/75">{label}</dt>
           <dd className="mb-1">
@@ -81,7 +76,7 @@ export function HeroCounters() {
             >
               {shown}
             </span>
-            <span className="sr-only">{final}</span>
+            <span className="sr-only">{finalText}</span>
           </dd>
         </div>
       ))}

@@ -39,19 +39,18 @@ import type { Feature } from "~/components/content/feature-grid";
 import type { Stat } from "~/components/content/stats-row";
 import type { Step } from "~/components/content/step-list";
 import type { Testimonial } from "~/components/content/testimonial-card";
-import { REVIEWS, TIMELINE_YEARS } from "~/components/content/content-constants";
+import { TIMELINE_YEARS } from "~/components/content/content-constants";
 import { COMPANY } from "~/lib/company";
 import { LEVELS, POINTS_PER_SEK, POINTS_VALUE, XP_PER_SEK } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
-import { CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { BULK_BONUS_CLAIM, CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { formatClaim, formatPaidOut, type SiteFigures } from "~/modules/marketing/site-figures";
 import { SHOP_CATEGORY_LABELS } from "~/modules/shop/shop-constants";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
-import { formatCustomers } from "../../modules/marketing/hero-counters";
-import { formatNumber, formatPlus, formatRange } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
 
-const bulkBonus = `+${formatRange(MARKETING.bulkBonusPercentRange)}%`;
 const manualReview = `${formatNumber(MARKETING.manualReviewAboveSek)} kr`;
 const conditions = MARKETING.skinConditions.join(", ");
 const otherGames = CLAIMS.otherGames.join(", ");
@@ -62,19 +61,30 @@ const chatReply = `${SUPPORT_HOURS.chatReplySeconds} sekunder`;
 // Shared building blocks
 // ---------------------------------------------------------------------------
 
-/** The company's headline figures, used by the home page and the about page. */
-export const KEY_STATS: readonly Stat[] = [
-  { icon: ArrowLeftRight, value: formatPlus(MARKETING.trades), label: "Genomförda affärer" },
-  { icon: Banknote, value: `${MARKETING.tradedSekMillions} MSEK`, label: "Omsatt i skins" },
-  { icon: TrendingUp, value: formatPlus(MARKETING.tradesPerDay), label: "Affärer per dag" },
-  { icon: CalendarCheck, value: String(COMPANY.foundedYear), label: `Grundat i ${COMPANY.city}` },
-];
+/**
+ * The company's headline figures, used by the home page and the about page: the computed ones
+ * that reach their minimum (docs/decisions/055-site-figures.md), then the founding year.
+ */
+export function keyStats(figures: SiteFigures, options: { members?: boolean } = {}): Stat[] {
+  const stats: Array<Stat | null> = [
+    options.members && figures.members !== null ? { icon: Users, value: formatClaim(figures.members), label: "Medlemmar" } : null,
+    figures.trades === null ? null : { icon: ArrowLeftRight, value: formatClaim(figures.trades), label: "Genomförda affärer" },
+    figures.paidOutSek === null ? null : { icon: Banknote, value: formatPaidOut(figures.paidOutSek), label: "Utbetalt till säljare" },
+    figures.tradesPerDay === null ? null : { icon: TrendingUp, value: formatClaim(figures.tradesPerDay), label: "Affärer per dag" },
+    { icon: CalendarCheck, value: String(COMPANY.foundedYear), label: `Grundat i ${COMPANY.city}` },
+  ];
+  return stats.filter((stat) => stat !== null);
+}
+
+/** Where a whole inventory is valued at once (docs/rules/selling.md). */
+const VALUATION_LINK = { to: "/salja/vardering", label: "Värdera ditt inventarie" } as const;
 
 export const SELL_STEPS: readonly Step[] = [
   {
     icon: MessageCircle,
     title: "Berätta vad du vill sälja",
-    text: `Skriv till oss i livechatten eller logga in och dela din trade-länk. Du får ett bud baserat på aktuell marknadsdata – för stora inventarier inom ${MARKETING.bigInventoryValuationMinutes} minuter.`,
+    text: "Ange din Steam-profil så värderas hela ditt inventarie direkt, utan konto, med referenspris och vårt pris för varje föremål. Du kan också skriva till oss i livechatten.",
+    link: VALUATION_LINK,
   },
   {
     icon: Send,
@@ -144,12 +154,12 @@ export const HOME_BENEFITS: readonly Feature[] = [
   {
     icon: ChartLine,
     title: "Priser från marknaden",
-    text: `Våra bud bygger på aktuell marknadsdata, och säljer du många skins samtidigt får du ${bulkBonus} i bulkbonus.`,
+    text: `Våra bud bygger på aktuell marknadsdata, och säljer du för mer på en gång får du bulkbonus: ${BULK_BONUS_CLAIM}.`,
   },
   {
     icon: ShieldCheck,
     title: "Trygga affärer",
-    text: `${MARKETING.securePercent}% säkra transaktioner. Affärer över ${manualReview} granskas manuellt innan de genomförs.`,
+    text: `Allt sker via Steams egna trade-system. Affärer över ${manualReview} granskas manuellt innan de genomförs.`,
   },
   {
     icon: Headphones,
@@ -184,8 +194,9 @@ export const SELL_BENEFITS: readonly Feature[] = [
   },
   {
     icon: Coins,
-    title: `Bulkbonus ${bulkBonus}`,
-    text: `Säljer du flera skins på en gång får du extra betalt. Stora inventarier värderas inom ${MARKETING.bigInventoryValuationMinutes} minuter.`,
+    title: "Bulkbonus på stora försäljningar",
+    text: `Ju mer du säljer på en gång, desto mer extra: ${BULK_BONUS_CLAIM}. Hela inventariet värderas direkt, utan konto.`,
+    link: VALUATION_LINK,
   },
   {
     icon: Lock,
@@ -218,7 +229,7 @@ export const SELL_FAQ: readonly FaqItem[] = [
   {
     id: "pris",
     question: "Hur räknar ni fram priset?",
-    answer: `Budet bygger på aktuell marknadsdata för just din skin: skick, float, stickers och efterfrågan. Säljer du många föremål samtidigt får du en bulkbonus på ${bulkBonus}.`,
+    answer: `Budet bygger på aktuell marknadsdata för just din skin: skick, float, stickers och efterfrågan. Säljer du för mer på en gång får du bulkbonus på försäljningens belopp: ${BULK_BONUS_CLAIM}.`,
   },
   {
     id: "sakerhet",
@@ -244,7 +255,7 @@ export const BUY_TRUST: readonly Feature[] = [
   {
     icon: ShieldCheck,
     title: "Svenskt och tryggt",
-    text: `Ett svenskt aktiebolag med ${formatPlus(MARKETING.trades)} genomförda affärer och support på svenska ${SUPPORT_HOURS.label}.`,
+    text: `Ett svenskt aktiebolag i ${COMPANY.city} med support på svenska ${SUPPORT_HOURS.label}.`,
   },
 ];
 
@@ -290,28 +301,37 @@ export const BUY_FAQ: readonly FaqItem[] = [
 // ---------------------------------------------------------------------------
 const [foundedYear, year2, year3, year4] = TIMELINE_YEARS;
 
-export const TIMELINE: ReadonlyArray<{ year: number; title: string; text: string }> = [
-  {
-    year: foundedYear,
-    title: `${COMPANY.city} – där allt började`,
-    text: `${COMPANY.foundedYear} startade vi ett aktiebolag med ett enkelt mål: att svenska spelare ska kunna sälja skins snabbt, tryggt och på svenska.`,
-  },
-  {
-    year: year2,
-    title: "Swish, bank och krypto",
-    text: "Vi byggde ut utbetalningarna så att varje säljare själv kan välja hur pengarna ska komma – från Swish på minuter till krypto.",
-  },
-  {
-    year: year3,
-    title: "Lojalitet som lönar sig",
-    text: `Poäng, XP och ${LEVELS.length} VIP-nivåer lanserades, så att den som handlar ofta också får mer tillbaka.`,
-  },
-  {
-    year: year4,
-    title: `${formatCustomers(MARKETING.customers)} kunder`,
-    text: `I dag har över ${formatNumber(MARKETING.customers)} kunder gjort affärer med oss, och vår community har vuxit till ${formatPlus(MARKETING.communityMembers)} medlemmar.`,
-  },
-];
+/** The about page's timeline; its last entry names the computed member figure, or none below its minimum. */
+export function timeline(figures: SiteFigures): ReadonlyArray<{ year: number; title: string; text: string }> {
+  return [
+    {
+      year: foundedYear,
+      title: `${COMPANY.city} – där allt började`,
+      text: `${COMPANY.foundedYear} startade vi ett aktiebolag med ett enkelt mål: att svenska spelare ska kunna sälja skins snabbt, tryggt och på svenska.`,
+    },
+    {
+      year: year2,
+      title: "Swish, bank och krypto",
+      text: "Vi byggde ut utbetalningarna så att varje säljare själv kan välja hur pengarna ska komma – från Swish på minuter till krypto.",
+    },
+    {
+      year: year3,
+      title: "Lojalitet som lönar sig",
+      text: `Poäng, XP och ${LEVELS.length} VIP-nivåer lanserades, så att den som handlar ofta också får mer tillbaka.`,
+    },
+    figures.members === null
+      ? {
+          year: year4,
+          title: "Värdering direkt på sajten",
+          text: "I dag värderar vi hela ditt inventarie direkt på sajten, utan konto, med referenspris och vårt pris för varje föremål.",
+        }
+      : {
+          year: year4,
+          title: `${formatClaim(figures.members)} medlemmar`,
+          text: `I dag har ${formatClaim(figures.members)} medlemmar ett konto hos oss och kan sälja, samla poäng och klättra i VIP-nivåerna.`,
+        },
+  ];
+}
 
 export const MISSION = {
   mission:
@@ -373,7 +393,6 @@ export const TEAM: ReadonlyArray<{ name: string; role: string; text: string }> =
 ];
 
 export const COMMUNITY = {
-  members: formatPlus(MARKETING.communityMembers),
   perks: [
     { icon: Gift, text: "Giveaways varje månad" },
     { icon: Sparkles, text: "Nyheter om marknaden före alla andra" },
@@ -384,62 +403,49 @@ export const COMMUNITY = {
 // ---------------------------------------------------------------------------
 // /omdomen
 // ---------------------------------------------------------------------------
-export interface Review extends Testimonial {
-  platform: (typeof REVIEWS.platforms)[number]["name"];
-}
-
-const [firstPlatform, secondPlatform] = REVIEWS.platforms;
-
-export const FEATURED_REVIEWS: readonly Review[] = [
+export const FEATURED_REVIEWS: readonly Testimonial[] = [
   {
     name: "Oskar Lund",
     detail: "Sålde hela sitt inventarie",
-    platform: firstPlatform.name,
     rating: 5,
     text: "Skickade över fyrtio skins på en gång och fick en tydlig värdering på en kvart. Bulkbonusen gjorde att jag fick mer än väntat, och Swishen kom direkt.",
   },
   {
     name: "Hanna Sjöberg",
     detail: "Köpte sin första kniv",
-    platform: secondPlatform.name,
     rating: 5,
     text: "Supporten tog sig tid att förklara skillnaden mellan skicken och hjälpte mig hitta något inom min budget. Kändes tryggt hela vägen.",
   },
   {
     name: "Viktor Åberg",
     detail: "Återkommande säljare",
-    platform: firstPlatform.name,
     rating: 5,
     text: "Jag har testat de flesta tjänster och ingen slår utbetalningstiden här. Att allt sker på svenska är en stor bonus.",
   },
 ];
 
-export const MORE_REVIEWS: readonly Review[] = [
+export const MORE_REVIEWS: readonly Testimonial[] = [
   {
     name: "Linnea Holm",
     detail: "Sålde stickers",
-    platform: secondPlatform.name,
     rating: 5,
     text: "Trodde inte att någon ville köpa mina gamla stickers, men fick ett schysst bud på minuten.",
   },
   {
     name: "Adam Persson",
     detail: "Betalning via bank",
-    platform: firstPlatform.name,
     rating: 5,
     text: "Valde bankutbetalning och pengarna kom på dagen som utlovat.",
   },
   {
     name: "Noah Engström",
     detail: "VIP Gold",
-    platform: firstPlatform.name,
     rating: 5,
     text: "Extraprocenten på försäljningarna märks verkligen när man säljer ofta. Bra att man ser sin nivå i profilen.",
   },
   {
     name: "Ella Strand",
     detail: "Köpte handskar",
-    platform: secondPlatform.name,
     rating: 5,
     text: "Smidigt att betala med Swish och snabb leverans. Kommer definitivt att handla igen.",
   },

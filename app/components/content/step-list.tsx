@@ -1,9 +1,12 @@
 import type { LucideIcon } from "~/components/ui/icons";
+import { ContentLink, type ContentLinkTarget } from "~/components/content/content-link";
 
 export interface Step {
   icon: LucideIcon;
   title: string;
   text: string;
+  /** A page the card points to, after its text. */
+  link?: ContentLinkTarget;
 }
 
 /** A numbered how-it-works sequence: an ordered list, so the order is announced too. */
@@ -11,7 +14,7 @@ export function StepList({ steps, headingLevel = 3 }: { steps: readonly Step[]; 
   const Heading = `h${headingLevel}` as const;
   return (
     <ol className="grid gap-5 md:grid-cols-3">
-      {steps.map(({ icon: Icon, title, text }, index) => (
+      {steps.map(({ icon: Icon, title, text, link }, index) => (
         <li key={title} className="relative rounded-xl border bg-card p-6 text-card-foreground shadow-sm">
           <div className="flex items-center gap-3">
             <span
@@ -27,6 +30,7 @@ export function StepList({ steps, headingLevel = 3 }: { steps: readonly Step[]; 
             {title}
           </Heading>
           <p className="mt-2 text-muted-foreground">{text}</p>
+          {link ? <ContentLink {...link} /> : null}
         </li>
       ))}
     </ol>

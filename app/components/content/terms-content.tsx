@@ -8,7 +8,7 @@ import { LEVELS, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { REFERRAL } from "~/modules/referrals/referrals-constants";
 import { PAYOUT_LABELS, PAYOUT_METHODS } from "~/modules/selling/selling-constants";
-import { PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { BULK_BONUS_CLAIM, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import { listPaymentMethods } from "~/modules/marketing/claims";
 import { ARN } from "~/modules/legal/legal";
@@ -105,8 +105,7 @@ export function termsSections({ siteName, supportEmail }: { siteName: string; su
               Vi tar ingen avgift. Beloppet du godkänner är beloppet du får.
             </li>
             <li>
-              Vid försäljning av många föremål på en gång kan du få en bulkbonus på +
-              {MARKETING.bulkBonusPercentRange[0]}–{MARKETING.bulkBonusPercentRange[1]}%.
+              Säljer du för mer på en gång får du bulkbonus på försäljningens belopp: {BULK_BONUS_CLAIM}.
             </li>
             <li>
               VIP-nivåerna ger extra betalt på försäljningar:{" "}

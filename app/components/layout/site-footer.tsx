@@ -3,14 +3,12 @@ import { Link } from "react-router";
 import { Clock, Mail, MapPin } from "~/components/ui/icons";
 import { NewsletterForm } from "~/components/content/newsletter-form";
 import { COMPANY } from "~/lib/company";
-import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { usePublicConfig } from "~/lib/site-config";
 import { openCookieSettings } from "~/modules/consent/consent-storage";
 import { Logo } from "./logo";
 import { LEGAL_LINKS, MAIN_NAV, RESOURCE_LINKS } from "./navigation";
 import { PaymentBadges } from "./payment-badges";
-import { formatNumber } from "~/lib/format";
 
 export function SiteFooter() {
   const { siteName, supportEmail } = usePublicConfig();
@@ -26,8 +24,7 @@ export function SiteFooter() {
           <Logo siteName={siteName} />
           <p className="mt-4 text-sm text-muted-foreground">
             Svenskt aktiebolag i {COMPANY.city} som köper CS2-skins {CLAIMS.since}.
-            Över {formatNumber(MARKETING.trades)} affärer, inga avgifter och
-            utbetalning via Swish, bank eller krypto.
+            Inga avgifter och utbetalning via Swish, bank eller krypto.
           </p>
           <p className="mt-4 flex items-start gap-2 text-sm text-muted-foreground">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

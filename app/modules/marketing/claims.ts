@@ -8,6 +8,8 @@
 import { COMPANY } from "~/lib/company";
 import { BUY_RATE_PERCENT } from "~/modules/selling/selling-constants";
 import { payoutPromise } from "~/modules/selling/sell-order-rules";
+import { BULK_BONUS_TIERS } from "~/modules/trades/trades-constants";
+import { formatNumber } from "~/lib/format";
 
 const rates = Object.values(BUY_RATE_PERCENT);
 
@@ -42,3 +44,26 @@ export const PAYOUT_CLAIMS = {
   bank: payoutPromise("bank"),
   crypto: payoutPromise("crypto"),
 } as const;
+
+/**
+ * The least each computed figure must be before a page shows it (docs/decisions/055-site-figures.md);
+ * below it the stat, counter or sentence is left out. Overridable per deployment
+ * (SITE_FIGURE_MIN_* in app/platform/config.server.ts).
+ */
+export const FIGURE_MINIMUMS = {
+  /** Accounts not deleted. */
+  members: 1_000,
+  /** Completed trades, sales and purchases. */
+  trades: 1_000,
+  /** SEK paid out to sellers for completed sales. */
+  paidOutSek: 1_000_000,
+  /** Completed trades per day, averaged over the last 30 whole days. */
+  tradesPerDay: 10,
+} as const;
+export type FigureName = keyof typeof FIGURE_MINIMUMS;
+
+/** The bulk bonus's tiers as the quote applies them, lowest first: "+2 % från 5 000 kr, …". */
+export const BULK_BONUS_CLAIM = [...BULK_BONUS_TIERS]
+  .reverse()
+  .map((tier) => `+${tier.percent} % från ${formatNumber(tier.minOre / 100)} kr`)
+  .join(", ");

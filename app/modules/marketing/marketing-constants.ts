@@ -1,33 +1,36 @@
 /**
- * The marketing claims (docs/rules/site.md#marketing-claims) and the hero counters. Static,
- * not computed; every page words its figures from here. Isomorphic.
+ * The fixed marketing rules (docs/rules/site.md#marketing-claims) and the hero counters. The
+ * site's figures are not here: they are computed from our data or configured by staff with
+ * their source (site-figures.server.ts, docs/decisions/055-site-figures.md). Isomorphic.
  */
 
 export const MARKETING = {
-  customers: 15_000,
-  trades: 150_000,
-  rating: 5.0,
-  tradedSekMillions: 250,
-  communityMembers: 25_000,
-  tradesPerDay: 500,
-  securePercent: 100,
   feePercent: 0,
-  bulkBonusPercentRange: [2, 5] as const,
-  bigInventoryValuationMinutes: 30,
   manualReviewAboveSek: 1_000,
   skinConditions: ["FN", "MW", "FT", "WW", "BS"] as const,
 } as const;
 
-/** Hero counters (docs/rules/site.md#hero-counters): start 500 ms after load, rating 4.0 → 5.0 in 0.1 steps every 100 ms. */
+/** The review platforms staff may configure, each with its public page (https only). */
+export const REVIEW_PLATFORMS = ["Trustpilot", "Google"] as const;
+export type ReviewPlatform = (typeof REVIEW_PLATFORMS)[number];
+
+/** A configured review source's limits: rating 1,0–5,0 in tenths, count and link length. */
+export const REVIEW_SOURCE_LIMITS = {
+  minRating: 1,
+  maxRating: 5,
+  maxCount: 10_000_000,
+  urlMaxLength: 500,
+} as const;
+
+/**
+ * Hero counters (docs/rules/site.md#hero-counters): start 500 ms after load, the member count
+ * runs up to the computed figure, the rating 4.0 → the configured average in 0.1 steps every 100 ms.
+ */
 export const HERO_COUNTERS = {
   startDelayMs: 500,
-  customersTarget: MARKETING.customers,
   ratingFrom: 4.0,
-  ratingTo: MARKETING.rating,
   ratingStep: 0.1,
   ratingTickMs: 100,
-  /** How long the customer count runs (chosen to end with the rating). */
+  /** How long the member count runs (chosen to end with a rating of 5,0). */
   customersDurationMs: 1_000,
-  /** Customer counts from this number up are shown in thousands ("15K+"). */
-  thousandsFrom: 1_000,
 } as const;

@@ -6,7 +6,7 @@ import { COMPANY } from "~/lib/company";
 import { LEVELS, POINTS_PER_SEK, POINTS_VALUE } from "~/modules/loyalty/loyalty-constants";
 import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { PAYOUT_LABELS } from "~/modules/selling/selling-constants";
-import { CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
+import { BULK_BONUS_CLAIM, CLAIMS, listPaymentMethods, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { TRADE_PROTECTION_DAYS } from "~/modules/trades/trades-constants";
 import type { FaqEntry, FaqSection } from "./faq-search";
@@ -21,7 +21,6 @@ const payoutMethods = (last: string) =>
     last,
   );
 
-const [minBulk, maxBulk] = MARKETING.bulkBonusPercentRange;
 const vipBonuses = LEVELS.filter((level) => level.saleBonusPercent > 0)
   .map((level) => `${level.name} +${level.saleBonusPercent}%`)
   .join(", ");
@@ -37,7 +36,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "vilka-ar-ni",
         question: "Vilka är ni?",
-        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins ${CLAIMS.since}. Över ${formatNumber(MARKETING.customers)} kunder har sålt eller köpt skins hos oss och vi har genomfört mer än ${formatNumber(MARKETING.trades)} affärer.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
+        answer: `Vi är ett svenskt aktiebolag med säte i ${COMPANY.city} som har handlat med CS2-skins ${CLAIMS.since}.\n\nVi är ett fristående företag och har ingen koppling till Valve, som utvecklar CS2 och driver Steam.`,
       },
       {
         id: "hur-saljer-jag",
@@ -116,7 +115,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "ar-det-sakert",
         question: "Är det säkert att sälja till er?",
-        answer: `Ja. Vi är ett registrerat svenskt aktiebolag, alla affärer sker via Steams egna trade-erbjudanden och vi har genomfört över ${formatNumber(MARKETING.trades)} affärer. Vi ber aldrig om ditt Steam-lösenord eller dina inloggningskoder, och affärer över ${formatNumber(MARKETING.manualReviewAboveSek)} kr kontrolleras manuellt.`,
+        answer: `Ja. Vi är ett registrerat svenskt aktiebolag, alla affärer sker via Steams egna trade-erbjudanden. Vi ber aldrig om ditt Steam-lösenord eller dina inloggningskoder, och affärer över ${formatNumber(MARKETING.manualReviewAboveSek)} kr kontrolleras manuellt.`,
       },
       {
         id: "trade-protection",
@@ -163,7 +162,7 @@ export const FAQ_SECTIONS: ReadonlyArray<FaqSection<FaqEntry> & { id: FaqSection
       {
         id: "bulkbonus",
         question: "Får jag bättre betalt om jag säljer många skins?",
-        answer: `Ja, säljer du många skins på en gång får du en bulkbonus på +${minBulk}–${maxBulk}% på det totala beloppet. Har du ett stort inventarie värderar vi det inom ${MARKETING.bigInventoryValuationMinutes} minuter.`,
+        answer: `Ja. Säljer du för mer på en gång får du bulkbonus på försäljningens belopp: ${BULK_BONUS_CLAIM}. Hela inventariet kan du värdera direkt, utan konto, under Sälj skins → Värdera ditt inventarie (/salja/vardering).`,
       },
       {
         id: "vip-bonus",

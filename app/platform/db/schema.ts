@@ -40,6 +40,7 @@ import {
   CAMPAIGN_STATUSES,
   MAIL_LISTS,
 } from "../../modules/newsletter/newsletter-constants";
+import { REVIEW_PLATFORMS, REVIEW_SOURCE_LIMITS } from "../../modules/marketing/marketing-constants";
 import { REFERRAL_SOURCES, REFERRAL_STATUSES } from "../../modules/referrals/referrals-constants";
 import {
   SELL_ORDER_STATUSES,
@@ -278,6 +279,8 @@ export const profiles = pgTable(
     index("profiles_influencer_referred_idx").on(t.referred_by_influencer_id, t.referred_at),
     // New members per period and sign-up cohorts (docs/rules/admin.md#dashboard).
     index("profiles_created_idx").on(t.created_at),
+    // The site's member figure subtracts the few deleted accounts (docs/decisions/055-site-figures.md).
+    index("profiles_deleted_idx").on(t.deleted_at).where(sql`${t.deleted_at} IS NOT NULL`),
     // The staff searches read search_text through trigrams (docs/decisions/039-keyset-lists-and-search.md).
     index("profiles_search_text_trgm_idx").using("gin", sql`${t.search_text} gin_trgm_ops`),
   ],
@@ -2120,5 +2123,33 @@ export const price_alert_items = pgTable(
     check("price_alert_items_quantity_positive", sql`${t.quantity} > 0`),
     // A price write looks up the alerts of the names it wrote.
     index("price_alert_items_name_idx").on(t.market_hash_name),
+  ],
+);
+
+/**
+ * Review sources staff configure for the public pages (docs/decisions/055-site-figures.md): one
+ * row per platform with its rating, count and the public page they come from. No row: the site
+ * shows no rating or count for that platform.
+ */
+export const review_sources = pgTable(
+  "review_sources",
+  {
+    platform: text().primaryKey(),
+    /** The rating in tenths: 48 is 4,8. */
+    rating_tenths: integer().notNull(),
+    review_count: integer().notNull(),
+    url: text().notNull(),
+    updated_by: uuid().references(() => user.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  () => [
+    check("review_sources_platform_valid", oneOf("platform", REVIEW_PLATFORMS)),
+    check(
+      "review_sources_rating_valid",
+      sql.raw(`"rating_tenths" BETWEEN ${REVIEW_SOURCE_LIMITS.minRating * 10} AND ${REVIEW_SOURCE_LIMITS.maxRating * 10}`),
+    ),
+    check("review_sources_count_valid", sql.raw(`"review_count" BETWEEN 0 AND ${REVIEW_SOURCE_LIMITS.maxCount}`)),
+    check("review_sources_url_https", sql.raw(`"url" ~ '^https://[^[:space:]]+$' AND length("url") <= ${REVIEW_SOURCE_LIMITS.urlMaxLength}`)),
   ],
 );

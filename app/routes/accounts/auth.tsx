@@ -16,7 +16,6 @@ import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { BankIdSignIn } from "~/components/auth/bankid-sign-in";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
-import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { CLAIMS, PAYOUT_CLAIMS } from "~/modules/marketing/claims";
 import { keepRetryAfter } from "~/lib/route-headers";
 import { pageMeta } from "~/lib/seo";
@@ -39,7 +38,6 @@ import {
   signIn,
   signUpFromWizard,
 } from "~/modules/accounts/auth-page.server";
-import { formatPlus } from "~/lib/format";
 import { handleSignInCode } from "~/modules/accounts/two-factor-page.server";
 import { TwoFactorCodeForm } from "~/components/accounts/two-factor-code-form";
 
@@ -133,7 +131,7 @@ const HEADINGS: Record<Mode, { title: string; description: string }> = {
 const SELLING_POINTS = [
   { Icon: Zap, text: `Swish-utbetalning ${PAYOUT_CLAIMS.swish} efter Trade Protection` },
   { Icon: BadgePercent, text: CLAIMS.fees },
-  { Icon: ShieldCheck, text: `${formatPlus(MARKETING.trades)} genomförda affärer` },
+  { Icon: ShieldCheck, text: "Affärer via Steams egna trade-system" },
 ] as const;
 
 export default function AuthPage({ loaderData }: Route.ComponentProps) {

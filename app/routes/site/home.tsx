@@ -12,19 +12,24 @@ import { StepList } from "~/components/content/step-list";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { LatestPostsSection } from "~/components/blog/latest-posts-section";
 import { Button } from "~/components/ui/button";
-import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { CLAIMS } from "~/modules/marketing/claims";
 import { SUPPORT_HOURS } from "~/modules/support/support-constants";
 import { PAYOUT_AFTER_PROTECTION } from "~/modules/trades/trades-constants";
 import { pageMeta } from "~/lib/seo";
-import { BUY_STEPS, HOME_BENEFITS, KEY_STATS, SELL_STEPS, TESTIMONIALS } from "~/components/content/marketing-content";
-import { formatPlus } from "~/lib/format";
+import { COMPANY } from "~/lib/company";
+import { BUY_STEPS, HOME_BENEFITS, keyStats, SELL_STEPS, TESTIMONIALS } from "~/components/content/marketing-content";
+import { ReviewSources } from "~/components/content/review-sources";
+import { formatClaim } from "~/modules/marketing/site-figures";
+import { loadSiteFigures } from "~/modules/marketing/site-figures.server";
 import { latestPostCards } from "~/modules/blog/latest-cards.server";
 import { db } from "~/platform/db/client.server";
 
-/** The latest posts are streamed: not awaited, so the page never waits for them. */
-export function loader() {
-  return { latestPosts: latestPostCards(db()) };
+/**
+ * The latest posts are streamed: not awaited, so the page never waits for them. The site's
+ * figures are kept in memory (site-figures.server.ts), so awaiting them costs no query.
+ */
+export async function loader() {
+  return { latestPosts: latestPostCards(db()), figures: await loadSiteFigures(db()) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -35,6 +40,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { figures } = loaderData;
+  const stats = keyStats(figures);
   return (
     <>
       <section className="relative overflow-hidden bg-gradient-to-br from-hero-from to-hero-to text-white">
@@ -50,7 +57,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div>
             <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium ring-1 ring-white/20">
               <BadgeCheck className="size-4 text-orange-300" aria-hidden="true" width={16} height={16} />
-              Svenskt företag · {formatPlus(MARKETING.trades)} affärer
+              Svenskt företag{figures.trades === null ? ` i ${COMPANY.city}` : ` · ${formatClaim(figures.trades)} affärer`}
             </p>
             <h1 className="mt-6 text-4xl font-black tracking-tight text-balance sm:text-5xl lg:text-6xl">
               Sälj dina CS2-skins – tryggt och med priset förklarat
@@ -75,7 +82,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="space-y-4">
-            <HeroCounters />
+            <HeroCounters targets={{ customers: figures.members, rating: figures.reviews.average }} />
             <PayoutTimesCard />
           </div>
         </div>
@@ -88,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         lead="Snabba pengar, ärliga priser och en svensk support som faktiskt svarar. Här är vad som skiljer oss från mängden."
       >
         <FeatureGrid items={HOME_BENEFITS} />
-        <StatsRow stats={KEY_STATS} label="Skinhamnen i siffror" className="mt-10" />
+        <StatsRow stats={stats} label="Skinhamnen i siffror" className="mt-10" />
       </Section>
 
       <Section
@@ -122,6 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="kundrecensioner" eyebrow="Omdömen" title="Vad våra kunder säger">
+        <ReviewSources reviews={figures.reviews} className="mb-8 max-w-xl" />
         <ul className="grid gap-5 md:grid-cols-3">
           {TESTIMONIALS.map((testimonial) => (
             <li key={testimonial.name}>

@@ -9,37 +9,43 @@ import { StatsRow } from "~/components/content/stats-row";
 import { initials } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
 import { COMPANY } from "~/lib/company";
-import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { pageMeta } from "~/lib/seo";
 import {
   COMMUNITY,
-  KEY_STATS,
+  keyStats,
   MISSION,
   PARTNERSHIPS,
   PROMISES,
   TEAM,
-  TIMELINE,
+  timeline,
   VALUES,
 } from "~/components/content/marketing-content";
-import { formatCustomers } from "~/modules/marketing/hero-counters";
+import { ReviewSources } from "~/components/content/review-sources";
+import { formatClaim, type SiteFigures } from "~/modules/marketing/site-figures";
+import { loadSiteFigures } from "~/modules/marketing/site-figures.server";
+import { db } from "~/platform/db/client.server";
 
 const BREADCRUMBS = [{ name: "Om oss", path: "/om-oss" }];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader() {
+  return { figures: await loadSiteFigures(db()) };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: "Om oss – svenska skinhandlare sedan " + COMPANY.foundedYear,
-    description: `Skinhamnen är ett svenskt aktiebolag i ${COMPANY.city} som köper och säljer CS2-skins. Möt teamet, läs vår historia och se vad vi lovar våra ${formatCustomers(MARKETING.customers)} kunder.`,
+    description: `Skinhamnen är ett svenskt aktiebolag i ${COMPANY.city} som köper och säljer CS2-skins. Möt teamet, läs vår historia och se vad vi lovar ${loaderData?.figures.members ? `våra ${formatClaim(loaderData.figures.members)} medlemmar` : "varje kund"}.`,
     path: "/om-oss",
     breadcrumbs: BREADCRUMBS,
   });
 
-const STATS = [
-  { icon: Users, value: formatCustomers(MARKETING.customers), label: "Nöjda kunder" },
-  ...KEY_STATS.slice(0, 2),
-  KEY_STATS[3]!,
-];
+/** Members, trades, SEK paid out and the founding year: what reaches its minimum (trades per day is the home page's). */
+function aboutStats(figures: SiteFigures) {
+  return keyStats({ ...figures, tradesPerDay: null }, { members: true });
+}
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { figures } = loaderData;
   return (
     <>
       <PageHero
@@ -77,7 +83,7 @@ export default function About() {
 
       <Section id="historia" tone="muted" eyebrow="Vår historia" title="Från idé till Sveriges skinhamn">
         <ol className="relative space-y-8 border-l-2 border-primary/30 pl-8 md:ml-4">
-          {TIMELINE.map((entry) => (
+          {timeline(figures).map((entry) => (
             <li key={entry.year} className="relative">
               <span
                 aria-hidden="true"
@@ -142,7 +148,7 @@ export default function About() {
         <FeatureGrid items={PARTNERSHIPS} />
       </Section>
 
-      <Section id="community" eyebrow="Community" title={`${COMMUNITY.members} medlemmar och växer`}>
+      <Section id="community" eyebrow="Community" title="Gemenskapen kring Skinhamnen">
         <div className="grid gap-8 rounded-2xl bg-gradient-to-br from-hero-from to-hero-to p-8 text-white shadow-lg md:grid-cols-[1fr_auto] md:items-center sm:p-10">
           <div>
             <p className="text-lg text-white/85">
@@ -163,7 +169,8 @@ export default function About() {
       </Section>
 
       <Section id="siffror" tone="muted" eyebrow="I siffror" title="Skinhamnen i korthet">
-        <StatsRow stats={STATS} label="Skinhamnen i siffror" />
+        <StatsRow stats={aboutStats(figures)} label="Skinhamnen i siffror" />
+        <ReviewSources reviews={figures.reviews} className="mt-8 max-w-xl" />
       </Section>
     </>
   );

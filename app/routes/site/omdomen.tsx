@@ -5,81 +5,61 @@ import { HERO_OUTLINE_BUTTON, PageHero } from "~/components/content/page-hero";
 import { ReviewCarousel } from "~/components/content/review-carousel";
 import { ClosingCtaButtons } from "~/components/content/closing-cta-buttons";
 import { Section } from "~/components/content/section";
-import { StarRating } from "~/components/content/star-rating";
 import { TestimonialCard } from "~/components/content/testimonial-card";
 import { Button } from "~/components/ui/button";
-import { REVIEWS } from "~/components/content/content-constants";
-import { MARKETING } from "~/modules/marketing/marketing-constants";
 import { pageMeta } from "~/lib/seo";
 import { FEATURED_REVIEWS, MORE_REVIEWS } from "~/components/content/marketing-content";
+import { ReviewSources } from "~/components/content/review-sources";
 import { formatNumber } from "~/lib/format";
-import { formatRating } from "~/modules/marketing/hero-counters";
+import { formatRating, listPlatforms, type ReviewSummary } from "~/modules/marketing/site-figures";
+import { loadSiteFigures } from "~/modules/marketing/site-figures.server";
+import { db } from "~/platform/db/client.server";
 
 const BREADCRUMBS = [{ name: "Omdömen", path: "/omdomen" }];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export async function loader() {
+  const { reviews } = await loadSiteFigures(db());
+  return { reviews };
+}
+
+/** "4 241 omdömen på Trustpilot och Google med snittbetyg 4,8." — or nothing when no source is configured. */
+function reviewsSentence(reviews: ReviewSummary): string {
+  if (reviews.average === null) return "";
+  return `${formatNumber(reviews.total)} omdömen på ${listPlatforms(reviews.sources)} med snittbetyg ${formatRating(reviews.average)}. `;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
     title: "Omdömen – vad kunderna säger om oss",
-    description: `${formatNumber(REVIEWS.total)} omdömen på ${REVIEWS.platforms.map((p) => p.name).join(" och ")} med snittbetyg ${formatRating(MARKETING.rating)}. Läs vad svenska spelare tycker om att sälja och köpa skins hos oss.`,
+    description: `${loaderData ? reviewsSentence(loaderData.reviews) : ""}Läs vad svenska spelare tycker om att sälja och köpa skins hos oss.`,
     path: "/omdomen",
     breadcrumbs: BREADCRUMBS,
   });
 
-function AggregateRatings() {
-  return (
-    <div className="rounded-xl bg-white/10 p-6 ring-1 ring-white/15 backdrop-blur" data-testid="aggregate-ratings">
-      <h2 className="text-sm font-semibold text-white/90">Sammanlagt betyg</h2>
-      <p className="mt-3 flex items-end gap-3">
-        <span className="text-5xl font-black tabular-nums">{formatRating(MARKETING.rating)}</span>
-        <span className="pb-1.5">
-          <StarRating rating={MARKETING.rating} size="size-5" />
-        </span>
-      </p>
-      <p className="mt-1 text-white/80">
-        Baserat på <strong className="text-white">{formatNumber(REVIEWS.total)}</strong> omdömen
-      </p>
-      <ul className="mt-5 space-y-4 border-t border-white/10 pt-5">
-        {REVIEWS.platforms.map((platform) => (
-          <li key={platform.name}>
-            <div className="flex items-center justify-between gap-4 text-sm">
-              <span className="font-semibold">{platform.name}</span>
-              <span className="flex items-center gap-1.5 text-white/85">
-                <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" width={16} height={16} />
-                {formatRating(platform.rating)} · {formatNumber(platform.count)} omdömen
-              </span>
-            </div>
-            <div className="mt-2 h-2 overflow-hidden rounded-full bg-white/15" aria-hidden="true">
-              <div
-                className="h-full rounded-full bg-orange-400"
-                style={{ width: `${Math.round((platform.count / REVIEWS.total) * 100)}%` }}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-export default function Reviews() {
+export default function Reviews({ loaderData }: Route.ComponentProps) {
+  const { reviews } = loaderData;
   return (
     <>
       <PageHero
         breadcrumbs={BREADCRUMBS}
         eyebrow={
-          <>
-            <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" width={16} height={16} />
-            {formatRating(MARKETING.rating)} i snittbetyg
-          </>
+          reviews.average === null ? (
+            "Omdömen"
+          ) : (
+            <>
+              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden="true" width={16} height={16} />
+              {formatRating(reviews.average)} i snittbetyg
+            </>
+          )
         }
         title="Omdömen från våra kunder"
         lead={
           <p>
-            Tusentals svenska spelare har sålt och köpt skins hos oss. Här är vad de tycker – på{" "}
-            {REVIEWS.platforms.map((p) => p.name).join(" och ")}, med egna ord.
+            Svenska spelare som sålt och köpt skins hos oss berättar med egna ord.
+            {reviews.average === null ? null : ` Betygen kommer från ${listPlatforms(reviews.sources)} – följ länken till varje källa.`}
           </p>
         }
-        aside={<AggregateRatings />}
+        aside={reviews.average === null ? null : <ReviewSources reviews={reviews} tone="hero" />}
       >
         <Button asChild size="lg" className="text-base">
           <a href="#alla-omdomen">
@@ -100,7 +80,7 @@ export default function Reviews() {
         <ul className="grid gap-5 md:grid-cols-2">
           {MORE_REVIEWS.map((review) => (
             <li key={review.name}>
-              <TestimonialCard testimonial={{ ...review, detail: `${review.detail} · via ${review.platform}` }} />
+              <TestimonialCard testimonial={review} />
             </li>
           ))}
         </ul>

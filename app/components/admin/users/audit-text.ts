@@ -3,7 +3,7 @@ import { sessionsEnded } from "~/modules/accounts/staff-messages";
 import { formatSigned } from "~/lib/format";
 
 /** Names of what an audit row is about. */
-export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser" };
+export const ENTITY_LABELS: Record<string, string> = { member: "Medlem", trade: "Affär", shop_item: "Shopvara", shop_order: "Beställning", sell_order: "Säljorder", seller_limits: "Säljgränser", review_source: "Omdömeskälla" };
 
 const ACTION_LABELS: Record<string, string> = {
   "member.adjust_points": "Poäng justerade",
@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   "sell_order.retry_payout": "Utbetalning försöks igen",
   "seller.set_max_open_orders": "Fler öppna säljordrar tillåtna",
   "seller.block_after_reversal": "Säljspärr efter återföring",
+  "review_source.save": "Omdömeskälla sparad",
+  "review_source.remove": "Omdömeskälla borttagen",
 };
 
 /** The actions the audit view offers as filters (an area such as `member` matches all of its actions). */

@@ -4,14 +4,14 @@
  * field that fixes it; site-wide checks of the sitemap, RSS, robots.txt and the public pages;
  * the most read posts. Filters and page live in the URL.
  */
-import { Link, useNavigation, useSearchParams } from "react-router";
+import { Link, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import type { Route } from "./+types/seo";
 import { loadSeoTab } from "~/modules/seo/seo-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { PostChecks, SeoSummary, SiteChecks, TopPosts } from "~/components/admin/seo/seo-report";
 import { buttonVariants } from "~/components/ui/button";
-import { Filter, SearchCheck } from "~/components/ui/icons";
+import { Filter, SearchCheck, Star } from "~/components/ui/icons";
 import { Pager } from "~/components/ui/pager";
 import { cn } from "~/lib/cn";
 import { withSearchParams } from "~/lib/search-params";
@@ -40,6 +40,9 @@ export default function AdminSeoTab({ loaderData }: Route.ComponentProps) {
   const filterLink = (status: PostState | null) => withSearchParams(params, { status, page: null });
   const problemsLink = withSearchParams(params, { problem: data.onlyProblems ? null : "1", page: null });
   const filtered = data.status !== null || data.onlyProblems;
+  // The review sources are admin only (docs/decisions/055-site-figures.md).
+  const panel = useRouteLoaderData<{ roles: string[] }>("routes/admin/layout");
+  const isAdmin = panel?.roles.includes("admin") ?? false;
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
@@ -51,6 +54,12 @@ export default function AdminSeoTab({ loaderData }: Route.ComponentProps) {
         <p className="max-w-prose text-sm text-muted-foreground">
           Varje inlägg granskas som sökmotorer ser det. Flest problem överst; "Åtgärda" öppnar fältet i redigeraren.
         </p>
+        {isAdmin ? (
+          <Link to="/admin/seo/omdomen" className="inline-flex items-center gap-1 text-sm font-medium" data-testid="seo-review-sources-link">
+            <Star className="size-4" aria-hidden="true" />
+            Omdömen på sajten: betyg, antal och källor
+          </Link>
+        ) : null}
       </div>
 
       <SeoSummary data={data} />
