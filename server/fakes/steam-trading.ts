@@ -45,15 +45,15 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { confirmationKey } from "../../app/modules/bots/steam-guard.server";
+import { accountIdOf } from "../../app/modules/bots/steam-ids";
 
 /** Offer states (ETradeOfferState) the fake uses. */
-export const OFFER_STATE = { active: 2, accepted: 3, canceled: 6, needsConfirmation: 9, canceledBySecondFactor: 10 } as const;
-const ACCOUNT_ID_BASE = 76561197960265728n;
+const OFFER_STATE = { active: 2, accepted: 3, canceled: 6, needsConfirmation: 9, canceledBySecondFactor: 10 } as const;
 const MAX_ACTIVE_PER_BOT = 30;
 const MAX_ACTIVE_PER_PARTNER = 5;
 const CONFIRMATION_WINDOW_SECONDS = 300;
 
-export interface TradingOfferDetails {
+interface TradingOfferDetails {
   owner: string;
   partner: string;
   message: string;
@@ -89,11 +89,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const secret = () => randomBytes(20).toString("base64");
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
 
-export function accountIdOf(steamId: string): number {
-  return Number(BigInt(steamId) - ACCOUNT_ID_BASE);
-}
-
-export async function readText(req: IncomingMessage, limit = 100_000): Promise<string | null> {
+async function readText(req: IncomingMessage, limit = 100_000): Promise<string | null> {
   let raw = "";
   for await (const chunk of req) {
     raw += String(chunk);
@@ -233,7 +229,7 @@ export class FakeSteamTrading {
     const item = (assetid: string) => ({ appid: 730, contextid: "2", assetid, classid: `9${assetid.slice(-6)}`, instanceid: "0", amount: "1", missing: offer.state === OFFER_STATE.accepted });
     return {
       ...base,
-      accountid_other: accountIdOf(details.partner),
+      accountid_other: Number(accountIdOf(details.partner)),
       message: details.message,
       expiration_time: details.timeCreated + 14 * 86_400,
       items_to_give: details.itemsToGive.map(item),

@@ -21,6 +21,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { confirmationKey, mobileDeviceId, steamGuardCode } from "~/modules/bots/steam-guard.server";
+import { accountIdOf } from "~/modules/bots/steam-ids";
+import { steamId64FromAccountId } from "~/modules/selling/steam-profile-input";
 import { SELL_ORDERS } from "~/modules/selling/selling-constants";
 
 export interface SteamBotCredentials {
@@ -82,7 +84,6 @@ export interface OfferToSend {
   message: string;
 }
 
-const ACCOUNT_ID_BASE = 76561197960265728n;
 /** EResults that say "try again later", not "this session is over". */
 const TRANSIENT_ERESULTS = new Set([3, 10, 16, 20, 84]);
 const UNAUTHORIZED = Symbol("unauthorized");
@@ -100,7 +101,7 @@ function offerOf(value: unknown): BotOffer | null {
   const accountId = typeof value.accountid_other === "number" ? value.accountid_other : null;
   return {
     offerId,
-    partnerSteamId: accountId === null ? null : String(ACCOUNT_ID_BASE + BigInt(accountId)),
+    partnerSteamId: accountId === null ? null : steamId64FromAccountId(accountId),
     message: typeof value.message === "string" ? value.message : "",
     state: value.trade_offer_state,
     tradeId: idOf(value.tradeid),
@@ -258,7 +259,7 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
       return withSession(async (token) => {
         const label = "tradeoffer/new/send";
         const asset = (assetid: string) => ({ appid: 730, contextid: "2", amount: 1, assetid });
-        const partnerAccountId = String(BigInt(offer.partnerSteamId) - ACCOUNT_ID_BASE);
+        const partnerAccountId = accountIdOf(offer.partnerSteamId);
         const response = await request(label, `${communityBase}/tradeoffer/new/send`, {
           ...form({
             sessionid: sessionId,
