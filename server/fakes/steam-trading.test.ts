@@ -30,6 +30,8 @@ it("a bot made over HTTP trades; forced errors, acceptance, the offer list and r
   expect(made.status).toBe(200);
   const { steamId, refreshToken, sharedSecret, identitySecret } = made.body as Record<string, string>;
   expect(steamId).toBe("76561198800000099");
+  // Shaped like Steam's (a JWT), so the bot form's check takes it in offline development.
+  expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   const client = steamBotClient({ steamId: steamId!, refreshToken: refreshToken!, sharedSecret: sharedSecret!, identitySecret: identitySecret! }, { apiUrl: api.url, communityUrl: community.url });
   const partner = "76561198012345678";
   expect((await control(`partners/${partner}`, { token: "tok", can_trade: true })).status).toBe(200);

@@ -45,12 +45,11 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { confirmationKey } from "../../app/modules/bots/steam-guard.server";
+import { BOT_LIMITS } from "../../app/modules/bots/bot-constants";
 import { accountIdOf } from "../../app/modules/bots/steam-ids";
 
 /** Offer states (ETradeOfferState) the fake uses. */
 const OFFER_STATE = { active: 2, accepted: 3, canceled: 6, needsConfirmation: 9, canceledBySecondFactor: 10 } as const;
-const MAX_ACTIVE_PER_BOT = 30;
-const MAX_ACTIVE_PER_PARTNER = 5;
 const CONFIRMATION_WINDOW_SECONDS = 300;
 
 interface TradingOfferDetails {
@@ -88,6 +87,12 @@ type Json = (status: number, body: unknown, headers?: Record<string, string>) =>
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const secret = () => randomBytes(20).toString("base64");
 const token = (bytes: number) => randomBytes(bytes).toString("base64url");
+/** Steam's tokens are JWTs (three Base64url parts); the fake's are shaped alike but opaque. */
+const jwtShaped = (kind: string, steamId: string) =>
+  [Buffer.from(JSON.stringify({ typ: "JWT", alg: "none" })), Buffer.from(JSON.stringify({ iss: "fake-steam", sub: steamId, aud: [kind] }))]
+    .map((part) => part.toString("base64url"))
+    .concat(token(24))
+    .join(".");
 
 async function readText(req: IncomingMessage, limit = 100_000): Promise<string | null> {
   let raw = "";
@@ -159,7 +164,7 @@ export class FakeSteamTrading {
   }
 
   issueRefreshToken(steamId: string): string {
-    const issued = `fake-refresh.${token(24)}`;
+    const issued = jwtShaped("fake-refresh", steamId);
     this.refreshTokens.set(issued, { steamId, revoked: false });
     return issued;
   }
@@ -258,7 +263,7 @@ export class FakeSteamTrading {
         json(200, { response: {} }, { "x-eresult": "15" });
         return true;
       }
-      const accessToken = `fake-access.${token(24)}`;
+      const accessToken = jwtShaped("fake-access", entry.steamId);
       this.accessTokens.set(accessToken, { steamId: entry.steamId, refreshToken: form.get("refresh_token")! });
       json(200, { response: { access_token: accessToken } }, { "x-eresult": "1" });
       return true;
@@ -365,7 +370,7 @@ export class FakeSteamTrading {
     const active = [...this.offers.values()].filter(
       (existing) => existing.details?.owner === owner && (existing.state === OFFER_STATE.active || existing.state === OFFER_STATE.needsConfirmation),
     );
-    if (active.length >= MAX_ACTIVE_PER_BOT || active.filter((existing) => existing.details?.partner === partner).length >= MAX_ACTIVE_PER_PARTNER) return fail(25);
+    if (active.length >= BOT_LIMITS.maxActiveOffers || active.filter((existing) => existing.details?.partner === partner).length >= BOT_LIMITS.maxOffersPerPartner) return fail(25);
     const ours = this.inventories.get(owner);
     const theirs = this.inventories.get(partner);
     if (give.some((id) => !ours?.get(id)?.tradable) || (theirs && receive.some((id) => !theirs.get(id)?.tradable))) return fail(26);
