@@ -2,7 +2,7 @@
  * The trading fake's HTTP control API, as a developer or a browser test drives it (README
  * "Offline development"), with the bot adapter on the other side.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { steamBotClient } from "../../app/modules/bots/steam-bot-client.server";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "./steam-community";
 import { FakeSteamWebApi } from "./steam-web-api";
@@ -15,14 +15,11 @@ const control = async (path: string, body?: unknown) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
+// Both fakes share the trading state; the returned teardown stops them.
 beforeAll(async () => {
   api = await new FakeSteamWebApi().start();
   community = await startFakeSteamCommunity(0, { trading: api.trading });
-});
-
-afterAll(async () => {
-  await community.stop();
-  await api.stop();
+  return () => Promise.all([community.stop(), api.stop()]).then(() => undefined);
 });
 
 it("a bot made over HTTP trades; forced errors, acceptance, the offer list and revocation are driven over HTTP", async () => {
