@@ -30,7 +30,7 @@ const { values: flags } = parseArgs({ options: { dev: { type: "boolean", default
 const steamApi = await new FakeSteamWebApi(process.env.FAKE_STEAM_KEY ?? "fake-steam-key").start(port("FAKE_STEAM_PORT", 3399));
 // "steamcommunity.com/id/demo" names the demo seller, for the valuation before sign-up.
 steamApi.vanityNames.set("demo", DEMO_STEAM_ID);
-const community = await startFakeSteamCommunity(port("FAKE_STEAM_COMMUNITY_PORT", 3901));
+const community = await startFakeSteamCommunity(port("FAKE_STEAM_COMMUNITY_PORT", 3901), { trading: steamApi.trading });
 community.setDefault(demoInventory());
 const prices = await startFakePriceSource(port("FAKE_PRICE_SOURCE_PORT", 3902));
 prices.setItems(SELL_PRICE_SEEDS.map((price) => ({ market_hash_name: price.market_hash_name, suggested_price: price.reference_price_ore / 100 })));
@@ -58,7 +58,8 @@ process.stdout.write(
   [
     "Offline fakes on 127.0.0.1:",
     `  Steam Web API        ${steamApi.url}  (POST /fake/offers/{id} {"state":3,"tradeid":"…"} accepts an offer)`,
-    `  Steam Community      ${community.url}  (a demo inventory for every Steam id)`,
+    `    bot trading        ${steamApi.url}/fake/trading/…  (POST /fake/trading/bots/{steamid} {"assets":["…"]} makes a bot and answers its credentials; partners accept after 5 s)`,
+    `  Steam Community      ${community.url}  (a demo inventory for every Steam id; a bot's trade offers and mobile confirmations)`,
     `  Steam OpenID         ${openId.endpoint}  (signs in as Steam id ${openId.steamId})`,
     `  Price source         ${prices.url}  (Skinport's format)`,
     `  BankID (mutual TLS)  ${bankId.url}`,

@@ -3,7 +3,8 @@
  * on 127.0.0.1: `GET /inventory/{steamid64}/730/2?l=english&count=N[&start_assetid=…]` answers in
  * Steam's format (assets, descriptions, more_items, last_assetid), paged; an inventory can be
  * set to answer 403 (private), 429 (rate limited) or to hang. Item images are served as small
- * SVGs under `/economy/image/`. The Steam Web API (trade holds, trade offers) is the other fake,
+ * SVGs under `/economy/image/`. Given the trading fake, it also answers a bot's trade-offer and
+ * mobile-confirmation pages (`steam-trading.ts`). The Steam Web API (trade holds, trade offers) is the other fake,
  * `server/fakes/steam-web-api.ts`. Tests start it in-process; for offline development run
  *
  *     npx tsx server/fakes/steam-community.ts          # http://127.0.0.1:3901, a demo inventory for every Steam id
@@ -12,6 +13,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import type { FakeSteamTrading } from "./steam-trading";
 
 export interface FakeItem {
   assetId: string;
@@ -124,12 +126,17 @@ export interface FakeSteamCommunity {
   stop(): Promise<void>;
 }
 
-export async function startFakeSteamCommunity(port = 0): Promise<FakeSteamCommunity> {
+/**
+ * `trading` (the Web API fake's `trading`) adds the trade-offer and mobile-confirmation pages a
+ * bot account uses (`steam-trading.ts`).
+ */
+export async function startFakeSteamCommunity(port = 0, options: { trading?: FakeSteamTrading } = {}): Promise<FakeSteamCommunity> {
   const inventories = new Map<string, FakeInventory>();
   let fallback: FakeInventory | null = null;
   const requests: URL[] = [];
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (options.trading && (await options.trading.handleCommunity(req, res, url))) return;
     if (url.pathname.startsWith("/economy/image/")) {
       const hue = [...url.pathname].reduce((sum, char) => sum + char.charCodeAt(0), 0) % 360;
       res.writeHead(200, { "content-type": "image/svg+xml", "cache-control": "max-age=3600" }).end(

@@ -16,6 +16,10 @@
  *   for a custom profile name set here, else `{ response: { success: 42, message: "No match" } }`
  *   (names match case-insensitively, as Steam's do).
  *
+ * A bot account's trading calls (GenerateAccessTokenForApp, GetTradeOffers, CancelTradeOffer, and
+ * GetTradeOffer/GetTradeStatus for the offers it sends) are answered by `this.trading`
+ * (`steam-trading.ts`, decision 057); an `access_token` it issued stands in for the key.
+ *
  * Control (for the browser test and development): `POST /fake/offers/{id}` with JSON
  * `{ "state": 3, "tradeid": "…", "time_updated": seconds }`, `POST /fake/trades/{id}` with
  * `{ "status": 12, "time_init": seconds, "protected_until": "ISO 8601" }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`,
@@ -24,13 +28,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { FakeSteamTrading, readJson, type TradingOffer } from "./steam-trading";
 
-export interface FakeOffer {
-  state: number;
-  tradeid?: string;
-  /** Seconds since the epoch. */
-  time_updated: number;
-}
+/** `time_updated` in seconds since the epoch; an offer a bot sent through the trading fake carries `details`. */
+export type FakeOffer = TradingOffer;
 
 export interface FakeTrade {
   status: number;
@@ -38,6 +39,8 @@ export interface FakeTrade {
   time_init: number;
   /** The received item's Trade Protection end (ISO 8601), served as its description's cache_expiration. */
   protected_until?: string;
+  /** The items received and their new asset ids (unset: one item named after the trade id). */
+  assets?: { assetid: string; new_assetid: string }[];
 }
 
 export class FakeSteamWebApi {
@@ -46,8 +49,10 @@ export class FakeSteamWebApi {
   readonly holds = new Map<string, number>();
   /** Custom profile names (lower-cased) → SteamID64. */
   readonly vanityNames = new Map<string, string>();
-  /** Every API path asked (without the key), oldest first. */
+  /** Every API path asked (without the key or access token), oldest first. */
   readonly calls: string[] = [];
+  /** Bot accounts' sessions, offers and confirmations (`steam-trading.ts`); give it to the Community fake too. */
+  readonly trading = new FakeSteamTrading(this.offers, (tradeId, status, details) => this.setTrade(tradeId, status, details));
   url = "";
   private readonly server: Server;
 
@@ -62,6 +67,7 @@ export class FakeSteamWebApi {
   }
 
   stop(): Promise<void> {
+    this.trading.stop();
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
@@ -80,6 +86,11 @@ export class FakeSteamWebApi {
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
+    if (url.pathname.startsWith("/fake/trading/")) return this.trading.handleControl(req, res, url);
+    if (await this.trading.handleApi(req, res, url)) {
+      this.calls.push(url.pathname);
+      return;
+    }
     if (req.method === "POST" && url.pathname.startsWith("/fake/")) {
       const body = await readJson(req);
       const [, , kind, id] = url.pathname.split("/");
@@ -105,11 +116,12 @@ export class FakeSteamWebApi {
       return json(200, { ok: true });
     }
     if (req.method !== "GET") return json(405, { error: "method not allowed" });
-    if (url.searchParams.get("key") !== this.apiKey) {
+    if (url.searchParams.get("key") !== this.apiKey && !this.trading.accessTokenOwner(url.searchParams.get("access_token"))) {
       res.writeHead(403, { "content-type": "text/html" }).end("<html><body>Forbidden</body></html>");
       return;
     }
     url.searchParams.delete("key");
+    url.searchParams.delete("access_token");
     this.calls.push(`${url.pathname}${url.search}`);
     switch (url.pathname.replace(/\/$/, "")) {
       case "/IEconService/GetTradeHoldDurations/v1": {
@@ -120,15 +132,13 @@ export class FakeSteamWebApi {
         const id = url.searchParams.get("tradeofferid") ?? "";
         const offer = this.offers.get(id);
         if (!offer) return json(200, { response: {} });
-        return json(200, {
-          response: { offer: { tradeofferid: id, trade_offer_state: offer.state, tradeid: offer.tradeid, time_updated: offer.time_updated } },
-        });
+        return json(200, { response: { offer: this.trading.offerJson(id, offer) } });
       }
       case "/IEconService/GetTradeStatus/v1": {
         const id = url.searchParams.get("tradeid") ?? "";
         const trade = this.trades.get(id);
         if (!trade) return json(200, { response: { trades: [] } });
-        const classid = `9${id}`;
+        const received = (trade.assets ?? [{ assetid: `1${id}`, new_assetid: `2${id}` }]).map((asset, index) => ({ ...asset, classid: `9${id}${index || ""}` }));
         return json(200, {
           response: {
             trades: [
@@ -136,10 +146,10 @@ export class FakeSteamWebApi {
                 tradeid: id,
                 status: trade.status,
                 time_init: trade.time_init,
-                assets_received: [{ appid: 730, contextid: "2", assetid: `1${id}`, new_assetid: `2${id}`, classid, instanceid: "0" }],
+                assets_received: received.map((asset) => ({ appid: 730, contextid: "2", ...asset, instanceid: "0" })),
               },
             ],
-            descriptions: [{ appid: 730, classid, instanceid: "0", ...(trade.protected_until ? { cache_expiration: trade.protected_until } : {}) }],
+            descriptions: received.map(({ classid }) => ({ appid: 730, classid, instanceid: "0", ...(trade.protected_until ? { cache_expiration: trade.protected_until } : {}) })),
           },
         });
       }
@@ -153,16 +163,3 @@ export class FakeSteamWebApi {
   }
 }
 
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
-  let raw = "";
-  for await (const chunk of req) {
-    raw += String(chunk);
-    if (raw.length > 10_000) return null;
-  }
-  try {
-    const value: unknown = JSON.parse(raw);
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
