@@ -239,8 +239,9 @@ describe("refusals and errors", () => {
 describe("reconciliation", () => {
   it("an instruction Swish took but whose answer never came is settled by the status read, not sent again", async () => {
     const { orderId } = await swishOrder();
-    fake.holdAnswersMs = 1_000;
-    const impatient = swishClient({ timeoutMs: 200 });
+    // Held well past the client's patience, which is itself long enough for the request to reach the fake on a loaded machine.
+    fake.holdAnswersMs = 6_000;
+    const impatient = swishClient({ timeoutMs: 2_500 });
     try {
       await sendDueSwishPayouts(db(), impatient, keyring, new Date());
     } finally {
