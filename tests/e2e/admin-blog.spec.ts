@@ -104,6 +104,8 @@ async function expectSaved(page: Page) {
 }
 
 test("a blog writer formats a post, adds a picture and tags, previews it and schedules it", async ({ browser }) => {
+  // Editing, an image upload, the preview, the outsider check and scheduling: more than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const staff = await signedIn(browser, server.url, WRITER);
   const page = await staff.newPage();
   await newPost(page);
