@@ -256,6 +256,8 @@ test("confirming with BankID on /profile/bekrafta: the verified member's own Ban
 });
 
 test("accepting a quote needs 18 years: refused the day before the 18th birthday, sold on the birthday", async ({ browser }) => {
+  // Two sellers each verify with BankID and take a quote to the accept button: past the default minute on a loaded machine.
+  test.setTimeout(150_000);
   const today = stockholmDay(new Date());
   // Eighteen years before a Stockholm day (a 29 February with no match lands on 1 March).
   const eighteenYearsBefore = (day: string) => addDays(`${Number(day.slice(0, 4)) - 18}${day.slice(4, 8)}01`, Number(day.slice(8)) - 1);
