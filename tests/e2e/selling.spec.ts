@@ -313,10 +313,11 @@ test("every Transactions view carries one sub-navigation, at 375 px too", async 
       ["/admin/transactions/saljordrar", "Säljordrar"],
       [`/admin/transactions${orderUrl.replace("/mina-affarer", "/saljordrar")}`, "Säljordrar"],
       ["/admin/transactions/utbetalningar", "Utbetalningar"],
+      ["/admin/transactions/botar", "Botar"],
     ] as const) {
       await page.goto(url(path));
       const nav = page.getByTestId("transactions-nav");
-      await expect(nav.getByRole("link")).toHaveText(["Affärer", "Prislista", "Säljordrar", "Utbetalningar"]);
+      await expect(nav.getByRole("link")).toHaveText(["Affärer", "Prislista", "Säljordrar", "Utbetalningar", "Botar"]);
       await expect(nav.getByRole("link", { name: label })).toHaveAttribute("aria-current", "page");
     }
     await page.screenshot({ path: `${SHOTS}/transactions-nav-${width}.png` });
