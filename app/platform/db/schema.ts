@@ -1763,6 +1763,21 @@ export const sell_orders = pgTable(
     payout_failure: text(),
     /** The completed sale trade created at payout (points and XP follow from it). */
     trade_id: uuid().references(() => trades.id, { onDelete: "restrict" }),
+    /** The bot the offer goes (or went) out from (docs/rules/bots.md#offers); null in manual mode. */
+    bot_id: uuid().references(() => trade_bots.id, { onDelete: "restrict" }),
+    /** Sends tried for this order: the offer message carries it, so a re-send is never mistaken for the old offer. */
+    offer_attempt: integer().notNull().default(0),
+    /** Set while a send is in flight (claimed before Steam is called): no second send starts. */
+    offer_claimed_at: timestamp({ withTimezone: true }),
+    /** Why the last automatic send did not go out (Swedish, no secret): shown to staff, and to the member when it is theirs to fix. */
+    offer_problem: text(),
+    /** When the member must act (error 15: trade hold or trade link), the problem is theirs to fix. */
+    offer_problem_member: boolean().notNull().default(false),
+    /** Staff took the order out of automatic sending (audited); the reason. */
+    manual_offer_reason: text(),
+    /** The trade shield (docs/rules/bots.md#trade-shield): a possible API-key theft. */
+    hijack_flagged_at: timestamp({ withTimezone: true }),
+    hijack_reason: text(),
     closed_at: timestamp({ withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -1782,6 +1797,9 @@ export const sell_orders = pgTable(
     uniqueIndex("sell_orders_offer_uq").on(t.trade_offer_id),
     index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
     index("sell_orders_status_created_idx").on(t.status, t.created_at.desc()),
+    // Offers a bot holds now (Steam's limit of 30, 5 per partner) are counted by this index.
+    index("sell_orders_bot_status_idx").on(t.bot_id, t.status),
+    check("sell_orders_offer_attempt_valid", sql`${t.offer_attempt} >= 0`),
   ],
 );
 
@@ -1801,6 +1819,8 @@ export const sell_order_items = pgTable(
     variant: text(),
     image_url: text(),
     price_ore: bigint({ mode: "number" }).notNull(),
+    /** The item's asset id in the bot's inventory after the trade (Steam's new_assetid); the store sells it. */
+    new_asset_id: text(),
   },
   (t) => [
     check("sell_order_items_wear_valid", oneOf("wear", SKIN_WEARS)),
@@ -1982,6 +2002,13 @@ export const trade_bots = pgTable(
     /** The last problem Steam reported (no secret), for staff. */
     last_error: text(),
     inventory_size: integer(),
+    /** From Steam's public profile, shown to sellers beside the security code (the trade shield). */
+    steam_level: integer(),
+    account_created_at: timestamp({ withTimezone: true }),
+    avatar_url: text(),
+    profile_refreshed_at: timestamp({ withTimezone: true }),
+    /** Steam refused for too many offers or requests: not used again before this. */
+    rate_limited_until: timestamp({ withTimezone: true }),
     created_by: uuid().references(() => user.id, { onDelete: "set null" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -2024,6 +2051,8 @@ export const seller_limits = pgTable(
     max_open_orders: integer().notNull().default(SELL_ORDERS.defaultMaxOpenOrders),
     blocked_until: timestamp({ withTimezone: true }),
     blocked_reason: text(),
+    /** The trade shield: no new offer goes to the member until they confirm their Steam account is safe. */
+    offers_held_at: timestamp({ withTimezone: true }),
     updated_at: updatedAt(),
   },
   (t) => [
