@@ -853,9 +853,10 @@ export const audit_log = pgTable(
     check("audit_log_action_format", sql`${t.action} ~ '^[a-z][a-z_]*(\\.[a-z][a-z_]*)+$'`),
     check("audit_log_entity_type_format", sql`${t.entity_type} ~ '^[a-z][a-z_]{1,63}$'`),
     check("audit_log_entity_id_length", sql`length(${t.entity_id}) BETWEEN 1 AND 200`),
-    index("audit_log_entity_idx").on(t.entity_type, t.entity_id, t.created_at.desc()),
-    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at.desc()),
-    index("audit_log_created_idx").on(t.created_at.desc()),
+    // The log's keyset order (created_at, id), NULLS placement as the keyset SQL says (decision 039).
+    index("audit_log_entity_idx").on(t.entity_type, t.entity_id, t.created_at.desc(), t.id.desc()),
+    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at.desc(), t.id.desc()),
+    index("audit_log_created_idx").on(t.created_at.desc(), t.id.desc()),
   ],
 );
 

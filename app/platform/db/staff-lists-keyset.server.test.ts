@@ -1,0 +1,97 @@
+/**
+ * Every staff list paged by keyset cursor (docs/decisions/039-keyset-lists-and-search.md), on a
+ * real database (PGlite, or PostgreSQL with DATABASE_URL): walking "next" to the end and
+ * "previous" back to the start never skips or repeats a row while newer and older rows are
+ * added between page loads, ties on the time are broken by id, and the pages come in the
+ * list's order. One table of lists, one walk.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { KeysetLinks } from "~/lib/keyset";
+import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
+import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
+import { audit_log } from "~/platform/db/schema";
+
+let database: TestDatabase | undefined;
+const db = () => database!.db;
+beforeAll(async () => void (database = await createTestDatabase()));
+afterAll(() => database?.close());
+
+const PAGE_SIZE = 3;
+
+interface KeysetList {
+  name: string;
+  /** Adds one row the list shows, created at `at`; its id. */
+  add: (at: Date) => Promise<string>;
+  /** The page the URL's params name, PAGE_SIZE rows long: the rows' ids in the order shown. */
+  page: (params: URLSearchParams) => Promise<{ ids: string[]; links: KeysetLinks }>;
+}
+
+const LISTS: KeysetList[] = [
+  {
+    name: "audit log",
+    add: async (at) => {
+      const [row] = await db()
+        .insert(audit_log)
+        .values({ actor_user_id: null, action: "trade.complete", entity_type: "trade", entity_id: "t", created_at: at })
+        .returning({ id: audit_log.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listAudit(db(), { ...parseAuditListQuery(params), pageSize: PAGE_SIZE });
+      return { ids: page.entries.map((entry) => entry.id), links: page.links };
+    },
+  },
+];
+
+describe.each(LISTS)("keyset pages of the $name", (list) => {
+  it("never skips or repeats a row while newer and older rows arrive between page loads, forward and back", async () => {
+    const base = Date.UTC(2026, 2, 1);
+    const at = new Map<string, number>();
+    const add = async (time: number) => {
+      const id = await list.add(new Date(time));
+      at.set(id, time);
+      return id;
+    };
+    // Newest first, ties (the same microsecond) by id, descending.
+    const listOrder = (ids: string[]) => [...ids].sort((a, b) => at.get(b)! - at.get(a)! || (a < b ? 1 : a > b ? -1 : 0));
+    const original: string[] = [];
+    // Ten rows, three of them at one instant.
+    for (let i = 0; i < 10; i += 1) original.push(await add(base + (i < 3 ? 0 : i) * 60_000));
+
+    let round = 0;
+    const between = async () => {
+      round += 1;
+      await add(base + 3_600_000 * round);
+      await add(base - 3_600_000 * round);
+    };
+    const load = (cursor: Record<string, string>) => list.page(new URLSearchParams({ ...cursor, page: "7" }));
+
+    let page = await load({});
+    expect(page.links).toMatchObject({ first: false, previous: null });
+    const seen = [...page.ids];
+    while (page.links.next) {
+      await between();
+      page = await load({ efter: page.links.next });
+      expect(page.ids.length).toBeLessThanOrEqual(PAGE_SIZE);
+      seen.push(...page.ids);
+    }
+    expect(new Set(seen).size, "no row twice going forward").toBe(seen.length);
+    expect(seen, "in the list's order").toEqual(listOrder(seen));
+    for (const id of original) expect(seen, "every first row").toContain(id);
+
+    const back = [...page.ids];
+    while (page.links.previous) {
+      await between();
+      page = await load({ fore: page.links.previous });
+      expect(page.ids.length).toBeLessThanOrEqual(PAGE_SIZE);
+      back.unshift(...page.ids);
+    }
+    expect(page.links.first, "back at the first page").toBe(true);
+    expect(new Set(back).size, "no row twice going back").toBe(back.length);
+    expect(back, "in the list's order").toEqual(listOrder(back));
+    // Back to the newest row there is: nothing in between left out.
+    const all = listOrder([...at.keys()]);
+    expect(back).toEqual(all.slice(0, back.length));
+    expect(back.at(-1)).toBe(seen.at(-1));
+  });
+});
