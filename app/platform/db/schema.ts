@@ -1377,7 +1377,7 @@ export const mail_queue = pgTable(
     // The sender looks for pending rows that are due.
     index("mail_queue_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
     // "Misslyckade utskick", newest first.
-    index("mail_queue_failed_idx").on(t.updated_at.desc()).where(sql`${t.status} = 'failed'`),
+    index("mail_queue_failed_idx").on(t.updated_at.desc(), t.id.desc()).where(sql`${t.status} = 'failed'`),
     // The daily clean-up of sent rows.
     index("mail_queue_sent_idx").on(t.sent_at).where(sql`${t.status} = 'sent'`),
   ],

@@ -6,10 +6,13 @@
  * list's order. One table of lists, one walk.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { audit_log } from "~/platform/db/schema";
+import { audit_log, mail_queue } from "~/platform/db/schema";
+import { parseKeyset } from "~/lib/keyset";
+import { listFailedMail } from "~/platform/mail/mail-queue.server";
 
 let database: TestDatabase | undefined;
 const db = () => database!.db;
@@ -39,6 +42,30 @@ const LISTS: KeysetList[] = [
     page: async (params) => {
       const page = await listAudit(db(), { ...parseAuditListQuery(params), pageSize: PAGE_SIZE });
       return { ids: page.entries.map((entry) => entry.id), links: page.links };
+    },
+  },
+  {
+    name: "failed mail",
+    add: async (at) => {
+      const [row] = await db()
+        .insert(mail_queue)
+        .values({
+          message_id: `<${randomUUID()}@skinhamnen.se>`,
+          to_address: "studsar@example.se",
+          subject: "Kvitto",
+          html: "<p>Kvitto</p>",
+          text: "Kvitto",
+          template: "receipt",
+          status: "failed",
+          attempts: 5,
+          updated_at: at,
+        })
+        .returning({ id: mail_queue.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listFailedMail(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
+      return { ids: page.mails.map((mail) => mail.id), links: page.links };
     },
   },
 ];
