@@ -10,7 +10,10 @@ import { randomUUID } from "node:crypto";
 import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { audit_log, mail_queue } from "~/platform/db/schema";
+import { audit_log, mail_queue, point_shop_items, point_shop_orders } from "~/platform/db/schema";
+import { listOrders as listShopOrders } from "~/modules/shop/shop-admin.server";
+import { parseShopOrderListQuery } from "~/modules/shop/shop-admin-schema";
+import { createMember } from "~/modules/loyalty/test-fixtures";
 import { parseKeyset } from "~/lib/keyset";
 import { listFailedMail } from "~/platform/mail/mail-queue.server";
 
@@ -20,6 +23,17 @@ beforeAll(async () => void (database = await createTestDatabase()));
 afterAll(() => database?.close());
 
 const PAGE_SIZE = 3;
+
+/** One row made once and shared by the rows that need it (a member, a reward). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+const shopper = once(() => createMember(db(), { email: "handlar@lista.example.se" }));
+const reward = once(async () => {
+  const [row] = await db().insert(point_shop_items).values({ name: "Klistermärke", point_cost: 100, category: "other" }).returning({ id: point_shop_items.id });
+  return row!.id;
+});
 
 interface KeysetList {
   name: string;
@@ -66,6 +80,20 @@ const LISTS: KeysetList[] = [
     page: async (params) => {
       const page = await listFailedMail(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
       return { ids: page.mails.map((mail) => mail.id), links: page.links };
+    },
+  },
+  {
+    name: "point-shop orders",
+    add: async (at) => {
+      const [row] = await db()
+        .insert(point_shop_orders)
+        .values({ user_id: await shopper(), item_id: await reward(), item_name: "Klistermärke", points_spent: 100, created_at: at, updated_at: at })
+        .returning({ id: point_shop_orders.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listShopOrders(db(), { ...parseShopOrderListQuery(params), pageSize: PAGE_SIZE });
+      return { ids: page.rows.map((row) => row.id), links: page.links };
     },
   },
 ];
