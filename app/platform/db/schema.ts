@@ -1796,8 +1796,10 @@ export const sell_orders = pgTable(
     uniqueIndex("sell_orders_quote_uq").on(t.quote_id),
     uniqueIndex("sell_orders_trade_uq").on(t.trade_id),
     uniqueIndex("sell_orders_offer_uq").on(t.trade_offer_id),
-    index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
-    index("sell_orders_status_created_idx").on(t.status, t.created_at.desc()),
+    // The lists' order (created_at, id), NULLS placement as the keyset SQL says (decision 039).
+    index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc(), t.id.desc()),
+    index("sell_orders_status_created_idx").on(t.status, t.created_at.desc(), t.id.desc()),
+    index("sell_orders_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Offers a bot holds now (Steam's limit of 30, 5 per partner) are counted by this index.
     index("sell_orders_bot_status_idx").on(t.bot_id, t.status),
     check("sell_orders_offer_attempt_valid", sql`${t.offer_attempt} >= 0`),

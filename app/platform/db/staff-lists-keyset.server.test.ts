@@ -10,10 +10,12 @@ import { randomUUID } from "node:crypto";
 import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { audit_log, mail_queue, point_shop_items, point_shop_orders } from "~/platform/db/schema";
+import { audit_log, mail_queue, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
 import { listOrders as listShopOrders } from "~/modules/shop/shop-admin.server";
 import { parseShopOrderListQuery } from "~/modules/shop/shop-admin-schema";
 import { createMember } from "~/modules/loyalty/test-fixtures";
+import { createQuote } from "~/modules/selling/sell-order-fixtures";
+import { listOrdersForStaff } from "~/modules/selling/sell-orders.server";
 import { parseKeyset } from "~/lib/keyset";
 import { listFailedMail } from "~/platform/mail/mail-queue.server";
 
@@ -94,6 +96,37 @@ const LISTS: KeysetList[] = [
     page: async (params) => {
       const page = await listShopOrders(db(), { ...parseShopOrderListQuery(params), pageSize: PAGE_SIZE });
       return { ids: page.rows.map((row) => row.id), links: page.links };
+    },
+  },
+  {
+    name: "staff sell orders",
+    add: async (at) => {
+      const member = await shopper();
+      const [row] = await db()
+        .insert(sell_orders)
+        .values({
+          user_id: member,
+          quote_id: await createQuote(db(), member, { prices: [10_000], levelBonusPercent: 0 }),
+          status: "in_review",
+          security_code: "ABCDEF",
+          level_at_quote: "bronze",
+          base_total_ore: 10_000,
+          level_bonus_percent: 0,
+          level_bonus_ore: 0,
+          bulk_bonus_percent: 0,
+          bulk_bonus_ore: 0,
+          total_ore: 10_000,
+          points: 200,
+          xp: 200,
+          payout_method: "swish",
+          created_at: at,
+        })
+        .returning({ id: sell_orders.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listOrdersForStaff(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
+      return { ids: page.orders.map((order) => order.id), links: page.links };
     },
   },
 ];
