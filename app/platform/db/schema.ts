@@ -1245,7 +1245,7 @@ export const member_values = pgTable(
       .primaryKey()
       .references(() => profiles.user_id, { onDelete: "cascade" }),
     signed_up_at: timestamp({ withTimezone: true }).notNull(),
-    /** The member's XP (profiles.xp), for value by level. */
+    /** The lowest XP of the member's level (xp_level_floor(profiles.xp), migration 0044), for value by level. */
     xp: integer().notNull(),
     sold_ore: bigint({ mode: "number" }).notNull(),
     bought_ore: bigint({ mode: "number" }).notNull(),
@@ -1276,7 +1276,11 @@ export const cohort_months = pgTable("cohort_months", {
   value_12m_ore: bigint({ mode: "number" }).notNull().default(0),
 });
 
-/** Members per XP total: how many, how many traded and their lifetime value (grouped into levels when read). */
+/**
+ * Members per level, keyed by the level's lowest XP (xp_level_floor, migration 0044): how many,
+ * how many traded and their lifetime value. Per level rather than per XP total, so an XP change
+ * within a level (the monthly bonus's 72,000) moves no row.
+ */
 export const xp_values = pgTable("xp_values", {
   xp: integer().primaryKey(),
   members: integer().notNull().default(0),
