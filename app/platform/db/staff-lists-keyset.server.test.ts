@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { audit_log, mail_queue, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
+import { audit_log, contact_messages, mail_queue, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
+import { listContactMessages, parseContactQuery } from "~/modules/contact/contact-admin.server";
 import { listOrders as listShopOrders } from "~/modules/shop/shop-admin.server";
 import { parseShopOrderListQuery } from "~/modules/shop/shop-admin-schema";
 import { createMember } from "~/modules/loyalty/test-fixtures";
@@ -127,6 +128,20 @@ const LISTS: KeysetList[] = [
     page: async (params) => {
       const page = await listOrdersForStaff(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
       return { ids: page.orders.map((order) => order.id), links: page.links };
+    },
+  },
+  {
+    name: "contact messages",
+    add: async (at) => {
+      const [row] = await db()
+        .insert(contact_messages)
+        .values({ name: "Kim", email: "kim@example.se", subject: "Fråga", message: "Hej!", created_at: at })
+        .returning({ id: contact_messages.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listContactMessages(db(), { ...parseContactQuery(params), pageSize: PAGE_SIZE });
+      return { ids: page.rows.map((row) => row.id), links: page.links };
     },
   },
 ];
