@@ -1056,7 +1056,7 @@ export const newsletter_campaigns = pgTable(
     check("newsletter_campaigns_list_valid", sql`${t.list} IS NULL OR ${t.list} IN (${sql.raw(literals(MAIL_LISTS))})`),
     check("newsletter_campaigns_sent_has_list", sql`${t.status} = 'draft' OR ${t.list} IS NOT NULL`),
     check("newsletter_campaigns_subject_length", sql`length(${t.subject}) BETWEEN 1 AND 150`),
-    index("newsletter_campaigns_created_idx").on(t.created_at.desc()),
+    index("newsletter_campaigns_created_idx").on(t.created_at.desc(), t.id.desc()),
     // The sender looks for campaigns still sending.
     index("newsletter_campaigns_sending_idx").on(t.send_started_at).where(sql`${t.status} = 'sending'`),
   ],

@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
-import { audit_log, contact_messages, mail_queue, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
+import { listCampaigns } from "~/modules/newsletter/campaigns.server";
+import { audit_log, contact_messages, mail_queue, newsletter_campaigns, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
 import { listContactMessages, parseContactQuery } from "~/modules/contact/contact-admin.server";
 import { listOrders as listShopOrders } from "~/modules/shop/shop-admin.server";
 import { parseShopOrderListQuery } from "~/modules/shop/shop-admin-schema";
@@ -141,6 +142,20 @@ const LISTS: KeysetList[] = [
     },
     page: async (params) => {
       const page = await listContactMessages(db(), { ...parseContactQuery(params), pageSize: PAGE_SIZE });
+      return { ids: page.rows.map((row) => row.id), links: page.links };
+    },
+  },
+  {
+    name: "newsletter campaigns",
+    add: async (at) => {
+      const [row] = await db()
+        .insert(newsletter_campaigns)
+        .values({ subject: "Nyheter", body_html: "<p>Hej</p>", created_at: at })
+        .returning({ id: newsletter_campaigns.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listCampaigns(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
       return { ids: page.rows.map((row) => row.id), links: page.links };
     },
   },
