@@ -68,3 +68,12 @@ INSERT INTO xp_values (xp, members, traders, value_ore)
 SELECT COALESCE(l.xp, t.xp), COALESCE(l.members, 0), COALESCE(t.traders, 0), COALESCE(t.value_ore, 0)
   FROM (SELECT xp_level_floor(xp) AS xp, count(*)::int AS members FROM profiles GROUP BY 1) l
   FULL JOIN (SELECT xp, count(*)::int AS traders, sum(value_ore) AS value_ore FROM member_values GROUP BY 1) t ON t.xp = l.xp;
+--> statement-breakpoint
+-- More room per page for the bonus's new row versions (HOT updates: no new entries in the
+-- profile's eight indexes, the trigram index among them). At 80 the bonus updated 67-73 % of
+-- its 72,000 profiles HOT; at 60, 95 %, and the job ran 1-5 s faster in alternating runs on
+-- copies (decision 060). CLUSTER rewrites the table so the pages already written get the room
+-- (an exclusive lock for a few seconds at 200,000 members, as in 0027).
+ALTER TABLE profiles SET (fillfactor = 60);
+--> statement-breakpoint
+CLUSTER profiles USING profiles_pkey;

@@ -150,7 +150,7 @@ describe("the storage the bonus's writes need (docs/decisions/038-scale-dataset-
     );
     expect(rows).toEqual([
       { relname: "member_values", reloptions: ["fillfactor=80"] },
-      { relname: "profiles", reloptions: ["fillfactor=80"] },
+      { relname: "profiles", reloptions: ["fillfactor=60"] },
     ]);
   });
 });
