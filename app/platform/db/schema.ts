@@ -918,6 +918,8 @@ export const blog_posts = pgTable(
       "blog_posts_categories_valid",
       sql`${t.categories} <@ ${sql.raw(`ARRAY[${literals(BLOG_CATEGORIES, ",")}]::text[]`)}`,
     ),
+    // The Blog tab's keyset order (docs/decisions/060-staff-lists-and-bonus-at-scale.md).
+    index("blog_posts_updated_idx").on(t.updated_at.desc(), t.id.desc()),
     // docs/rules/blog.md#order: published posts ordered by is_pinned, published_at, created_at.
     index("blog_posts_published_order_idx")
       .on(t.is_pinned.desc(), t.published_at.desc(), t.created_at.desc())

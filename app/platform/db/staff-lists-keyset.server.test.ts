@@ -11,7 +11,9 @@ import type { KeysetLinks } from "~/lib/keyset";
 import { listAudit, parseAuditListQuery } from "~/platform/audit/audit.server";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { listCampaigns } from "~/modules/newsletter/campaigns.server";
-import { audit_log, contact_messages, mail_queue, newsletter_campaigns, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
+import { listAdminPosts } from "~/modules/blog/blog-admin.server";
+import { parseAdminPostQuery } from "~/modules/blog/blog-post-schema";
+import { audit_log, blog_posts, contact_messages, mail_queue, newsletter_campaigns, point_shop_items, point_shop_orders, sell_orders } from "~/platform/db/schema";
 import { listContactMessages, parseContactQuery } from "~/modules/contact/contact-admin.server";
 import { listOrders as listShopOrders } from "~/modules/shop/shop-admin.server";
 import { parseShopOrderListQuery } from "~/modules/shop/shop-admin-schema";
@@ -157,6 +159,18 @@ const LISTS: KeysetList[] = [
     page: async (params) => {
       const page = await listCampaigns(db(), { position: parseKeyset(params, "timestamp"), pageSize: PAGE_SIZE });
       return { ids: page.rows.map((row) => row.id), links: page.links };
+    },
+  },
+  {
+    name: "Blog tab (by last change)",
+    add: async (at) => {
+      const slug = `inlagg-${randomUUID()}`;
+      const [row] = await db().insert(blog_posts).values({ slug, title: slug, created_at: at, updated_at: at }).returning({ id: blog_posts.id });
+      return row!.id;
+    },
+    page: async (params) => {
+      const page = await listAdminPosts(db(), { ...parseAdminPostQuery(params), pageSize: PAGE_SIZE });
+      return { ids: page.posts.map((post) => post.id), links: page.links };
     },
   },
 ];
