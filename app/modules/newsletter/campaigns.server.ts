@@ -4,7 +4,7 @@
  * recipients staff see, resending those whose outcome is unknown, and a test send. Every write
  * records its audit row in the same transaction. The sending itself is campaign-sender.server.ts.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
 import { cappedCount, keysetPage, LIST_COUNT_CAP, type KeysetPosition } from "~/lib/keyset";
 import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
