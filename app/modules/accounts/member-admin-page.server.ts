@@ -9,7 +9,7 @@ import { z } from "~/lib/zod";
 import { failureResponse, notFound, readInput, validate, type ActionFailure } from "~/lib/http.server";
 import { INPUT_MESSAGES } from "~/lib/validation";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
-import { listAudit } from "~/platform/audit/audit.server";
+import { listAuditPage } from "~/platform/audit/audit.server";
 import {
   adjustBalance,
   getMemberOverview,
@@ -51,7 +51,7 @@ export async function loadMember(request: Request, userId: string | undefined) {
     listXpHistory(db(), userId, { page: pageOf(params, "xpPage") }),
     listMemberTrades(db(), userId, { page: pageOf(params, "tradesPage") }),
     listMemberOrders(db(), userId, { page: pageOf(params, "ordersPage") }),
-    listAudit(db(), { entityType: "member", entityId: userId, page: pageOf(params, "auditPage"), pageSize: 10 }),
+    listAuditPage(db(), { entityType: "member", entityId: userId, page: pageOf(params, "auditPage"), pageSize: 10 }),
     listStaffMembers(db()),
   ]);
   const [memberTwoFactor, viewerStepUp] = await Promise.all([hasTwoFactor(db(), userId), stepUpState(db(), viewer.session.id)]);

@@ -3,6 +3,7 @@
  * with a retry that queues it again (audited; docs/decisions/034-mail-queue.md).
  */
 import { notFound, parseRequest } from "~/lib/http.server";
+import { parseKeyset } from "~/lib/keyset";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { db } from "~/platform/db/client.server";
 import { listFailedMail, retryFailedMail } from "~/platform/mail/mail-queue.server";
@@ -10,12 +11,11 @@ import { FAILED_MAIL_MESSAGES, retryMailSchema } from "./failed-mail-schema";
 
 export async function loadFailedMailPage(request: Request) {
   await requireAdminTab(request, "dashboard");
-  const page = Number(new URL(request.url).searchParams.get("page") ?? 1);
-  const list = await listFailedMail(db(), { page: Number.isFinite(page) ? page : 1 });
+  // Paged by keyset cursor; an old `?page=` link shows the first page.
+  const list = await listFailedMail(db(), { position: parseKeyset(new URL(request.url).searchParams, "timestamp") });
   return {
-    page: list.page,
-    pageSize: list.pageSize,
-    total: list.total,
+    links: list.links,
+    count: list.count,
     mails: list.mails.map((mail) => ({
       ...mail,
       createdAt: mail.createdAt.toISOString(),

@@ -9,12 +9,14 @@
  * The public queries stay in blog.server.ts; this module only writes through `blogPostValues`
  * (the stored reading time) and `sanitizeBlogHtml` / `sanitizeSeoScript` (sanitised on write).
  */
-import { and, count, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Role } from "~/modules/accounts/accounts-constants";
 import { BLOG_EDITOR, BLOG_IMAGE_WIDTH, BLOG, type BlogRevisionKind } from "~/modules/blog/blog-constants";
-import { pageParams } from "~/lib/paging";
+import { wholeBetween } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, type CappedCount, type KeysetLinks } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { recordAudit } from "~/platform/audit/audit.server";
-import type { Db, Tx } from "~/platform/db/client.server";
+import { queryRows, type Db, type Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { likePattern } from "~/platform/db/like";
 import { blog_post_revisions, blog_posts, user } from "~/platform/db/schema";
@@ -155,15 +157,17 @@ export interface AdminPostRow {
 
 export interface AdminPostPage {
   posts: AdminPostRow[];
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
+  links: KeysetLinks;
+  /** Posts the filter matches, counted up to LIST_COUNT_CAP. */
+  count: CappedCount;
 }
+
+const ADMIN_POST_ORDER: KeysetOrder = { column: sql`${blog_posts.updated_at}`, kind: "timestamp", id: sql`${blog_posts.id}`, direction: "desc" };
 
 /** docs/rules/blog.md#the-blog-tab: every post, filtered and paged in SQL, newest change first. */
 export async function listAdminPosts(db: Db, query: AdminPostQuery): Promise<AdminPostPage> {
-  const { page, pageSize, offset } = pageParams({ page: query.page }, { default: BLOG_EDITOR.pageSize, max: BLOG_EDITOR.pageSize });
+  const pageSize = wholeBetween(query.pageSize, 1, BLOG_EDITOR.pageSize, BLOG_EDITOR.pageSize);
+  const position = query.position ?? null;
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
@@ -177,6 +181,7 @@ export async function listAdminPosts(db: Db, query: AdminPostQuery): Promise<Adm
   }
   if (query.status === "draft" || query.status === "archived") conditions.push(eq(blog_posts.status, query.status));
   const where = conditions.length ? and(...conditions) : undefined;
+  const keyset = keysetSql(ADMIN_POST_ORDER, position);
   const [rows, [counted]] = await Promise.all([
     db
       .select({
@@ -190,26 +195,24 @@ export async function listAdminPosts(db: Db, query: AdminPostQuery): Promise<Adm
         views: blog_posts.view_count,
         categories: blog_posts.categories,
         isPinned: blog_posts.is_pinned,
+        cursor: sql<string>`${cursorValueSql(ADMIN_POST_ORDER)}`,
       })
       .from(blog_posts)
-      .where(where)
-      .orderBy(desc(blog_posts.updated_at), desc(blog_posts.id))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ total: count() }).from(blog_posts).where(where),
+      .where(and(where, keyset.where))
+      .orderBy(keyset.terms)
+      .limit(pageSize + 1),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM ${blog_posts} WHERE ${where ?? sql`TRUE`}`, LIST_COUNT_CAP)),
   ]);
-  const total = Number(counted?.total ?? 0);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
   return {
-    posts: rows.map((row) => ({
+    posts: page.rows.map(({ cursor: _cursor, ...row }) => ({
       ...row,
       scheduled: Boolean(row.scheduled),
       publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
       updatedAt: row.updatedAt.toISOString(),
     })),
-    page,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
-    pageSize,
-    total,
+    links: page.links,
+    count: cappedCount(counted?.n),
   };
 }
 

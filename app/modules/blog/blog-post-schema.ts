@@ -4,6 +4,7 @@
  * the same schemas, so the Swedish messages are the same in both.
  */
 import { z } from "~/lib/zod";
+import { parseKeyset, type KeysetPosition } from "~/lib/keyset";
 import type { Role } from "~/modules/accounts/accounts-constants";
 import { BLOG_CATEGORIES, BLOG_EDITOR, BLOG_POST_STATUSES } from "~/modules/blog/blog-constants";
 import { TEXT_LIMITS } from "~/platform/platform-constants";
@@ -151,7 +152,9 @@ export interface AdminPostQuery {
   q?: string;
   status?: AdminPostFilter;
   category?: (typeof BLOG_CATEGORIES)[number];
-  page: number;
+  /** The keyset page (`efter` / `fore`, decision 039); absent is the first. */
+  position?: KeysetPosition;
+  pageSize?: number;
 }
 
 const optionalParam = <T extends z.ZodType>(schema: T) =>
@@ -161,7 +164,6 @@ const listQuerySchema = z.object({
   q: optionalParam(textField(TEXT_LIMITS.search)),
   status: optionalParam(z.enum(ADMIN_POST_FILTERS)),
   kategori: optionalParam(z.enum(BLOG_CATEGORIES)),
-  sida: optionalParam(z.coerce.number().int().min(1).max(100_000)),
 });
 
 /** The tab's URL (`q`, `status`, `kategori`, `sida`); a malformed value means "no filter". */
@@ -172,5 +174,5 @@ export function parseAdminPostQuery(params: URLSearchParams): AdminPostQuery {
     if (value !== null) raw[key] = value;
   }
   const query = listQuerySchema.parse(raw);
-  return { q: query.q || undefined, status: query.status, category: query.kategori, page: query.sida ?? 1 };
+  return { q: query.q || undefined, status: query.status, category: query.kategori, position: parseKeyset(params, "timestamp") ?? undefined };
 }

@@ -5,7 +5,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/modules/contact/contact-constants";
-import { pageParams } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, parseKeyset, type KeysetPosition } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { queryRows, type Db } from "~/platform/db/client.server";
 
@@ -24,36 +25,44 @@ export interface ContactMessageRow {
 
 export interface ContactListQuery {
   status?: ContactMessageStatus;
-  page?: number;
+  /** The keyset page (`efter` / `fore`, decision 039); absent is the first. */
+  position?: KeysetPosition;
+  pageSize?: number;
 }
 
 const contactQuerySchema = z.object({
   status: z.enum(CONTACT_MESSAGE_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
 });
 
-/** The contact list's filters from the URL (`kontakt`, `kontaktsida`); a malformed value means none. */
+/**
+ * The contact list's filter (`kontakt`) and keyset page from the URL; a malformed value means
+ * none. An old `kontaktsida=` link shows the first page.
+ */
 export function parseContactQuery(params: URLSearchParams): ContactListQuery {
-  return contactQuerySchema.parse({
-    status: params.get("kontakt") || undefined,
-    page: params.get("kontaktsida") || undefined,
-  });
+  const { status } = contactQuerySchema.parse({ status: params.get("kontakt") || undefined });
+  const position = parseKeyset(params, "timestamp");
+  return { ...(status ? { status } : {}), ...(position ? { position } : {}) };
 }
 
+const CONTACT_ORDER: KeysetOrder = { column: sql`created_at`, kind: "timestamp", id: sql`id`, direction: "desc" };
+
+/** Newest first, one keyset page (contact_messages_status_created_idx / _created_idx), counted up to a cap. */
 export async function listContactMessages(db: Db, query: ContactListQuery = {}) {
-  const { page, pageSize, offset } = pageParams({ page: query.page, pageSize: CONTACT_PAGE_SIZE }, { default: CONTACT_PAGE_SIZE, max: CONTACT_PAGE_SIZE });
+  const pageSize = query.pageSize ?? CONTACT_PAGE_SIZE;
+  const position = query.position ?? null;
   const where = query.status ? sql`status = ${query.status}` : sql`TRUE`;
-  const [rows, [total]] = await Promise.all([
-    queryRows<{ id: string; name: string; email: string; phone: string | null; subject: string; message: string; status: ContactMessageStatus; created_at: Date | string }>(
+  const keyset = keysetSql(CONTACT_ORDER, position);
+  const [rows, [counted]] = await Promise.all([
+    queryRows<{ id: string; name: string; email: string; phone: string | null; subject: string; message: string; status: ContactMessageStatus; created_at: Date | string; cursor: string }>(
       db,
-      sql`SELECT id, name, email, phone, subject, message, status, created_at FROM contact_messages
-           WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`,
+      sql`SELECT id, name, email, phone, subject, message, status, created_at, ${cursorValueSql(CONTACT_ORDER)} AS cursor FROM contact_messages
+           WHERE ${where} AND ${keyset.where} ${keyset.orderBy} LIMIT ${pageSize + 1}`,
     ),
-    queryRows<{ count: number | string }>(db, sql`SELECT count(*) AS count FROM contact_messages WHERE ${where}`),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM contact_messages WHERE ${where}`, LIST_COUNT_CAP)),
   ]);
-  const count = Number(total?.count ?? 0);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
   return {
-    rows: rows.map((row): ContactMessageRow => ({
+    rows: page.rows.map((row): ContactMessageRow => ({
       id: row.id,
       name: row.name,
       email: row.email,
@@ -63,10 +72,8 @@ export async function listContactMessages(db: Db, query: ContactListQuery = {}) 
       status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
     })),
-    page,
-    pageSize,
-    total: count,
-    pageCount: Math.max(1, Math.ceil(count / pageSize)),
+    links: page.links,
+    count: cappedCount(counted?.n),
   };
 }
 

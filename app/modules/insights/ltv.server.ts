@@ -207,7 +207,7 @@ async function valueByLevel(db: Db): Promise<LevelValue[]> {
     [...LEVELS].reverse().map((level) => sql`WHEN p.xp >= ${level.minXP} THEN ${level.id}`),
     sql` `,
   );
-  // Members, traders and value per XP total (xp_values, kept with every member and trade write).
+  // Members, traders and value per level's lowest XP (xp_values, kept with every member and trade write).
   const rows = await queryRows<{ level: LevelId; members: string | number; traders: string | number; value: string | number }>(
     db,
     sql`SELECT CASE ${levelCase} ELSE ${LEVELS[0]!.id} END AS level,

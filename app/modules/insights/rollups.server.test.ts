@@ -5,11 +5,12 @@
  * straight to the table, ledger rows, XP and sign-up times changed, a member deleted with
  * everything they had. And the view rollup job counts each day once, however often it runs.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rollUpViews } from "~/modules/analytics/view-rollups.server";
 import { createMember, createStaff } from "~/modules/loyalty/test-fixtures";
 import { grantMonthlyVipBonus } from "~/modules/loyalty/monthly-bonus.server";
+import { LEVELS } from "~/modules/loyalty/loyalty-constants";
 import type { TradeListQuery } from "~/modules/trades/trade-schema";
 import { cancelTrade, completeTrade, listTrades, recordTrade, reverseTrade } from "~/modules/trades/trades.server";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
@@ -31,6 +32,12 @@ function random(seed: number) {
 }
 
 const tz = sql.raw(`'Europe/Stockholm'`);
+/** The lowest XP of the level `xp` reaches, written from LEVELS (the rollups key members by it; migration 0044). */
+const levelFloor = (xp: SQL) =>
+  sql`CASE ${sql.join(
+    [...LEVELS].sort((a, b) => b.minXP - a.minXP).map((level) => sql`WHEN ${xp} >= ${level.minXP} THEN ${level.minXP}::int`),
+    sql` `,
+  )} END`;
 
 /** Each rollup table and the same figures counted from the history, as sorted JSON lines. */
 async function pairs(): Promise<Array<[string, string[], string[]]>> {
@@ -67,7 +74,7 @@ async function pairs(): Promise<Array<[string, string[], string[]]>> {
       "member_values",
       await rows(sql`SELECT user_id, xp, sold_ore::text, bought_ore::text, value_ore::text, trades, first_trade_at, last_trade_at,
                             value_1m_ore::text, value_3m_ore::text, value_6m_ore::text, value_12m_ore::text FROM member_values`),
-      await rows(sql`SELECT p.user_id, p.xp,
+      await rows(sql`SELECT p.user_id, ${levelFloor(sql`p.xp`)} AS xp,
                             COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'sale'), 0)::text AS sold_ore,
                             COALESCE(sum(t.total_ore) FILTER (WHERE t.type = 'purchase'), 0)::text AS bought_ore,
                             sum(t.total_ore)::text AS value_ore, count(*)::int AS trades,
@@ -89,7 +96,7 @@ async function pairs(): Promise<Array<[string, string[], string[]]>> {
     [
       "xp_values",
       await rows(sql`SELECT xp, members, traders, value_ore::text FROM xp_values WHERE members <> 0 OR traders <> 0 OR value_ore <> 0`),
-      await rows(sql`SELECT p.xp, count(*)::int AS members, count(v.user_id)::int AS traders, COALESCE(sum(v.value_ore), 0)::text AS value_ore
+      await rows(sql`SELECT ${levelFloor(sql`p.xp`)} AS xp, count(*)::int AS members, count(v.user_id)::int AS traders, COALESCE(sum(v.value_ore), 0)::text AS value_ore
                        FROM profiles p LEFT JOIN member_values v ON v.user_id = p.user_id GROUP BY 1`),
     ],
   ];
@@ -174,6 +181,8 @@ describe("money and ledger rollups", () => {
     }
     // Statements that change many profiles at once: a bulk XP change, then the monthly bonus.
     await execCount(db(), sql`UPDATE profiles SET xp = xp + 5000`);
+    // One member just under gold, whom the bonus lifts across (a level's row moves).
+    await execCount(db(), sql`UPDATE profiles SET xp = 99900 WHERE user_id = ${members[0]!}`);
     expect((await grantMonthlyVipBonus(db(), at())).granted).toBeGreaterThan(1);
     await expectRollupsEqualRecount();
     const [counts] = await queryRows<{ completed: number; clawbacks: number; ledger: number }>(

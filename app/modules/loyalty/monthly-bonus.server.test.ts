@@ -7,6 +7,8 @@ import { REALTIME_CHANNEL, type RealtimeEvent } from "~/platform/realtime/events
 import { reconcileLedger } from "./ledger.server";
 import { grantMonthlyVipBonus, monthlyBonusKey } from "./monthly-bonus.server";
 import { createMember } from "./test-fixtures";
+import { LEVELS } from "./loyalty-constants";
+import { levelForXp } from "./levels";
 
 let database: TestDatabase;
 const db = () => database.db;
@@ -106,6 +108,40 @@ describe("grantMonthlyVipBonus (docs/rules/loyalty.md#monthly-bonus: Silver 500,
   });
 });
 
+describe("the bonus on random members equals a recount member by member", () => {
+  it("grants each member who had not yet had the month's bonus their level's, read from the XP before it", async () => {
+    // A fixed seed: members at every level and on each boundary, some already granted this month.
+    let seed = 20_311;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const month = new Date("2031-03-15T10:00:00Z");
+    const boundaries = LEVELS.flatMap((level) => [level.minXP - 1, level.minXP]).filter((xp) => xp >= 0);
+    for (let i = 0; i < 60; i += 1) {
+      const xp = i < boundaries.length ? boundaries[i]! : Math.floor(next() ** 3 * 700_000);
+      const member = await createMember(db(), { xp });
+      if (next() < 0.2) {
+        await db().insert(xp_transactions).values({ user_id: member, amount: 1, reason: "Tidigare", idempotency_key: monthlyBonusKey("2031-03", member) });
+        await db().update(profiles).set({ xp: sql`${profiles.xp} + 1` }).where(eq(profiles.user_id, member));
+      }
+    }
+    const before = await queryRows<{ user_id: string; xp: number; granted: boolean }>(
+      db(),
+      sql`SELECT p.user_id, p.xp, EXISTS (SELECT 1 FROM xp_transactions x WHERE x.idempotency_key = ${monthlyBonusKey("2031-03", "")} || p.user_id::text) AS granted
+            FROM profiles p`,
+    );
+    const expected = new Map(before.map((row) => [row.user_id, row.granted ? 0 : levelForXp(row.xp).monthlyBonusXP]));
+
+    const result = await grantMonthlyVipBonus(db(), month);
+
+    const after = await queryRows<{ user_id: string; xp: number }>(db(), sql`SELECT user_id, xp FROM profiles`);
+    const byMember = new Map(before.map((row) => [row.user_id, row.xp]));
+    expect(Object.fromEntries(after.map((row) => [row.user_id, row.xp - byMember.get(row.user_id)!]))).toEqual(Object.fromEntries(expected));
+    const paid = [...expected.values()].filter((amount) => amount > 0);
+    expect(result).toEqual({ month: "2031-03", granted: paid.length, xp: paid.reduce((sum, amount) => sum + amount, 0) });
+    expect(paid.length).toBeGreaterThan(20);
+    expect(await reconcileLedger(db())).toEqual([]);
+  });
+});
+
 describe("the storage the bonus's writes need (docs/decisions/038-scale-dataset-and-exports.md)", () => {
   it("leaves room on each page of profiles and member_values for a changed row's new version", async () => {
     const rows = await queryRows<{ relname: string; reloptions: string[] | null }>(
@@ -114,7 +150,7 @@ describe("the storage the bonus's writes need (docs/decisions/038-scale-dataset-
     );
     expect(rows).toEqual([
       { relname: "member_values", reloptions: ["fillfactor=80"] },
-      { relname: "profiles", reloptions: ["fillfactor=80"] },
+      { relname: "profiles", reloptions: ["fillfactor=60"] },
     ]);
   });
 });

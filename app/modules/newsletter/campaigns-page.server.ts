@@ -32,6 +32,7 @@ import {
 import { unsubscribeUrl } from "~/modules/newsletter/unsubscribe.server";
 import { sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { config } from "~/platform/config.server";
+import { parseKeyset } from "~/lib/keyset";
 import { db } from "~/platform/db/client.server";
 import { requestJobRun } from "~/platform/jobs/job-runner.server";
 import { emailTemplates, renderEmail } from "~/platform/mail/templates";
@@ -43,7 +44,8 @@ const campaignNotFound = () => notFound(CAMPAIGN_MESSAGES.notFound);
 
 export async function loadCampaignList(request: Request) {
   await requireAdminTab(request, "newsletter");
-  return { campaigns: await listCampaigns(db(), { page: pageOf(new URL(request.url), "page") }) };
+  // Paged by keyset cursor; an old `?page=` link shows the first page.
+  return { campaigns: await listCampaigns(db(), { position: parseKeyset(new URL(request.url).searchParams, "timestamp") }) };
 }
 
 export async function loadNewCampaign(request: Request) {

@@ -4,8 +4,10 @@
  * recipients staff see, resending those whose outcome is unknown, and a test send. Every write
  * records its audit row in the same transaction. The sending itself is campaign-sender.server.ts.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { CAMPAIGN } from "~/modules/newsletter/newsletter-constants";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, type KeysetPosition } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { sanitizeBlogHtml } from "~/modules/blog/sanitize.server";
 import { execCount, queryRows, type Db } from "~/platform/db/client.server";
@@ -80,19 +82,25 @@ function view(row: CampaignRow, progress: CampaignProgress | undefined): Campaig
   };
 }
 
-export async function listCampaigns(db: Db, options: { page?: number } = {}) {
-  const pageSize = CAMPAIGN.pageSize;
-  const [{ total } = { total: 0 }] = await db.select({ total: sql<number>`count(*)::int` }).from(campaigns);
-  const pageCount = Math.max(1, Math.ceil(Number(total) / pageSize));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-  const rows = await db
-    .select()
-    .from(campaigns)
-    .orderBy(desc(campaigns.created_at), desc(campaigns.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const progress = await progressOf(db, rows.map((row) => row.id));
-  return { rows: rows.map((row) => view(row, progress.get(row.id))), page, pageSize, pageCount, total: Number(total) };
+const CAMPAIGN_ORDER: KeysetOrder = { column: sql`${campaigns.created_at}`, kind: "timestamp", id: sql`${campaigns.id}`, direction: "desc" };
+
+/** Newest first, one keyset page (decision 039), counted up to a cap. */
+export async function listCampaigns(db: Db, options: { position?: KeysetPosition; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? CAMPAIGN.pageSize;
+  const position = options.position ?? null;
+  const keyset = keysetSql(CAMPAIGN_ORDER, position);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ campaign: campaigns, cursor: sql<string>`${cursorValueSql(CAMPAIGN_ORDER)}` })
+      .from(campaigns)
+      .where(keyset.where)
+      .orderBy(keyset.terms)
+      .limit(pageSize + 1),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM newsletter_campaigns`, LIST_COUNT_CAP)),
+  ]);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.campaign.id }));
+  const progress = await progressOf(db, page.rows.map((row) => row.campaign.id));
+  return { rows: page.rows.map((row) => view(row.campaign, progress.get(row.campaign.id))), links: page.links, count: cappedCount(counted?.n) };
 }
 
 export async function getCampaign(db: Db, id: string): Promise<CampaignView | null> {

@@ -6,6 +6,7 @@
  */
 import { PAYOUT_LABELS, PAYOUT_REVEAL, SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
+import { parseKeyset } from "~/lib/keyset";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { payoutQueueActionSchema, staffOrderActionSchema } from "~/modules/selling/sell-order-schema";
 import { stepUpRefusal } from "~/modules/accounts/two-factor.server";
@@ -47,15 +48,14 @@ export async function loadStaffOrders(request: Request) {
   await requireAdminTab(request, "transactions");
   const params = new URL(request.url).searchParams;
   const status = SELL_ORDER_STATUSES.find((candidate) => candidate === params.get("status")) ?? null;
-  const page = Number(params.get("page") ?? 1);
-  const list = await listOrdersForStaff(db(), { status, page: Number.isFinite(page) ? page : 1 });
+  // Paged by keyset cursor; an old `?page=` link shows the first page.
+  const list = await listOrdersForStaff(db(), { status, position: parseKeyset(params, "timestamp") });
   const today = stockholmDay(new Date());
   return {
     status,
     /** The bookkeeping export's default period: this year so far. */
     exportPeriod: { from: `${today.slice(0, 4)}-01-01`, to: today },
-    page: list.page,
-    hasMore: list.page * list.pageSize < list.total,
+    links: list.links,
     rows: list.orders.map((order) => ({
       ...orderView(order),
       memberName: order.memberName ?? "",

@@ -23,7 +23,9 @@ import {
 import type { SkinVariant, SkinWear } from "~/modules/trades/trades-constants";
 import { ADMIN_PAGE_SIZE, PROFILE_PAGE_SIZE } from "~/platform/platform-constants";
 import { formatLongDateTime, formatSek } from "~/lib/format";
-import { pageParams } from "~/lib/paging";
+import { pageParams, wholeBetween } from "~/lib/paging";
+import { keysetPage, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { isVerified, readVerifiedPerson } from "~/modules/identity/bankid.server";
 import { recordPaidSale } from "~/modules/trades/trades.server";
@@ -1439,19 +1441,37 @@ export interface SellOrderPage {
   pageSize: number;
 }
 
-async function listOrders(db: Db, where: SQL | undefined, page: number, pageSize: number, withMember: boolean): Promise<SellOrderPage> {
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(sell_orders)
-    .where(where);
-  const rows = await db
-    .select({ order: sell_orders, memberName: user.name })
+/** A keyset page of the staff list (docs/decisions/039-keyset-lists-and-search.md). */
+export interface SellOrderKeysetPage {
+  orders: SellOrderListItem[];
+  links: KeysetLinks;
+}
+
+const STAFF_ORDER: KeysetOrder = { column: sql`${sell_orders.created_at}`, kind: "timestamp", id: sql`${sell_orders.id}`, direction: "desc" };
+
+/** Newest first: the rows `OFFSET offset`, or the keyset page at `position` (its rows in the order shown). */
+async function listOrders(
+  db: Db,
+  where: SQL | undefined,
+  pageSize: number,
+  withMember: boolean,
+  at: { offset: number } | { position: KeysetPosition },
+): Promise<{ orders: SellOrderListItem[]; links: KeysetLinks | null }> {
+  const keyset = "position" in at ? keysetSql(STAFF_ORDER, at.position) : null;
+  const query = db
+    .select({ order: sell_orders, memberName: user.name, cursor: sql<string>`${cursorValueSql(STAFF_ORDER)}` })
     .from(sell_orders)
     .innerJoin(user, eq(user.id, sell_orders.user_id))
-    .where(where)
-    .orderBy(desc(sell_orders.created_at), desc(sell_orders.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .$dynamic();
+  const fetched = keyset
+    ? await query.where(and(where, keyset.where)).orderBy(keyset.terms).limit(pageSize + 1)
+    : await query
+        .where(where)
+        .orderBy(desc(sell_orders.created_at), desc(sell_orders.id))
+        .limit(pageSize)
+        .offset("offset" in at ? at.offset : 0);
+  const page = "position" in at ? keysetPage(fetched, pageSize, at.position, (row) => ({ value: row.cursor, id: row.order.id })) : null;
+  const rows = page ? page.rows : fetched;
   const ids = rows.map((row) => row.order.id);
   const items = ids.length
     ? await db
@@ -1473,21 +1493,28 @@ async function listOrders(db: Db, where: SQL | undefined, page: number, pageSize
         ...(withMember ? { memberName: row.memberName } : {}),
       };
     }),
-    total: Number(count),
-    page,
-    pageSize,
+    links: page ? page.links : null,
   };
 }
 
-/** "Mina affärer": the member's orders, newest first, a page at a time. */
-export function listMemberOrders(db: Db, userId: string, pageParam: number | undefined): Promise<SellOrderPage> {
-  const { page, pageSize } = pageParams({ page: pageParam }, PROFILE_PAGE_SIZE);
-  return listOrders(db, eq(sell_orders.user_id, userId), page, pageSize, false);
+/** "Mina affärer": the member's orders, newest first, a page at a time (a member's few orders keep page numbers). */
+export async function listMemberOrders(db: Db, userId: string, pageParam: number | undefined): Promise<SellOrderPage> {
+  const { page, pageSize, offset } = pageParams({ page: pageParam }, PROFILE_PAGE_SIZE);
+  const mine = eq(sell_orders.user_id, userId);
+  const [[{ count } = { count: 0 }], list] = await Promise.all([
+    db.select({ count: sql<number>`count(*)::int` }).from(sell_orders).where(mine),
+    listOrders(db, mine, pageSize, false, { offset }),
+  ]);
+  return { orders: list.orders, total: Number(count), page, pageSize };
 }
 
-/** The staff list, optionally one status. */
-export function listOrdersForStaff(db: Db, query: { status?: string | null; page?: number }): Promise<SellOrderPage> {
-  const { page, pageSize } = pageParams({ page: query.page }, ADMIN_PAGE_SIZE);
+/** The staff list, optionally one status, one keyset page at a time. */
+export async function listOrdersForStaff(
+  db: Db,
+  query: { status?: string | null; position?: KeysetPosition; pageSize?: number },
+): Promise<SellOrderKeysetPage> {
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
   const status = SELL_ORDER_STATUSES.find((candidate) => candidate === query.status);
-  return listOrders(db, status ? eq(sell_orders.status, status) : undefined, page, pageSize, true);
+  const list = await listOrders(db, status ? eq(sell_orders.status, status) : undefined, pageSize, true, { position: query.position ?? null });
+  return { orders: list.orders, links: list.links! };
 }

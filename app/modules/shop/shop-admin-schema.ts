@@ -4,6 +4,7 @@
  * the same schemas, so the Swedish messages are the same in both.
  */
 import { z } from "~/lib/zod";
+import { parseKeyset, type KeysetPosition } from "~/lib/keyset";
 import { LEVEL_IDS } from "~/modules/loyalty/loyalty-constants";
 import { SHOP_CATEGORIES, SHOP_ORDER_STATUSES } from "~/modules/shop/shop-constants";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/platform/platform-constants";
@@ -85,7 +86,8 @@ const shopOrderListQuerySchema = z.object({
   page: optionalParam(z.coerce.number().int().min(1).max(100_000)).catch(undefined),
   pageSize: optionalParam(z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE.max)).catch(undefined),
 });
-export type ShopOrderListQuery = z.output<typeof shopOrderListQuerySchema>;
+/** The filters, and the keyset page (`efter` / `fore`; `page` is the items list's, an old orders `?page=` is ignored). */
+export type ShopOrderListQuery = z.output<typeof shopOrderListQuerySchema> & { position?: KeysetPosition };
 
 const pageQuerySchema = shopOrderListQuerySchema.pick({ page: true });
 
@@ -95,7 +97,7 @@ export function parseShopOrderListQuery(params: URLSearchParams): ShopOrderListQ
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }
-  return shopOrderListQuerySchema.parse(raw);
+  return { ...shopOrderListQuerySchema.parse(raw), position: parseKeyset(params, "timestamp") ?? undefined };
 }
 
 /** The items list's page (`itemsPage` in the URL, beside the orders list's `page`). */

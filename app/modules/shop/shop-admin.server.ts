@@ -9,7 +9,9 @@ import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { LevelId } from "~/modules/loyalty/loyalty-constants";
 import type { ShopCategory, ShopOrderStatus } from "~/modules/shop/shop-constants";
 import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
-import { pageParams } from "~/lib/paging";
+import { pageParams, wholeBetween } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import { recordAudit } from "~/platform/audit/audit.server";
 import { creditPoints } from "~/modules/loyalty/ledger.server";
@@ -293,27 +295,31 @@ interface OrderSqlRow {
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+const ORDER_ORDER: KeysetOrder = { column: sql`o.created_at`, kind: "timestamp", id: sql`o.id`, direction: "desc" };
+
+/** Newest first, one keyset page (decision 039), the filter's orders counted up to a cap and its pending ones. */
 export async function listOrders(db: Db, query: ShopOrderListQuery = {}) {
-  const { page, pageSize, offset } = pageParams(query, ADMIN_PAGE_SIZE);
+  const pageSize = wholeBetween(query.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = query.position ?? null;
   const where = filterSql(query);
+  const keyset = keysetSql(ORDER_ORDER, position);
   const from = sql`point_shop_orders o JOIN profiles p ON p.user_id = o.user_id JOIN "user" u ON u.id = o.user_id`;
-  const [rows, totals] = await Promise.all([
-    queryRows<OrderSqlRow>(
+  const [rows, [counted], [pending]] = await Promise.all([
+    queryRows<OrderSqlRow & { cursor: string }>(
       db,
       sql`SELECT o.id, o.created_at, o.updated_at, o.status, o.item_id, o.item_name, o.points_spent, o.user_id,
                  COALESCE(NULLIF(concat_ws(' ', p.first_name, p.last_name), ''), p.display_name, u.name) AS member_name,
-                 COALESCE(p.email, u.email) AS member_email
-            FROM ${from} WHERE ${where}
-           ORDER BY o.created_at DESC, o.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
+                 COALESCE(p.email, u.email) AS member_email, ${cursorValueSql(ORDER_ORDER)} AS cursor
+            FROM ${from} WHERE ${where} AND ${keyset.where}
+           ${keyset.orderBy} LIMIT ${pageSize + 1}`,
     ),
-    queryRows<{ total: number; pending: number }>(
-      db,
-      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE o.status = 'pending')::int AS pending FROM ${from} WHERE ${where}`,
-    ),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM ${from} WHERE ${where}`, LIST_COUNT_CAP)),
+    // Waiting orders are the few not yet delivered (point_shop_orders_status_idx).
+    queryRows<{ n: number | string }>(db, sql`SELECT count(*) AS n FROM ${from} WHERE ${where} AND o.status = 'pending'`),
   ]);
-  const total = Number(totals[0]?.total ?? 0);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
   return {
-    rows: rows.map(
+    rows: page.rows.map(
       (row): AdminShopOrder => ({
         id: row.id,
         createdAt: iso(row.created_at),
@@ -327,11 +333,9 @@ export async function listOrders(db: Db, query: ShopOrderListQuery = {}) {
         memberEmail: row.member_email,
       }),
     ),
-    total,
-    pending: Number(totals[0]?.pending ?? 0),
-    page,
-    pageSize,
-    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    links: page.links,
+    count: cappedCount(counted?.n),
+    pending: Number(pending?.n ?? 0),
   };
 }
 

@@ -7,7 +7,9 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "~/lib/zod";
 import { ADMIN_PAGE_SIZE } from "~/platform/platform-constants";
 import { csvChunks } from "~/lib/csv";
-import { pageParams } from "~/lib/paging";
+import { pageParams, wholeBetween } from "~/lib/paging";
+import { keysetPage, parseKeyset, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cursorValueSql, keysetSql, type KeysetOrder } from "~/platform/db/keyset.server";
 import { stockholmDayEnd, stockholmDayStart } from "~/lib/stockholm-time";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { audit_log, user } from "~/platform/db/schema";
@@ -56,8 +58,11 @@ export interface AuditFilters {
   from?: Date;
   /** Exclusive end. */
   to?: Date;
+  /** A numbered page: only `listAuditPage` reads it (an old `?page=` link to the log is ignored). */
   page?: number;
   pageSize?: number;
+  /** The keyset page `listAudit` reads; null or absent is the first. */
+  position?: KeysetPosition;
 }
 
 export interface AuditEntry {
@@ -72,12 +77,19 @@ export interface AuditEntry {
   createdAt: Date;
 }
 
+/** A numbered page (a member's own entries on the member page, a bounded list). */
 export interface AuditPage {
   entries: AuditEntry[];
   page: number;
   pageSize: number;
   /** Whether a further page exists. */
   hasMore: boolean;
+}
+
+/** A keyset page of the audit log (docs/decisions/039-keyset-lists-and-search.md). */
+export interface AuditKeysetPage {
+  entries: AuditEntry[];
+  links: KeysetLinks;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,6 +139,7 @@ export function parseAuditListQuery(params: URLSearchParams): AuditFilters {
     to: (query.to && stockholmDayEnd(query.to)) || undefined,
     page: query.page,
     pageSize: query.pageSize,
+    position: parseKeyset(params, "timestamp") ?? undefined,
   };
 }
 
@@ -172,8 +185,28 @@ const entryColumns = {
   createdAt: audit_log.created_at,
 };
 
-/** Newest first, one page at a time (a page more than asked is never read). */
-export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
+const AUDIT_ORDER: KeysetOrder = { column: sql`${audit_log.created_at}`, kind: "timestamp", id: sql`${audit_log.id}`, direction: "desc" };
+
+/** Newest first, one keyset page (`filters.position`; `page` is not read). */
+export async function listAudit(db: Db, filters: AuditFilters = {}): Promise<AuditKeysetPage> {
+  const pageSize = wholeBetween(filters.pageSize, 1, ADMIN_PAGE_SIZE.max, ADMIN_PAGE_SIZE.default);
+  const position = filters.position ?? null;
+  const conditions = auditConditions(filters);
+  if (!conditions) return { entries: [], links: { first: position !== null, previous: null, next: null } };
+  const keyset = keysetSql(AUDIT_ORDER, position);
+  const rows = await db
+    .select({ ...entryColumns, cursor: sql<string>`${cursorValueSql(AUDIT_ORDER)}` })
+    .from(audit_log)
+    .leftJoin(user, eq(user.id, audit_log.actor_user_id))
+    .where(and(...conditions, keyset.where))
+    .orderBy(keyset.terms)
+    .limit(pageSize + 1);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
+  return { entries: page.rows.map(({ cursor: _cursor, ...entry }) => entry), links: page.links };
+}
+
+/** Newest first, a numbered page: the few entries of one row (the member page's section). */
+export async function listAuditPage(db: Db, filters: AuditFilters = {}): Promise<AuditPage> {
   const { page, pageSize, offset } = pageParams(filters, ADMIN_PAGE_SIZE);
   const conditions = auditConditions(filters);
   if (!conditions) return { entries: [], page, pageSize, hasMore: false };

@@ -31,16 +31,18 @@ export function cursorValueSql(order: KeysetOrder): SQL {
  * NULLS FIRST, which made it sort the whole table instead). So a descending page says
  * NULLS LAST and an ascending one NULLS FIRST: the index forwards or backwards, exactly.
  */
-export function keysetSql(order: KeysetOrder, position: KeysetPosition): { where: SQL; orderBy: SQL } {
+export function keysetSql(order: KeysetOrder, position: KeysetPosition): { where: SQL; orderBy: SQL; terms: SQL } {
   const backwards = position?.direction === "before";
   const ascending = (order.direction === "asc") !== backwards;
   const dir = ascending ? sql`ASC NULLS FIRST` : sql`DESC NULLS LAST`;
-  const orderBy = sql`ORDER BY ${order.column} ${dir}, ${order.id} ${dir}`;
-  if (!position) return { where: sql`TRUE`, orderBy };
+  // `terms` without the keyword, for a query builder's `.orderBy(…)`.
+  const terms = sql`${order.column} ${dir}, ${order.id} ${dir}`;
+  const orderBy = sql`ORDER BY ${terms}`;
+  if (!position) return { where: sql`TRUE`, orderBy, terms };
   const cast = order.kind === "timestamp" ? sql`::timestamptz` : sql`::bigint`;
   const key = sql`(${position.key.value}${cast}, ${position.key.id}::uuid)`;
   const where = ascending ? sql`(${order.column}, ${order.id}) > ${key}` : sql`(${order.column}, ${order.id}) < ${key}`;
-  return { where, orderBy };
+  return { where, orderBy, terms };
 }
 
 /** `count(*)` of `from` read up to `cap` rows at most (an index-only walk, not the whole table). */

@@ -853,9 +853,10 @@ export const audit_log = pgTable(
     check("audit_log_action_format", sql`${t.action} ~ '^[a-z][a-z_]*(\\.[a-z][a-z_]*)+$'`),
     check("audit_log_entity_type_format", sql`${t.entity_type} ~ '^[a-z][a-z_]{1,63}$'`),
     check("audit_log_entity_id_length", sql`length(${t.entity_id}) BETWEEN 1 AND 200`),
-    index("audit_log_entity_idx").on(t.entity_type, t.entity_id, t.created_at.desc()),
-    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at.desc()),
-    index("audit_log_created_idx").on(t.created_at.desc()),
+    // The log's keyset order (created_at, id), NULLS placement as the keyset SQL says (decision 039).
+    index("audit_log_entity_idx").on(t.entity_type, t.entity_id, t.created_at.desc(), t.id.desc()),
+    index("audit_log_actor_created_idx").on(t.actor_user_id, t.created_at.desc(), t.id.desc()),
+    index("audit_log_created_idx").on(t.created_at.desc(), t.id.desc()),
   ],
 );
 
@@ -917,6 +918,8 @@ export const blog_posts = pgTable(
       "blog_posts_categories_valid",
       sql`${t.categories} <@ ${sql.raw(`ARRAY[${literals(BLOG_CATEGORIES, ",")}]::text[]`)}`,
     ),
+    // The Blog tab's keyset order (docs/decisions/060-staff-lists-and-bonus-at-scale.md).
+    index("blog_posts_updated_idx").on(t.updated_at.desc(), t.id.desc()),
     // docs/rules/blog.md#order: published posts ordered by is_pinned, published_at, created_at.
     index("blog_posts_published_order_idx")
       .on(t.is_pinned.desc(), t.published_at.desc(), t.created_at.desc())
@@ -1055,7 +1058,7 @@ export const newsletter_campaigns = pgTable(
     check("newsletter_campaigns_list_valid", sql`${t.list} IS NULL OR ${t.list} IN (${sql.raw(literals(MAIL_LISTS))})`),
     check("newsletter_campaigns_sent_has_list", sql`${t.status} = 'draft' OR ${t.list} IS NOT NULL`),
     check("newsletter_campaigns_subject_length", sql`length(${t.subject}) BETWEEN 1 AND 150`),
-    index("newsletter_campaigns_created_idx").on(t.created_at.desc()),
+    index("newsletter_campaigns_created_idx").on(t.created_at.desc(), t.id.desc()),
     // The sender looks for campaigns still sending.
     index("newsletter_campaigns_sending_idx").on(t.send_started_at).where(sql`${t.status} = 'sending'`),
   ],
@@ -1244,7 +1247,7 @@ export const member_values = pgTable(
       .primaryKey()
       .references(() => profiles.user_id, { onDelete: "cascade" }),
     signed_up_at: timestamp({ withTimezone: true }).notNull(),
-    /** The member's XP (profiles.xp), for value by level. */
+    /** The lowest XP of the member's level (xp_level_floor(profiles.xp), migration 0044), for value by level. */
     xp: integer().notNull(),
     sold_ore: bigint({ mode: "number" }).notNull(),
     bought_ore: bigint({ mode: "number" }).notNull(),
@@ -1275,7 +1278,11 @@ export const cohort_months = pgTable("cohort_months", {
   value_12m_ore: bigint({ mode: "number" }).notNull().default(0),
 });
 
-/** Members per XP total: how many, how many traded and their lifetime value (grouped into levels when read). */
+/**
+ * Members per level, keyed by the level's lowest XP (xp_level_floor, migration 0044): how many,
+ * how many traded and their lifetime value. Per level rather than per XP total, so an XP change
+ * within a level (the monthly bonus's 72,000) moves no row.
+ */
 export const xp_values = pgTable("xp_values", {
   xp: integer().primaryKey(),
   members: integer().notNull().default(0),
@@ -1376,7 +1383,7 @@ export const mail_queue = pgTable(
     // The sender looks for pending rows that are due.
     index("mail_queue_due_idx").on(t.next_attempt_at).where(sql`${t.status} = 'pending'`),
     // "Misslyckade utskick", newest first.
-    index("mail_queue_failed_idx").on(t.updated_at.desc()).where(sql`${t.status} = 'failed'`),
+    index("mail_queue_failed_idx").on(t.updated_at.desc(), t.id.desc()).where(sql`${t.status} = 'failed'`),
     // The daily clean-up of sent rows.
     index("mail_queue_sent_idx").on(t.sent_at).where(sql`${t.status} = 'sent'`),
   ],
@@ -1795,8 +1802,10 @@ export const sell_orders = pgTable(
     uniqueIndex("sell_orders_quote_uq").on(t.quote_id),
     uniqueIndex("sell_orders_trade_uq").on(t.trade_id),
     uniqueIndex("sell_orders_offer_uq").on(t.trade_offer_id),
-    index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc()),
-    index("sell_orders_status_created_idx").on(t.status, t.created_at.desc()),
+    // The lists' order (created_at, id), NULLS placement as the keyset SQL says (decision 039).
+    index("sell_orders_user_created_idx").on(t.user_id, t.created_at.desc(), t.id.desc()),
+    index("sell_orders_status_created_idx").on(t.status, t.created_at.desc(), t.id.desc()),
+    index("sell_orders_created_idx").on(t.created_at.desc(), t.id.desc()),
     // Offers a bot holds now (Steam's limit of 30, 5 per partner) are counted by this index.
     index("sell_orders_bot_status_idx").on(t.bot_id, t.status),
     check("sell_orders_offer_attempt_valid", sql`${t.offer_attempt} >= 0`),

@@ -141,7 +141,7 @@ describe("when SMTP refuses", () => {
     expect((await row(id)).status).toBe("failed");
 
     const listed = await listFailedMail(db());
-    expect(listed.total).toBe(1);
+    expect(listed.count).toEqual({ count: 1, capped: false });
     expect(listed.mails[0]).toMatchObject({ id, to: "studsar@example.se", subject: "Återställ ditt lösenord", attempts: MAIL_QUEUE.maxAttempts });
 
     smtp.refuse = null;
@@ -159,7 +159,7 @@ describe("when SMTP refuses", () => {
     expect(await retryFailedMail(db(), { actorUserId: adminId, mailId: id })).toEqual({ ok: false, code: "not_found" });
     expect(await retryFailedMail(db(), { actorUserId: adminId, mailId: "inte-ett-id" })).toEqual({ ok: false, code: "not_found" });
     expect(await db().select().from(audit_log).where(eq(audit_log.action, "mail.retry"))).toHaveLength(1);
-    expect((await listFailedMail(db())).total).toBe(0);
+    expect((await listFailedMail(db())).count).toEqual({ count: 0, capped: false });
   });
 });
 

@@ -12,8 +12,10 @@
  * arrives as promptly as before; the `mail-queue` job is the safety net for everything else.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { pageParams } from "~/lib/paging";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { wholeBetween } from "~/lib/paging";
+import { cappedCount, keysetPage, LIST_COUNT_CAP, type CappedCount, type KeysetLinks, type KeysetPosition } from "~/lib/keyset";
+import { cappedCountSql, cursorValueSql, keysetSql, type KeysetOrder } from "../db/keyset.server";
 import { recordAudit } from "../audit/audit.server";
 import { config } from "../config.server";
 import { queryRows, execCount, type Db } from "../db/client.server";
@@ -277,42 +279,45 @@ export interface FailedMail {
 
 export interface FailedMailPage {
   mails: FailedMail[];
-  total: number;
-  page: number;
-  pageSize: number;
+  links: KeysetLinks;
+  /** Failed mail in all, counted up to LIST_COUNT_CAP. */
+  count: CappedCount;
 }
 
-export async function listFailedMail(db: Db, options: { page?: number } = {}): Promise<FailedMailPage> {
-  const { page, pageSize, offset } = pageParams(
-    { page: options.page },
-    { default: MAIL_QUEUE.failedPageSize, max: MAIL_QUEUE.failedPageSize },
-  );
+/** Last failed first: the time it failed (its last update), ties by id. */
+const FAILED_ORDER: KeysetOrder = { column: sql`${mail_queue.updated_at}`, kind: "timestamp", id: sql`${mail_queue.id}`, direction: "desc" };
+
+/** One keyset page of the failed mail (`mail_queue_failed_idx`, decision 039). */
+export async function listFailedMail(db: Db, options: { position?: KeysetPosition; pageSize?: number } = {}): Promise<FailedMailPage> {
+  const pageSize = wholeBetween(options.pageSize, 1, MAIL_QUEUE.failedPageSize, MAIL_QUEUE.failedPageSize);
+  const position = options.position ?? null;
   const failed = eq(mail_queue.status, "failed");
-  const [rows, [count]] = await Promise.all([
+  const keyset = keysetSql(FAILED_ORDER, position);
+  const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select({
+        id: mail_queue.id,
+        messageId: mail_queue.message_id,
+        to: mail_queue.to_address,
+        subject: mail_queue.subject,
+        template: mail_queue.template,
+        attempts: mail_queue.attempts,
+        lastError: mail_queue.last_error,
+        createdAt: mail_queue.created_at,
+        failedAt: mail_queue.updated_at,
+        cursor: sql<string>`${cursorValueSql(FAILED_ORDER)}`,
+      })
       .from(mail_queue)
-      .where(failed)
-      .orderBy(desc(mail_queue.updated_at), desc(mail_queue.id))
-      .limit(pageSize)
-      .offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(mail_queue).where(failed),
+      .where(and(failed, keyset.where))
+      .orderBy(keyset.terms)
+      .limit(pageSize + 1),
+    queryRows<{ n: number | string }>(db, cappedCountSql(sql`FROM mail_queue WHERE status = 'failed'`, LIST_COUNT_CAP)),
   ]);
+  const page = keysetPage(rows, pageSize, position, (row) => ({ value: row.cursor, id: row.id }));
   return {
-    mails: rows.map((row) => ({
-      id: row.id,
-      messageId: row.message_id,
-      to: row.to_address,
-      subject: row.subject,
-      template: row.template,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      createdAt: row.created_at,
-      failedAt: row.updated_at,
-    })),
-    total: count?.n ?? 0,
-    page,
-    pageSize,
+    mails: page.rows.map(({ cursor: _cursor, ...mail }) => mail),
+    links: page.links,
+    count: cappedCount(counted?.n),
   };
 }
 

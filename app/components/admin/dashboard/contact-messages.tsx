@@ -1,9 +1,9 @@
 /**
  * The dashboard's contact messages from /kontakta-oss: filtered by status in the URL
- * (`kontakt`, paged by `kontaktsida`), each moved forward from new to read to answered.
+ * (`kontakt`, paged by keyset cursor), each moved forward from new to read to answered.
  */
 import { Link, useSearchParams } from "react-router";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { formatDateTime } from "~/lib/format";
 import { useStaffForm } from "~/components/admin/staff-outcome";
 import { StatusBadge, statusTable } from "~/components/ui/status-badge";
@@ -13,15 +13,14 @@ import { CONTACT_MESSAGE_STATUSES, type ContactMessageStatus } from "~/modules/c
 import { cn } from "~/lib/cn";
 import { withSearchParams } from "~/lib/search-params";
 import type { ContactListQuery, ContactMessageRow } from "~/modules/contact/contact-admin.server";
+import type { CappedCount, KeysetLinks } from "~/lib/keyset";
 
 type ActionAnswer = { ok: boolean; title?: string; message: string };
 
 interface ContactPage {
   rows: ContactMessageRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pageCount: number;
+  links: KeysetLinks;
+  count: CappedCount;
 }
 
 const CONTACT_STATUS = statusTable<ContactMessageStatus>(CONTACT_MESSAGE_STATUS_LABELS, { new: "neutral", read: "muted", answered: "success" });
@@ -87,7 +86,7 @@ export function ContactMessages({ contact, contactQuery }: { contact: ContactPag
             return (
               <Link
                 key={filter.label}
-                to={`${withSearchParams(params, { kontakt: filter.value, kontaktsida: null })}#contact-title`}
+                to={`${withSearchParams(params, { kontakt: filter.value, kontaktsida: null, efter: null, fore: null })}#contact-title`}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
                 className={cn("rounded-md border px-2.5 py-1 text-sm", active ? "bg-primary text-primary-foreground" : "hover:bg-accent")}
@@ -111,16 +110,7 @@ export function ContactMessages({ contact, contactQuery }: { contact: ContactPag
           ))}
         </ul>
       )}
-      {contact.total > contact.pageSize ? (
-        <Pager
-          param="kontaktsida"
-          page={contact.page}
-          pageCount={contact.pageCount}
-          pageSize={contact.pageSize}
-          total={contact.total}
-          noun="meddelanden"
-        />
-      ) : null}
+      {contact.count.count > 0 ? <KeysetPager links={contact.links} count={contact.count} noun="meddelanden" /> : null}
     </section>
   );
 }

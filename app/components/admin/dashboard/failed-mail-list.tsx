@@ -3,7 +3,8 @@
  * each with its last error and a retry behind the one confirmation dialog.
  */
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
+import type { CappedCount, KeysetLinks } from "~/lib/keyset";
 import { formatDateTime, formatNumber } from "~/lib/format";
 
 export interface FailedMailRow {
@@ -55,7 +56,7 @@ function FailedMail({ mail }: { mail: FailedMailRow }) {
   );
 }
 
-export function FailedMailList({ mails, page, pageSize, total }: { mails: FailedMailRow[]; page: number; pageSize: number; total: number }) {
+export function FailedMailList({ mails, links, count }: { mails: FailedMailRow[]; links: KeysetLinks; count: CappedCount }) {
   return (
     <section aria-labelledby="failed-mail-title" className="grid gap-3 rounded-xl border bg-card p-4">
       <h2 id="failed-mail-title" className="font-semibold">
@@ -74,7 +75,7 @@ export function FailedMailList({ mails, page, pageSize, total }: { mails: Failed
           ))}
         </ul>
       )}
-      <Pager page={page} total={total} pageSize={pageSize} noun="utskick" />
+      {count.count > 0 ? <KeysetPager links={links} count={count} noun="utskick" /> : null}
     </section>
   );
 }

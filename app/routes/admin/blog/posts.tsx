@@ -16,7 +16,7 @@ import { formatDate, formatNumber, formatTime } from "~/lib/format";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { BLOG_CATEGORIES, BLOG_CATEGORY_LABELS } from "~/modules/blog/blog-constants";
 import { TEXT_LIMITS } from "~/platform/platform-constants";
 import { withSearchParams } from "~/lib/search-params";
@@ -111,7 +111,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
     <ListFilters
       label="Filtrera inlägg"
       active={FILTER_KEYS.some((key) => params.get(key))}
-      clearTo={withSearchParams(params, { q: null, status: null, kategori: null, sida: null })}
+      clearTo={withSearchParams(params, { q: null, status: null, kategori: null, sida: null, efter: null, fore: null })}
     >
       <div className="grid gap-3 sm:grid-cols-[minmax(12rem,2fr)_repeat(2,minmax(0,1fr))]">
         <FilterField id="filter-q" label="Sök">
@@ -185,12 +185,7 @@ export default function AdminBlogTab({ loaderData }: Route.ComponentProps) {
           />
         }
       />
-      {page.total > 0 ? (
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-muted-foreground">{`${formatNumber(page.total)} ${page.total === 1 ? "inlägg" : "inlägg"}`}</p>
-          <Pager param="sida" page={page.page} hasMore={page.page < page.pageCount} label="blogginlägg" pageCount={page.pageCount} />
-        </div>
-      ) : null}
+      {page.count.count > 0 ? <KeysetPager links={page.links} count={page.count} noun="inlägg" /> : null}
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { CampaignProgress, CampaignStatusBadge } from "~/components/admin/newsle
 import { NewsletterNav } from "~/components/admin/newsletter/newsletter-nav";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { MAIL_LIST_LABELS } from "~/modules/newsletter/campaign-rules";
 import type { CampaignView } from "~/modules/newsletter/campaigns.server";
 import { loadCampaignList } from "~/modules/newsletter/campaigns-page.server";
@@ -121,15 +121,7 @@ export default function AdminCampaigns({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      {campaigns.total > 0 ? (
-        <Pager
-          page={campaigns.page}
-          pageCount={campaigns.pageCount}
-          pageSize={campaigns.pageSize}
-          total={campaigns.total}
-          noun="kampanjer"
-        />
-      ) : null}
+      {campaigns.count.count > 0 ? <KeysetPager links={campaigns.links} count={campaigns.count} noun="kampanjer" /> : null}
     </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import { Link, useNavigation, useSearchParams } from "react-router";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager, Pager } from "~/components/ui/pager";
 import { Gift, Plus } from "~/components/ui/icons";
 import type { Route } from "./+types/items";
 import { adminMeta } from "~/components/admin/admin-meta";
@@ -151,7 +151,7 @@ export default function AdminPointShopTab({ loaderData, actionData }: Route.Comp
             />
           }
         />
-        <Pager page={orders.page} pageCount={orders.pageCount} pageSize={orders.pageSize} total={orders.total} noun="ordrar" />
+        {orders.count.count > 0 ? <KeysetPager links={orders.links} count={orders.count} noun="ordrar" /> : null}
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * /admin/transactions/saljordrar (admin only; docs/rules/selling.md#staff-pages): every sell
- * order, newest first, filtered by status in the URL, paged on the server.
+ * order, newest first, filtered by status in the URL, paged on the server by keyset cursor.
  */
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/sell-orders";
@@ -17,7 +17,7 @@ import { Label } from "~/components/ui/label";
 import { Input } from "~/components/ui/input";
 import { Download } from "~/components/ui/icons";
 import { NativeSelect } from "~/components/ui/native-select";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { SELL_ORDER_STATUSES, SELL_ORDER_STATUS_LABELS } from "~/modules/selling/selling-constants";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "transactions");
@@ -68,7 +68,7 @@ function OrderCard({ row }: { row: Row }) {
 }
 
 export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
-  const { rows, status, page, hasMore, exportPeriod } = loaderData;
+  const { rows, status, links, exportPeriod } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   return (
@@ -104,7 +104,7 @@ export default function StaffSellOrders({ loaderData }: Route.ComponentProps) {
         busy={navigation.state === "loading"}
         testId="staff-sell-orders"
       />
-      <Pager param="page" page={page} hasMore={hasMore} label="säljordrar" />
+      <KeysetPager links={links} noun="säljordrar" />
       <form
         method="get"
         action="/admin/transactions/bokforing.se"

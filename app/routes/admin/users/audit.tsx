@@ -1,6 +1,6 @@
 /**
  * /admin/users/audit (admin only; docs/rules/admin.md#users): the audit log, filtered by staff
- * member, action and Stockholm dates in the URL, paged on the server, with a streamed CSV
+ * member, action and Stockholm dates in the URL, paged on the server by keyset cursor, with a streamed CSV
  * export of the same filter.
  */
 import { Link, useNavigation, useSearchParams } from "react-router";
@@ -12,7 +12,7 @@ import { DateTimeCell } from "~/components/admin/list-parts";
 import { formatDate, formatTime } from "~/lib/format";
 import { AUDIT_ACTION_FILTERS, auditActionLabel, auditSummary, ENTITY_LABELS } from "~/components/admin/users/audit-text";
 import { DateRangeFields, FilterSelect, ListFilters } from "~/components/admin/list-toolbar";
-import { Pager } from "~/components/ui/pager";
+import { KeysetPager } from "~/components/ui/pager";
 import { buttonVariants } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { withSearchParams } from "~/lib/search-params";
@@ -37,8 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
   return {
     filters: { actor: filters.actorUserId ?? "", action: filters.action ?? "", from: day("from"), to: day("to") },
-    page: page.page,
-    hasMore: page.hasMore,
+    links: page.links,
     rows: page.entries.map((entry) => ({
       id: entry.id,
       actorEmail: entry.actorEmail,
@@ -104,11 +103,11 @@ function AuditCard({ row }: { row: Row }) {
 }
 
 export default function AuditView({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, page, hasMore, staff } = loaderData;
+  const { filters, rows, links, staff } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const filtered = FILTER_KEYS.some((key) => params.get(key));
-  const exportHref = `/admin/users/audit/export.csv${withSearchParams(params, { page: null, pageSize: null })}`.replace(/\?$/, "");
+  const exportHref = `/admin/users/audit/export.csv${withSearchParams(params, { page: null, pageSize: null, efter: null, fore: null })}`.replace(/\?$/, "");
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -164,7 +163,7 @@ export default function AuditView({ loaderData }: Route.ComponentProps) {
           renderCard={(row) => <AuditCard row={row} />}
           empty={<p className="font-semibold">{filtered ? "Inga händelser matchar filtret" : "Inga händelser ännu"}</p>}
         />
-        <Pager param="page" page={page} hasMore={hasMore} label="Granskningslogg" />
+        <KeysetPager links={links} noun="händelser" />
       </section>
     </div>
   );
