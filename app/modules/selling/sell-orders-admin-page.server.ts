@@ -77,7 +77,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       memberName: order.memberName,
       email: order.email,
       tradeOfferId: order.tradeOfferId,
-      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode),
+      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode, order.offerAttempt),
       steamTradeId: order.steamTradeId,
       offerAcceptedAt: order.offerAcceptedAt?.toISOString() ?? null,
       protectionEndsAt: order.protectionEndsAt?.toISOString() ?? null,
