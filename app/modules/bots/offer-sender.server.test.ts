@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createStaff } from "~/modules/loyalty/test-fixtures";
-import { mail_queue, profiles, sell_order_events, sell_order_items, sell_orders, seller_limits, trade_bots, user } from "~/platform/db/schema";
+import { audit_log, mail_queue, profiles, sell_order_events, sell_order_items, sell_orders, seller_limits, trade_bots, user } from "~/platform/db/schema";
 import { createTestDatabase, type TestDatabase } from "~/platform/db/test-db";
 import { REALTIME_CHANNEL } from "~/platform/realtime/events";
 import { updateOwnProfile } from "~/modules/accounts/profile-account.server";
@@ -24,6 +24,7 @@ import { OFFER_ENGINE, OFFER_PROBLEMS, TRADE_SHIELD } from "./bot-constants";
 import { addBot, replaceBotCredentials } from "./bots.server";
 import { OfferSender, sendOrderOffer, sendWaitingOffers, startOfferEngine, type OfferEngine } from "./offer-sender.server";
 import { confirmSteamAccountSafe, reportOtherOffer } from "./trade-shield.server";
+import { cancelOfferByStaff, resendOffer, switchToManual } from "./offer-staff-actions.server";
 
 let database: TestDatabase;
 let api: FakeSteamWebApi;
@@ -466,5 +467,79 @@ describe("the trade shield (docs/rules/bots.md#trade-shield)", () => {
     expect(await row(placed.id)).toMatchObject({ hijack_reason: TRADE_SHIELD.memberReport });
     expect(await heldAt(placed.userId)).not.toBeNull();
     expect(await mailsTo(placed.userId, "tradeShieldWarning")).toHaveLength(1);
+  });
+});
+
+describe("staff actions (docs/rules/bots.md#staff-actions)", () => {
+  const steam = () => steamTradeApi({ apiUrl: api.url, apiKey: api.apiKey });
+  const audits = (orderId: string, action: string) => db().select().from(audit_log).where(and(eq(audit_log.entity_id, orderId), eq(audit_log.action, action)));
+
+  it("re-send: the old offer is cancelled at Steam, a new attempt goes out with its own message; a double submit acts once; no shield flag", async () => {
+    await newBot();
+    const placed = await order();
+    await sendOrderOffer(engine(), placed.id);
+    const [oldId] = offersAtFake(placed.securityCode)[0]!;
+    const [first, second] = await Promise.all([
+      resendOffer(engine(), { actorUserId: staffId, orderId: placed.id }),
+      resendOffer(engine(), { actorUserId: staffId, orderId: placed.id }),
+    ]);
+    expect([first.ok, second.ok].filter(Boolean)).toHaveLength(1);
+    expect(api.offers.get(oldId)!.state).toBe(6);
+    expect(await row(placed.id)).toMatchObject({ status: "awaiting_offer", trade_offer_id: null, bot_id: null, offer_attempt: 1 });
+    // The poller meanwhile sees the old offer cancelled within the minute: no flag, the order is no longer offer_sent.
+    // The job's backstop sends the new attempt (a kick would too); either way one new offer.
+    await runSellOrderJob(db(), new Date(), steam(), engine());
+    await sendOrderOffer(engine(), placed.id);
+    const after = await row(placed.id);
+    expect(after).toMatchObject({ status: "offer_sent", offer_attempt: 2, hijack_flagged_at: null });
+    const offers = offersAtFake(placed.securityCode);
+    expect(offers).toHaveLength(2);
+    expect(api.offers.get(after.trade_offer_id!)!.details!.message).toBe(tradeOfferMessage("Skinhamnen", placed.securityCode, 2));
+    expect(await audits(placed.id, "sell_order.resend_offer")).toHaveLength(1);
+  });
+
+  it("a re-send waits while staff's action is marked: the poller leaves the offer alone", async () => {
+    await newBot();
+    const placed = await order();
+    await sendOrderOffer(engine(), placed.id);
+    const [offerId] = offersAtFake(placed.securityCode)[0]!;
+    await db().update(sell_orders).set({ offer_claimed_at: new Date() }).where(eq(sell_orders.id, placed.id));
+    api.trading.endOfferByPartner(offerId, 6);
+    await runSellOrderJob(db(), new Date(), steam(), engine());
+    expect(await row(placed.id)).toMatchObject({ status: "offer_sent", hijack_flagged_at: null });
+  });
+
+  it("cancel: at Steam and the order, audited; twice acts once", async () => {
+    await newBot();
+    const placed = await order();
+    await sendOrderOffer(engine(), placed.id);
+    const [offerId] = offersAtFake(placed.securityCode)[0]!;
+    expect((await cancelOfferByStaff(engine(), { actorUserId: staffId, orderId: placed.id, note: "Medlemmen bad om det" })).ok).toBe(true);
+    expect((await cancelOfferByStaff(engine(), { actorUserId: staffId, orderId: placed.id })).ok).toBe(false);
+    expect(api.offers.get(offerId)!.state).toBe(6);
+    expect(await row(placed.id)).toMatchObject({ status: "cancelled" });
+    expect(await audits(placed.id, "sell_order.cancel_offer")).toHaveLength(1);
+  });
+
+  it("an accepted offer is neither re-sent nor cancelled", async () => {
+    await newBot();
+    const placed = await order();
+    await sendOrderOffer(engine(), placed.id);
+    api.trading.acceptOffer(offersAtFake(placed.securityCode)[0]![0]);
+    expect(await resendOffer(engine(), { actorUserId: staffId, orderId: placed.id })).toMatchObject({ ok: false, message: "Erbjudandet är redan accepterat i Steam." });
+    expect(await row(placed.id)).toMatchObject({ status: "offer_sent", offer_claimed_at: null });
+  });
+
+  it("switch to manual: the engine skips the order, staff paste the offer id; audited once", async () => {
+    await newBot();
+    const placed = await order();
+    // The kick of the accept is not run here: staff switch first.
+    expect(await switchToManual(db(), { actorUserId: staffId, orderId: placed.id, reason: "Medlemmen vill ha erbjudandet från en viss bot" })).toEqual({ ok: true, value: { orderId: placed.id } });
+    expect((await switchToManual(db(), { actorUserId: staffId, orderId: placed.id, reason: "igen" })).ok).toBe(false);
+    expect(await sendOrderOffer(engine(), placed.id)).toBe("skipped");
+    expect(await sendWaitingOffers(engine())).toMatchObject({ tried: 0 });
+    expect(offersAtFake(placed.securityCode)).toHaveLength(0);
+    expect((await setTradeOffer(db(), { actorUserId: staffId, orderId: placed.id, tradeOfferId: String(5_100_000_000 + Math.floor(Math.random() * 1e6)) })).ok).toBe(true);
+    expect(await audits(placed.id, "sell_order.manual_offer")).toHaveLength(1);
   });
 });

@@ -32,6 +32,8 @@ import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/pur
 import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
 import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
+import { offerEngineFromConfig } from "~/modules/bots/offer-sender.server";
+import { cancelOfferByStaff, resendOffer, switchToManual } from "~/modules/bots/offer-staff-actions.server";
 import { optionalPayoutKeyring, payoutKeyring } from "./payout-encryption.server";
 import { automaticPayoutMethods } from "./payout-gateway.server";
 import { handleBatchAction, payoutBatchesView } from "~/modules/payouts/payout-batches-page.server";
@@ -87,6 +89,13 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       tradeId: order.tradeId,
       maxOpenOrders: order.maxOpenOrders,
       blockedUntil: order.blockedUntil?.toISOString() ?? null,
+      // docs/rules/bots.md: the bot's side of the order (data; the offer panel draws it).
+      fromBot: order.botId !== null,
+      offerAttempt: order.offerAttempt,
+      offerProblem: order.offerProblem,
+      manualOfferReason: order.manualOfferReason,
+      hijackFlaggedAt: order.hijackFlaggedAt?.toISOString() ?? null,
+      hijackReason: order.hijackReason,
     },
     documents: (await listOrderDocuments(db(), order.id)).map((document) => ({
       number: document.number,
@@ -136,6 +145,12 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
     }
     case "retry-payout":
       return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
+    case "resend-offer":
+      return answer(await resendOffer(offerEngineFromConfig(db()), { actorUserId, orderId: id }), "Det gamla erbjudandet är avbrutet; ett nytt skickas.");
+    case "cancel-offer":
+      return answer(await cancelOfferByStaff(offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Erbjudandet och ordern är avbrutna.");
+    case "manual-offer":
+      return answer(await switchToManual(db(), { actorUserId, orderId: id, reason: input.reason }), "Ordern skickas för hand.");
     case "allow-orders": {
       const order = await getOrderForStaff(db(), id);
       if (!order) return notFound(NOT_FOUND);
