@@ -210,7 +210,12 @@ describe("sending (docs/rules/bots.md#sending)", () => {
     expect(outcomes.filter((outcome) => outcome === "sent")).toHaveLength(orders.length);
     const more = await Promise.all(Array.from({ length: 4 }, () => order()));
     const senders = [new OfferSender(first), new OfferSender(second)];
-    for (const placed of more) for (const sender of senders) (sender.kick(placed.id), sender.kick(placed.id));
+    for (const placed of more) {
+      for (const sender of senders) {
+        sender.kick(placed.id);
+        sender.kick(placed.id);
+      }
+    }
     await Promise.all(senders.map((sender) => sender.idle()));
     for (const placed of [...orders, ...more]) {
       expect(offersAtFake(placed.securityCode)).toHaveLength(1);
