@@ -55,7 +55,7 @@ export function offerEngineFromConfig(db: Db): OfferEngine | null {
   return { db, keyring, steam: { apiUrl: cfg.STEAM_API_URL, communityUrl: cfg.STEAM_COMMUNITY_URL, apiKey: cfg.STEAM_API_KEY }, siteName: cfg.SITE_NAME };
 }
 
-export type SendOutcome =
+type SendOutcome =
   /** The order is `offer_sent`. */
   | "sent"
   /** Nothing to do (another send, manual mode, a held member, not awaiting an offer). */
@@ -406,7 +406,7 @@ export async function sendOrderOffer(engine: OfferEngine, orderId: string): Prom
 // ---------------------------------------------------------------------------
 
 /** Whether automatic mode is on: a bot exists that an admin has not disabled. */
-export async function automaticOffers(db: Db): Promise<boolean> {
+async function automaticOffers(db: Db): Promise<boolean> {
   const [bot] = await db.select({ id: trade_bots.id }).from(trade_bots).where(ne(trade_bots.status, "disabled")).limit(1);
   return Boolean(bot);
 }

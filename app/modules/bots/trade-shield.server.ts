@@ -16,7 +16,7 @@ import { publishEvent } from "~/platform/realtime/publisher.server";
 import { TRADE_SHIELD } from "./bot-constants";
 import { noticeOfferNeeded } from "./offer-notice.server";
 
-export type ShieldResult = { ok: true; flagged: boolean } | { ok: false; code: "not_found" | "conflict"; message: string };
+type ShieldResult = { ok: true; flagged: boolean } | { ok: false; code: "not_found" | "conflict"; message: string };
 
 /**
  * Flags the order and holds the member, in the caller's transaction; once per order (a second

@@ -230,7 +230,7 @@ function newSecurityCode(): string {
 // Status changes
 // ---------------------------------------------------------------------------
 
-export interface Change {
+interface Change {
   orderId: string;
   from: SellOrderStatus;
   to: SellOrderStatus;
@@ -737,12 +737,11 @@ export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = 
     reversed: 0,
     errors: 0,
   };
-  const open = await db
-    .select()
-    .from(sell_orders)
-    .where(inArray(sell_orders.status, ["offer_sent", "protected"]))
-    .orderBy(asc(sell_orders.updated_at))
-    .limit(SELL_ORDERS.pollBatchSize);
+  // Offers and protected trades each get their own batch: protected orders, which wait days and
+  // are rarely updated, must not crowd out the offers whose answers free the bots' room.
+  const batch = (status: "offer_sent" | "protected") =>
+    db.select().from(sell_orders).where(eq(sell_orders.status, status)).orderBy(asc(sell_orders.updated_at)).limit(SELL_ORDERS.pollBatchSize);
+  const open = [...(await batch("offer_sent")), ...(await batch("protected"))];
   for (const row of open) {
     summary.checked++;
     try {
