@@ -14,7 +14,7 @@ import { updateOwnProfile } from "~/modules/accounts/profile-account.server";
 import { createPayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
 import { runSellOrderJob } from "~/modules/selling/sell-order-job.server";
-import { acceptQuote, setTradeOffer, type SellOrder } from "~/modules/selling/sell-orders.server";
+import { acceptQuote, reviewOrder, setTradeOffer, type SellOrder } from "~/modules/selling/sell-orders.server";
 import { clearTradeHoldCache } from "~/modules/selling/steam-trade-hold.server";
 import { steamTradeApi, tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
 import { startFakeSteamCommunity, type FakeSteamCommunity } from "../../../server/fakes/steam-community";
@@ -137,6 +137,47 @@ describe("sending (docs/rules/bots.md#sending)", () => {
     } finally {
       await stop();
     }
+  });
+
+  it("a reviewed order's offer goes out from the notice in the staff approval's transaction", async () => {
+    await newBot();
+    const stop = startOfferEngine(database, engine());
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const seller = await createSeller(db(), keyring);
+      clearTradeHoldCache();
+      const accepted = await acceptQuote(db(), { userId: seller, quoteId: await createQuote(db(), seller, { prices: [70_000, 50_000] }) }, { steam: { apiUrl: api.url, apiKey: api.apiKey } });
+      if (!accepted.ok) throw new Error(accepted.message);
+      expect(accepted.value.status).toBe("in_review");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(offersAtFake(accepted.value.securityCode)).toHaveLength(0);
+      expect((await reviewOrder(db(), { actorUserId: staffId, orderId: accepted.value.id, approve: true })).ok).toBe(true);
+      await until(() => row(accepted.value.id), (current) => current.status === "offer_sent");
+      expect(offersAtFake(accepted.value.securityCode)).toHaveLength(1);
+    } finally {
+      await stop();
+    }
+  });
+
+  it("no bot secret in audit rows, order events, mails, the bot's last error or the order", async () => {
+    const bot = await newBot();
+    const placed = await order();
+    api.trading.failNextSend(16);
+    await sendOrderOffer(engine(), placed.id);
+    api.trading.revokeRefreshToken(bot.credentials.refreshToken);
+    const second = await order();
+    await sendOrderOffer(engine(), second.id);
+    const [stored] = await db().select().from(trade_bots).where(eq(trade_bots.id, bot.id));
+    expect(stored!.status).toBe("session_expired");
+    const text = JSON.stringify([
+      await db().select().from(audit_log),
+      await db().select().from(sell_order_events),
+      await db().select().from(mail_queue),
+      stored!.last_error,
+      await row(placed.id),
+      await row(second.id),
+    ]);
+    for (const secret of [bot.credentials.refreshToken, bot.credentials.sharedSecret, bot.credentials.identitySecret]) expect(text).not.toContain(secret);
   });
 
   it("error 16 then the offer is found by its message: recorded, no second offer", async () => {
