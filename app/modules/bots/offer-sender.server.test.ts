@@ -560,11 +560,20 @@ describe("staff actions (docs/rules/bots.md#staff-actions)", () => {
     const placed = await order();
     await sendOrderOffer(engine(), placed.id);
     const [offerId] = offersAtFake(placed.securityCode)[0]!;
-    expect((await cancelOfferByStaff(engine(), { actorUserId: staffId, orderId: placed.id, note: "Medlemmen bad om det" })).ok).toBe(true);
-    expect((await cancelOfferByStaff(engine(), { actorUserId: staffId, orderId: placed.id })).ok).toBe(false);
+    expect((await cancelOfferByStaff(db(), engine(), { actorUserId: staffId, orderId: placed.id, note: "Medlemmen bad om det" })).ok).toBe(true);
+    expect((await cancelOfferByStaff(db(), engine(), { actorUserId: staffId, orderId: placed.id })).ok).toBe(false);
     expect(api.offers.get(offerId)!.state).toBe(6);
     expect(await row(placed.id)).toMatchObject({ status: "cancelled" });
     expect(await audits(placed.id, "sell_order.cancel_offer")).toHaveLength(1);
+  });
+
+  it("staff's cancel before the offer: as before, but not while a send is in flight", async () => {
+    await newBot();
+    const waiting = await order();
+    await db().update(sell_orders).set({ offer_claimed_at: new Date() }).where(eq(sell_orders.id, waiting.id));
+    expect(await cancelOfferByStaff(db(), engine(), { actorUserId: staffId, orderId: waiting.id })).toMatchObject({ ok: false, code: "conflict" });
+    await db().update(sell_orders).set({ offer_claimed_at: null }).where(eq(sell_orders.id, waiting.id));
+    expect(await cancelOfferByStaff(db(), null, { actorUserId: staffId, orderId: waiting.id })).toMatchObject({ ok: true, value: { status: "cancelled" } });
   });
 
   it("an accepted offer is neither re-sent nor cancelled", async () => {

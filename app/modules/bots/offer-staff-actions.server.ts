@@ -113,14 +113,16 @@ export async function resendOffer(engine: OfferEngine | null, input: { actorUser
 }
 
 /**
- * "Avbryt erbjudandet": a bot's sent offer is cancelled at Steam, then the order. Before the offer
- * is sent the order is cancelled as staff always could — unless a send is in flight (its offer
- * would then be withdrawn by the sender, but staff are told to wait instead).
+ * Staff's "Avbryt" and "Avbryt erbjudandet": a bot's sent offer is cancelled at Steam, then the
+ * order (so the member can no longer accept an offer for a cancelled order). Any other order is
+ * cancelled as staff always could — unless a send is in flight (staff are told to wait).
  */
-export async function cancelOfferByStaff(engine: OfferEngine | null, input: { actorUserId: string; orderId: string; note?: string | null; now?: Date }): Promise<SellOrderResult<SellOrder>> {
+export async function cancelOfferByStaff(
+  db: Db,
+  engine: OfferEngine | null,
+  input: { actorUserId: string; orderId: string; note?: string | null; now?: Date },
+): Promise<SellOrderResult<SellOrder>> {
   const now = input.now ?? new Date();
-  const db = engine?.db;
-  if (!engine || !db) return fail("conflict", OFFER_STAFF_ERRORS.noBots);
   if (!isUuid(input.orderId)) return fail("not_found", SELL_ORDER_ERRORS.notFound);
   const [current] = await db.select().from(sell_orders).where(eq(sell_orders.id, input.orderId));
   if (!current) return fail("not_found", SELL_ORDER_ERRORS.notFound);
@@ -128,6 +130,7 @@ export async function cancelOfferByStaff(engine: OfferEngine | null, input: { ac
     if (current.status === "awaiting_offer" && current.offer_claimed_at) return fail("conflict", OFFER_STAFF_ERRORS.inProgress);
     return cancelByStaff(db, { actorUserId: input.actorUserId, orderId: input.orderId, note: input.note ?? null, now });
   }
+  if (!engine) return fail("conflict", OFFER_STAFF_ERRORS.noBots);
   const marked = await markOffer(db, input.orderId, now);
   if (!marked.ok) return marked;
   const refused = await endAtSteam(engine, marked.botId, marked.offerId).catch(() => fail("conflict", OFFER_STAFF_ERRORS.notCancelled));

@@ -11,7 +11,6 @@ import { payoutQueueActionSchema, staffOrderActionSchema } from "~/modules/selli
 import { stepUpRefusal } from "~/modules/accounts/two-factor.server";
 import { revealPayoutRecipient } from "./payout-recipient.server";
 import {
-  cancelByStaff,
   correctOrderDocument,
   getOrderForStaff,
   listOrdersForStaff,
@@ -128,7 +127,8 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
     case "decline":
       return answer(await reviewOrder(db(), { actorUserId, orderId: id, approve: false, note: input.note }), "Ordern är nekad.");
     case "cancel":
-      return answer(await cancelByStaff(db(), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
+      // docs/rules/bots.md#staff-actions: a bot's offer is cancelled at Steam with the order.
+      return answer(await cancelOfferByStaff(db(), offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
     case "set-offer":
       return answer(await setTradeOffer(db(), { actorUserId, orderId: id, tradeOfferId: input.tradeOfferId }), "Trade-erbjudandet är sparat.");
     case "correct-document": {
@@ -148,7 +148,7 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
     case "resend-offer":
       return answer(await resendOffer(offerEngineFromConfig(db()), { actorUserId, orderId: id }), "Det gamla erbjudandet är avbrutet; ett nytt skickas.");
     case "cancel-offer":
-      return answer(await cancelOfferByStaff(offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Erbjudandet och ordern är avbrutna.");
+      return answer(await cancelOfferByStaff(db(), offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Erbjudandet och ordern är avbrutna.");
     case "manual-offer":
       return answer(await switchToManual(db(), { actorUserId, orderId: id, reason: input.reason }), "Ordern skickas för hand.");
     case "allow-orders": {
