@@ -22,6 +22,7 @@ import { pendingMigrations, prepareDatabase } from "~/platform/db/setup.server";
 import { observeJobRuns, runJobIfDue, startJobRunner, type JobRunner } from "~/platform/jobs/job-runner.server";
 import { mailQueueDepth } from "~/platform/mail/mail-queue.server";
 import { APP_JOBS } from "~/jobs.server";
+import { startOfferEngine } from "~/modules/bots/offer-sender.server";
 import { setPublicDocumentReader } from "~/modules/seo/public-documents.server";
 import { logger, redactUrl } from "~/platform/logger.server";
 import * as serverBuild from "virtual:react-router/server-build";
@@ -351,10 +352,12 @@ export function beginShutdown(): void {
 }
 
 let jobRunner: JobRunner | undefined;
+let stopOfferEngine: (() => Promise<void>) | undefined;
 
-/** Work that runs beside the requests once the server listens: the scheduled jobs. */
+/** Work that runs beside the requests once the server listens: the scheduled jobs and the offer engine's listener. */
 export function startBackgroundWork(): void {
   jobRunner ??= startJobRunner(database(), APP_JOBS);
+  stopOfferEngine ??= startOfferEngine(database());
 }
 
 /**
@@ -394,6 +397,8 @@ export async function close(): Promise<void> {
   await endStreams();
   await jobRunner?.stop();
   jobRunner = undefined;
+  await stopOfferEngine?.();
+  stopOfferEngine = undefined;
   await closeRealtimeHub();
   contentListener = undefined;
   await closeDatabase();

@@ -6,6 +6,7 @@ import { COMPANY } from "../lib/company";
 import { BANKID_DEFAULT_TIMEOUT_MS } from "../modules/identity/bankid-constants";
 import { SIE_DEFAULT_ACCOUNTS } from "../modules/bookkeeping/bookkeeping-constants";
 import { SELL_ORDERS } from "../modules/selling/selling-constants";
+import { OFFER_ENGINE } from "../modules/bots/bot-constants";
 import { FIGURE_MINIMUMS } from "../modules/marketing/claims";
 import { HTML_CACHE, REALTIME, SSE_HEARTBEAT_MS } from "./platform-constants";
 
@@ -127,6 +128,8 @@ const envSchema = z
     SHUTDOWN_DELAY_MS: withDefault(z.coerce.number().int().min(0).max(60_000), 0),
     /** Newsletter campaign mails sent per minute by the one sender of a campaign (docs/rules/newsletter.md#sending). */
     NEWSLETTER_SEND_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(60_000), 60),
+    /** Hours a bot's trade offer may wait for the member before it is cancelled and the order expires (docs/rules/bots.md#expiry). */
+    OFFER_EXPIRY_HOURS: withDefault(z.coerce.number().min(0.01).max(14 * 24), OFFER_ENGINE.defaultExpiryHours),
     /** Total a member may sell in their first 7 days, in öre (docs/rules/selling.md#limits). */
     SELL_FIRST_WEEK_LIMIT_ORE: withDefault(z.coerce.number().int().min(0).max(1_000_000_000), SELL_ORDERS.newMemberLimitOre),
     /**

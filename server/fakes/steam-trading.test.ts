@@ -56,3 +56,24 @@ it("a bot made over HTTP trades; forced errors, acceptance, the offer list and r
   expect(await client.sentActiveOffers()).toEqual({ kind: "session_expired" });
   expect((await control("nonsense", {})).status).toBe(400);
 });
+
+it("the partner declines, cancels or counters an active offer over HTTP; an offer no longer active is refused", async () => {
+  const made = await control("bots/76561198800000098", { assets: [] });
+  const credentials = made.body as Record<string, string>;
+  const client = steamBotClient(
+    { steamId: credentials.steamId!, refreshToken: credentials.refreshToken!, sharedSecret: credentials.sharedSecret!, identitySecret: credentials.identitySecret! },
+    { apiUrl: api.url, communityUrl: community.url },
+  );
+  await control("accept-delay", { ms: null });
+  const ids: string[] = [];
+  for (const message of ["a", "b"]) {
+    const sent = await client.sendOffer({ partnerSteamId: "76561198012345600", tradeToken: "tok", give: [], receive: ["9"], message });
+    ids.push(sent.kind === "sent" ? sent.offerId : "");
+  }
+  expect((await control(`offers/${ids[0]}/decline`, {})).status).toBe(200);
+  expect((await control(`offers/${ids[1]}/decline`, { state: 6 })).status).toBe(200);
+  expect(await client.getOffer(ids[0]!)).toMatchObject({ offer: { state: 7 } });
+  expect(await client.getOffer(ids[1]!)).toMatchObject({ offer: { state: 6 } });
+  expect((await control(`offers/${ids[0]}/decline`, {})).status).toBe(409);
+  expect((await control(`offers/${ids[0]}/accept`, {})).status).toBe(409);
+});

@@ -40,7 +40,8 @@
  * "untradable": [] }`; `POST /fake/trading/partners/{steamid}` `{ "token": "…", "can_trade": true }`;
  * `POST /fake/trading/revoke` `{ "refresh_token": "…" }`; `POST /fake/trading/next-send-error`
  * `{ "eresult": 16 }`; `POST /fake/trading/accept-delay` `{ "ms": 5000 }`;
- * `POST /fake/trading/offers/{id}/accept`; `GET /fake/trading/offers`.
+ * `POST /fake/trading/offers/{id}/accept`; `POST /fake/trading/offers/{id}/decline` `{ "state": 7 }` (the
+ * partner declines — or, with 6 or 4, cancels or counters — an active offer); `GET /fake/trading/offers`.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -49,7 +50,9 @@ import { BOT_LIMITS } from "../../app/modules/bots/bot-constants";
 import { accountIdOf } from "../../app/modules/bots/steam-ids";
 
 /** Offer states (ETradeOfferState) the fake uses. */
-const OFFER_STATE = { active: 2, accepted: 3, canceled: 6, needsConfirmation: 9, canceledBySecondFactor: 10 } as const;
+const OFFER_STATE = { active: 2, accepted: 3, countered: 4, canceled: 6, declined: 7, needsConfirmation: 9, canceledBySecondFactor: 10 } as const;
+/** What a partner (or whoever holds their account) can do to an offer they received. */
+const PARTNER_ENDINGS = new Set<number>([OFFER_STATE.declined, OFFER_STATE.canceled, OFFER_STATE.countered]);
 const CONFIRMATION_WINDOW_SECONDS = 300;
 
 interface TradingOfferDetails {
@@ -226,6 +229,17 @@ export class FakeSteamTrading {
     return true;
   }
 
+  /**
+   * The partner ends an active offer without accepting it: declined (7), countered (4), or cancelled
+   * (6, as a stolen Web API key can do through CancelTradeOffer / DeclineTradeOffer).
+   */
+  endOfferByPartner(offerId: string, state: number = OFFER_STATE.declined): boolean {
+    const offer = this.offers.get(offerId);
+    if (!offer?.details || offer.state !== OFFER_STATE.active || !PARTNER_ENDINGS.has(state)) return false;
+    this.close(offerId, offer, state);
+    return true;
+  }
+
   /** An offer in IEconService's CEcon_TradeOffer shape. */
   offerJson(offerId: string, offer: TradingOffer): Record<string, unknown> {
     const base = { tradeofferid: offerId, trade_offer_state: offer.state, tradeid: offer.tradeid, time_updated: offer.time_updated };
@@ -319,6 +333,8 @@ export class FakeSteamTrading {
     else if (kind === "accept-delay" && (typeof body.ms === "number" || body.ms === null)) this.acceptDelayMs = body.ms;
     else if (kind === "offers" && id && action === "accept") {
       if (!this.acceptOffer(id)) return json(409, { error: "offer not active" });
+    } else if (kind === "offers" && id && action === "decline") {
+      if (!this.endOfferByPartner(id, typeof body.state === "number" ? body.state : OFFER_STATE.declined)) return json(409, { error: "offer not active" });
     } else return json(400, { error: "bad request" });
     return json(200, { ok: true });
   }

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/platform/db/client.server";
 import { newsletter_subscriptions, profiles, user as userTable } from "~/platform/db/schema";
 import type { NewsletterSettings, ProfileUpdate } from "./profile-schema";
+import { retryMemberOfferProblems } from "~/modules/bots/offer-notice.server";
 
 /**
  * Before a member has chosen, nothing is sent: subscriptions are opt-in
@@ -30,6 +31,7 @@ export async function updateOwnProfile(
   input: Omit<ProfileUpdate, "email">,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    const [before] = await tx.select({ tradeLink: profiles.steam_trade_link }).from(profiles).where(eq(profiles.user_id, userId));
     const updated = await tx
       .update(profiles)
       .set({
@@ -43,6 +45,8 @@ export async function updateOwnProfile(
       .where(eq(profiles.user_id, userId))
       .returning({ userId: profiles.user_id });
     if (updated.length !== 1) throw new Error("profile not found");
+    // docs/rules/bots.md#errors: a new trade link sends an offer Steam refused for the old one (or a trade hold) again.
+    if ((before?.tradeLink ?? null) !== input.steam_trade_link) await retryMemberOfferProblems(tx, userId);
     // The SMS switch holds only while there is a number to send to.
     await tx
       .update(newsletter_subscriptions)

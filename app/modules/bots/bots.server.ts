@@ -5,9 +5,9 @@
  * a secret: the list shows the Steam id, name and status; `openBotCredentials` is for the sender.
  */
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "~/platform/audit/audit.server";
-import type { Db } from "~/platform/db/client.server";
+import type { Db, Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
 import { trade_bots } from "~/platform/db/schema";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "~/modules/selling/payout-encryption.server";
@@ -136,4 +136,33 @@ export async function openBotCredentials(db: Db, keyring: PayoutKeyring, botId: 
   if (!row) return null;
   const secrets = JSON.parse(openPayoutDetails(keyring, row.id, { keyId: row.key_id, ciphertext: row.ciphertext })) as Omit<BotCredentials, "steamId">;
   return { steamId: row.steam_id, ...secrets };
+}
+
+// ---------------------------------------------------------------------------
+// Status updates from the offer engine (docs/rules/bots.md#sending). `last_error` is our own
+// sentence, never Steam's body or a secret. An admin's "disabled" is never overwritten.
+// ---------------------------------------------------------------------------
+
+/** Steam refused the bot's refresh token: it is skipped until a renewal works or an admin gives new credentials. */
+export async function markBotSessionExpired(db: Db, botId: string, lastError: string): Promise<void> {
+  await db
+    .update(trade_bots)
+    .set({ status: "session_expired", last_error: lastError, updated_at: new Date() })
+    .where(and(eq(trade_bots.id, botId), inArray(trade_bots.status, ["active", "rate_limited"])));
+}
+
+/** Steam answered 25 (too many offers): not used again before `until`. */
+export async function markBotRateLimited(db: Db, botId: string, until: Date, lastError: string): Promise<void> {
+  await db
+    .update(trade_bots)
+    .set({ status: "rate_limited", rate_limited_until: until, last_error: lastError, updated_at: new Date() })
+    .where(and(eq(trade_bots.id, botId), inArray(trade_bots.status, ["active", "rate_limited"])));
+}
+
+/** A send or a session renewal worked again: the bot is active. */
+export async function markBotActive(db: Db | Tx, botId: string): Promise<void> {
+  await db
+    .update(trade_bots)
+    .set({ status: "active", rate_limited_until: null, last_error: null, updated_at: new Date() })
+    .where(and(eq(trade_bots.id, botId), inArray(trade_bots.status, ["rate_limited", "session_expired"])));
 }

@@ -48,10 +48,20 @@ describe("the sell order state machine (docs/rules/selling.md#statuses)", () => 
     expect(canTransition("payout_failed", "payout_scheduled", "staff")).toBe(true);
   });
 
+  it("lets the bot send the offer or cancel for gone items, never accept or pay (docs/rules/bots.md#sending)", () => {
+    expect(canTransition("awaiting_offer", "offer_sent", "bot")).toBe(true);
+    expect(canTransition("awaiting_offer", "cancelled", "bot")).toBe(true);
+    expect(canTransition("offer_sent", "protected", "bot")).toBe(false);
+    expect(canTransition("in_review", "awaiting_offer", "bot")).toBe(false);
+    expect(canTransition("offer_sent", "awaiting_offer", "staff")).toBe(true);
+    expect(canTransition("offer_sent", "awaiting_offer", "bot")).toBe(false);
+    expect(canTransition("offer_sent", "expired", "job")).toBe(true);
+  });
+
   it("has no way out of an end state", () => {
     for (const end of ["paid", "cancelled", "declined", "expired", "reversed"] as const) {
       for (const to of SELL_ORDER_STATUSES) {
-        for (const actor of ["member", "staff", "steam", "job"] as const) expect(canTransition(end, to, actor)).toBe(false);
+        for (const actor of ["member", "staff", "steam", "job", "bot"] as const) expect(canTransition(end, to, actor)).toBe(false);
       }
       expect(isOpen(end)).toBe(false);
     }

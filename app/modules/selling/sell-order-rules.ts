@@ -19,8 +19,8 @@ import { formatLongDateTime, formatSek } from "~/lib/format";
 const DAY_MS = 24 * 60 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
-/** Who may cause each move; the service checks the actor's kind too. */
-export type SellOrderActor = "member" | "staff" | "steam" | "job";
+/** Who may cause each move; the service checks the actor's kind too. "bot": the offer engine sending from a bot (docs/rules/bots.md#sending). */
+export type SellOrderActor = "member" | "staff" | "steam" | "job" | "bot";
 
 /** docs/rules/selling.md#statuses: every allowed move and who makes it. */
 const TRANSITIONS: Record<SellOrderStatus, Partial<Record<SellOrderStatus, readonly SellOrderActor[]>>> = {
@@ -29,12 +29,16 @@ const TRANSITIONS: Record<SellOrderStatus, Partial<Record<SellOrderStatus, reado
     declined: ["staff"],
     cancelled: ["member", "staff"],
   },
-  awaiting_offer: { offer_sent: ["staff"], cancelled: ["member", "staff"] },
+  // The bot sends the offer, or cancels the order when Steam says the items are gone (error 26).
+  awaiting_offer: { offer_sent: ["staff", "bot"], cancelled: ["member", "staff", "bot"] },
   offer_sent: {
     protected: ["steam"],
     declined: ["steam"],
-    expired: ["steam"],
+    // The job cancels a bot's offer not accepted in time (docs/rules/bots.md#expiry).
+    expired: ["steam", "job"],
     cancelled: ["steam", "staff"],
+    // Staff re-send once the old offer is cancelled at Steam (docs/rules/bots.md#staff-actions).
+    awaiting_offer: ["staff"],
   },
   protected: { payout_scheduled: ["job"], reversed: ["steam"] },
   payout_scheduled: { paid: ["staff", "job"], payout_failed: ["staff", "job"] },

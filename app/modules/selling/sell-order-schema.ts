@@ -16,6 +16,7 @@ const SELL_ORDER_MESSAGES = {
   maxOpenOrders: `Ange ett antal mellan 1 och ${SELL_ORDERS.maxOpenOrdersLimit}.`,
   sellerName: "Ange säljarens namn (1–120 tecken).",
   correctionNote: "Skriv vad rättelsen gäller (1–500 tecken).",
+  manualReason: "Skriv varför ordern skickas för hand (1–300 tecken).",
 } as const;
 
 /** The member's page: accept a quote (posted by the quote page) — the only form of /mina-affarer. */
@@ -41,6 +42,13 @@ export const staffOrderActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("cancel"), note }),
     z.object({ intent: z.literal("set-offer"), tradeOfferId: z.string(SELL_ORDER_MESSAGES.offerId).trim().regex(/^\d{1,20}$/, SELL_ORDER_MESSAGES.offerId) }),
     z.object({ intent: z.literal("retry-payout") }),
+    // docs/rules/bots.md#staff-actions: a bot's offer.
+    z.object({ intent: z.literal("resend-offer") }),
+    z.object({ intent: z.literal("cancel-offer"), note }),
+    z.object({
+      intent: z.literal("manual-offer"),
+      reason: textField(300, { tooLong: SELL_ORDER_MESSAGES.manualReason }).refine((value) => value.length > 0, SELL_ORDER_MESSAGES.manualReason),
+    }),
     z.object({
       intent: z.literal("correct-document"),
       sellerName: textField(120, { tooLong: SELL_ORDER_MESSAGES.sellerName }).refine((value) => value.length > 0, SELL_ORDER_MESSAGES.sellerName),

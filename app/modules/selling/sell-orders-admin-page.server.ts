@@ -12,7 +12,6 @@ import { payoutQueueActionSchema, staffOrderActionSchema } from "~/modules/selli
 import { stepUpRefusal } from "~/modules/accounts/two-factor.server";
 import { revealPayoutRecipient } from "./payout-recipient.server";
 import {
-  cancelByStaff,
   correctOrderDocument,
   getOrderForStaff,
   listOrdersForStaff,
@@ -33,6 +32,8 @@ import { listOrderDocuments, readOrderDocument } from "~/modules/bookkeeping/pur
 import { sieExportSchema } from "~/modules/bookkeeping/bookkeeping-schema";
 import { encodeSie, sieExportText } from "~/modules/bookkeeping/bookkeeping-export.server";
 import { orderView } from "./sell-order-page.server";
+import { offerEngineFromConfig } from "~/modules/bots/offer-sender.server";
+import { cancelOfferByStaff, resendOffer, switchToManual } from "~/modules/bots/offer-staff-actions.server";
 import { optionalPayoutKeyring, payoutKeyring } from "./payout-encryption.server";
 import { automaticPayoutMethods } from "./payout-gateway.server";
 import { handleBatchAction, payoutBatchesView } from "~/modules/payouts/payout-batches-page.server";
@@ -77,7 +78,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       memberName: order.memberName,
       email: order.email,
       tradeOfferId: order.tradeOfferId,
-      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode),
+      offerMessage: tradeOfferMessage(config().SITE_NAME, order.securityCode, order.offerAttempt),
       steamTradeId: order.steamTradeId,
       offerAcceptedAt: order.offerAcceptedAt?.toISOString() ?? null,
       protectionEndsAt: order.protectionEndsAt?.toISOString() ?? null,
@@ -87,6 +88,13 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       tradeId: order.tradeId,
       maxOpenOrders: order.maxOpenOrders,
       blockedUntil: order.blockedUntil?.toISOString() ?? null,
+      // docs/rules/bots.md: the bot's side of the order (data; the offer panel draws it).
+      fromBot: order.botId !== null,
+      offerAttempt: order.offerAttempt,
+      offerProblem: order.offerProblem,
+      manualOfferReason: order.manualOfferReason,
+      hijackFlaggedAt: order.hijackFlaggedAt?.toISOString() ?? null,
+      hijackReason: order.hijackReason,
     },
     documents: (await listOrderDocuments(db(), order.id)).map((document) => ({
       number: document.number,
@@ -119,7 +127,8 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
     case "decline":
       return answer(await reviewOrder(db(), { actorUserId, orderId: id, approve: false, note: input.note }), "Ordern är nekad.");
     case "cancel":
-      return answer(await cancelByStaff(db(), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
+      // docs/rules/bots.md#staff-actions: a bot's offer is cancelled at Steam with the order.
+      return answer(await cancelOfferByStaff(db(), offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Ordern är avbruten.");
     case "set-offer":
       return answer(await setTradeOffer(db(), { actorUserId, orderId: id, tradeOfferId: input.tradeOfferId }), "Trade-erbjudandet är sparat.");
     case "correct-document": {
@@ -136,6 +145,12 @@ export async function handleStaffOrderAction(request: Request, orderId: string |
     }
     case "retry-payout":
       return answer(await retryPayout(db(), { actorUserId, orderId: id }), "Utbetalningen ligger i kön igen.");
+    case "resend-offer":
+      return answer(await resendOffer(offerEngineFromConfig(db()), { actorUserId, orderId: id }), "Det gamla erbjudandet är avbrutet; ett nytt skickas.");
+    case "cancel-offer":
+      return answer(await cancelOfferByStaff(db(), offerEngineFromConfig(db()), { actorUserId, orderId: id, note: input.note }), "Erbjudandet och ordern är avbrutna.");
+    case "manual-offer":
+      return answer(await switchToManual(db(), { actorUserId, orderId: id, reason: input.reason }), "Ordern skickas för hand.");
     case "allow-orders": {
       const order = await getOrderForStaff(db(), id);
       if (!order) return notFound(NOT_FOUND);

@@ -76,6 +76,9 @@ import { swishPayoutErrorMessage } from "./swish-payouts";
 import { sellerRequirements } from "./seller-requirements.server";
 import type { TradeHoldOptions } from "./steam-trade-hold.server";
 import type { SteamTradeApi } from "./steam-trade-offers.server";
+import { noticeOfferNeeded } from "~/modules/bots/offer-notice.server";
+import { flagPossibleTheft } from "~/modules/bots/trade-shield.server";
+import { OFFER_ENGINE, TRADE_SHIELD } from "~/modules/bots/bot-constants";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -141,6 +144,16 @@ export interface SellOrder extends SaleAmounts {
   payoutFailure: string | null;
   tradeId: string | null;
   reviewed: boolean;
+  /** docs/rules/bots.md: the bot the offer goes out from (null in manual mode), the send attempt, why a send did not go out. */
+  botId: string | null;
+  offerAttempt: number;
+  offerProblem: string | null;
+  /** The problem is the member's to fix (trade link or trade hold). */
+  offerProblemMember: boolean;
+  manualOfferReason: string | null;
+  /** The trade shield (docs/rules/bots.md#trade-shield): a possible API-key theft. */
+  hijackFlaggedAt: Date | null;
+  hijackReason: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -194,6 +207,13 @@ function toOrder(row: OrderRow): SellOrder {
     payoutFailure: row.payout_failure,
     tradeId: row.trade_id,
     reviewed: needsReview(row.total_ore),
+    botId: row.bot_id,
+    offerAttempt: row.offer_attempt,
+    offerProblem: row.offer_problem,
+    offerProblemMember: row.offer_problem_member,
+    manualOfferReason: row.manual_offer_reason,
+    hijackFlaggedAt: row.hijack_flagged_at,
+    hijackReason: row.hijack_reason,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -224,6 +244,8 @@ interface Change {
   auditAction?: string;
   /** Files attached to the member's mail (the purchase document of a payout). */
   attachments?: readonly MailAttachment[];
+  /** Why, in the member's mail (Steam said the items are gone). */
+  memberReason?: string;
 }
 
 /**
@@ -232,7 +254,7 @@ interface Change {
  * after the commit) and the realtime event, in the caller's transaction. Null when the order had
  * moved on (another request or instance won).
  */
-async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): Promise<SellOrder | null> {
+export async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): Promise<SellOrder | null> {
   if (!canTransition(change.from, change.to, change.actor)) return null;
   const [row] = await tx
     .update(sell_orders)
@@ -264,12 +286,14 @@ async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): 
       },
     });
   }
-  await queueMemberMail(tx, order, mails, change.attachments);
+  await queueMemberMail(tx, order, mails, change.attachments, change.memberReason);
   await publishEvent(tx, {
     type: "account",
     userId: order.userId,
     what: `sell-order:${order.id}`,
   });
+  // docs/rules/bots.md#sending: an order that now waits for its offer (approved, or to be re-sent) wakes the offer engine on commit.
+  if (change.to === "awaiting_offer") await noticeOfferNeeded(tx, order.id);
   return order;
 }
 
@@ -277,7 +301,7 @@ async function applyChange(tx: Tx, change: Change, now: Date, mails: string[]): 
  * docs/rules/selling.md#sell-orders: every change is mailed to the member, queued in the change's
  * transaction (decision 034), so a committed change always has its mail.
  */
-async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[], attachments?: readonly MailAttachment[]): Promise<void> {
+async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[], attachments?: readonly MailAttachment[], reason?: string): Promise<void> {
   const [member] = await tx
     .select({
       email: user.email,
@@ -298,11 +322,17 @@ async function queueMemberMail(tx: Tx, order: SellOrder, mails: string[], attach
       securityCode: order.securityCode,
       total: promisesPayout(order.status) ? formatSek(order.totalOre) : null,
       payout: payoutLine(order, automaticPayoutMethods()),
-      orderUrl: `${config().PUBLIC_URL}/mina-affarer/${order.id}`,
+      reason: reason ?? null,
+      orderUrl: memberOrderUrl(order.id),
     },
     ...(attachments?.length ? { attachments } : {}),
   });
   if (id) mails.push(id);
+}
+
+/** The member's order page, for mails. */
+export function memberOrderUrl(orderId: string): string {
+  return `${config().PUBLIC_URL}/mina-affarer/${orderId}`;
 }
 
 /** One change in its own transaction, then the kick that sends its mail. */
@@ -509,6 +539,8 @@ export async function acceptQuote(
       what: `sell-order:${order.id}`,
     });
     await queueMemberMail(tx, order, mails);
+    // docs/rules/bots.md#sending: the offer engine hears of it once this commits.
+    if (status === "awaiting_offer") await noticeOfferNeeded(tx, order.id);
     return { ok: true, value: order, created: true };
   });
   if (result.ok && result.created) await deliverQueuedMail(db, mails);
@@ -686,12 +718,20 @@ export interface PollSummary {
   errors: number;
 }
 
+/** The offer engine's hold on a bot's offers (docs/rules/bots.md#expiry); without it, bot offers are followed but never cancelled. */
+export interface BotOfferControl {
+  /** Cancels the bot's offer at Steam; true once Steam says it is cancelled. */
+  cancel(botId: string, offerId: string): Promise<boolean>;
+  /** How long an offer may wait for the member (OFFER_EXPIRY_HOURS). */
+  expiryMs: number;
+}
+
 /**
  * docs/rules/selling.md#following-the-offer: one pass over the open offers and the protected
  * trades. Idempotent: each move is conditional on the status it leaves, so an offer whose state
  * flips accepted → active → accepted is processed once (the order left `offer_sent` the first time).
  */
-export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = new Date()): Promise<PollSummary> {
+export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = new Date(), bots?: BotOfferControl): Promise<PollSummary> {
   const summary: PollSummary = {
     checked: 0,
     accepted: 0,
@@ -699,17 +739,15 @@ export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = 
     reversed: 0,
     errors: 0,
   };
-  const open = await db
-    .select()
-    .from(sell_orders)
-    .where(inArray(sell_orders.status, ["offer_sent", "protected"]))
-    .orderBy(asc(sell_orders.updated_at))
-    .limit(SELL_ORDERS.pollBatchSize);
+  // Offers and protected trades each get their own batch: protected orders, which wait days and
+  // are rarely updated, must not crowd out the offers whose answers free the bots' room.
+  const batch = (status: "offer_sent" | "protected") =>
+    db.select().from(sell_orders).where(eq(sell_orders.status, status)).orderBy(asc(sell_orders.updated_at)).limit(SELL_ORDERS.pollBatchSize);
+  const open = [...(await batch("offer_sent")), ...(await batch("protected"))];
   for (const row of open) {
     summary.checked++;
     try {
-      const moved =
-        row.status === "offer_sent" ? await followOffer(db, steam, toOrder(row), now) : await watchProtection(db, steam, toOrder(row), now);
+      const moved = row.status === "offer_sent" ? await followOffer(db, steam, row, now, bots) : await watchProtection(db, steam, toOrder(row), now);
       if (moved) summary[moved]++;
     } catch (error) {
       summary.errors++;
@@ -719,8 +757,13 @@ export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = 
   return summary;
 }
 
-async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: Date): Promise<"accepted" | "closed" | null> {
-  if (!order.tradeOfferId) return null;
+/** Steam's states for an offer the member (or someone with their API key) ended: the trade shield watches these. */
+const SHIELD_STATES: readonly number[] = [TRADE_OFFER_STATES.declined, TRADE_OFFER_STATES.canceled, TRADE_OFFER_STATES.countered];
+
+async function followOffer(db: Db, steam: SteamTradeApi, row: OrderRow, now: Date, bots?: BotOfferControl): Promise<"accepted" | "closed" | null> {
+  const order = toOrder(row);
+  // Staff are re-sending or cancelling this offer right now (docs/rules/bots.md#staff-actions): their action settles it.
+  if (!order.tradeOfferId || row.offer_claimed_at) return null;
   const offer = await steam.getTradeOffer(order.tradeOfferId);
   if (!offer) return null;
   const outcome = offerOutcome(offer.state);
@@ -731,42 +774,90 @@ async function followOffer(db: Db, steam: SteamTradeApi, order: SellOrder, now: 
     const trade = offer.tradeId ? await steam.getTradeStatus(offer.tradeId) : null;
     const tradeTime = trade?.tradeTime && trade.tradeTime.getTime() <= now.getTime() ? trade.tradeTime : acceptedAt;
     const unlocksAt = unlockHour({ tradeTime, reportedEnds: trade?.protectionEnds ?? [] });
-    const result = await change(
-      db,
-      {
-        orderId: order.id,
-        from: "offer_sent",
-        to: "protected",
-        actor: "steam",
-        actorUserId: null,
-        note: offer.tradeId ? `Steam-trade ${offer.tradeId}` : null,
-        set: {
-          offer_state: offer.state,
-          steam_trade_id: offer.tradeId,
-          offer_accepted_at: acceptedAt,
-          protection_ends_at: unlocksAt,
-          payout_due_at: unlocksAt,
+    const mails: string[] = [];
+    const moved = await db.transaction(async (tx) => {
+      const applied = await applyChange(
+        tx,
+        {
+          orderId: order.id,
+          from: "offer_sent",
+          to: "protected",
+          actor: "steam",
+          actorUserId: null,
+          note: offer.tradeId ? `Steam-trade ${offer.tradeId}` : null,
+          set: {
+            offer_state: offer.state,
+            steam_trade_id: offer.tradeId,
+            offer_accepted_at: acceptedAt,
+            protection_ends_at: unlocksAt,
+            payout_due_at: unlocksAt,
+          },
         },
-      },
-      now,
-    );
-    return result.ok ? "accepted" : null;
+        now,
+        mails,
+      );
+      if (!applied) return false;
+      // docs/rules/bots.md#receipt: the items' asset ids in our inventory, from the trade's receipt, with the move.
+      for (const asset of trade?.received ?? []) {
+        await tx
+          .update(sell_order_items)
+          .set({ new_asset_id: asset.newAssetId })
+          .where(and(eq(sell_order_items.order_id, order.id), eq(sell_order_items.asset_id, asset.assetId)));
+      }
+      return true;
+    });
+    if (moved) await deliverQueuedMail(db, mails);
+    return moved ? "accepted" : null;
   }
   if (outcome) {
-    const result = await change(
-      db,
-      {
-        orderId: order.id,
-        from: "offer_sent",
-        to: outcome,
-        actor: "steam",
-        actorUserId: null,
-        note: `Steam: erbjudandets status ${offer.state}`,
-        set: { offer_state: offer.state, closed_at: now },
-      },
-      now,
-    );
-    return result.ok ? "closed" : null;
+    const sentAt = order.offerSentAt?.getTime() ?? null;
+    const endedAt = (offer.updatedAt ?? now).getTime();
+    // docs/rules/bots.md#trade-shield: our bot's offer ended by the other side within a minute, nothing done on our site.
+    const quick = order.botId !== null && sentAt !== null && SHIELD_STATES.includes(offer.state) && endedAt - sentAt <= OFFER_ENGINE.shieldWindowMs;
+    const mails: string[] = [];
+    const moved = await db.transaction(async (tx) => {
+      const applied = await applyChange(
+        tx,
+        {
+          orderId: order.id,
+          from: "offer_sent",
+          to: outcome,
+          actor: "steam",
+          actorUserId: null,
+          note: `Steam: erbjudandets status ${offer.state}`,
+          set: { offer_state: offer.state, closed_at: now },
+        },
+        now,
+        mails,
+      );
+      if (!applied) return false;
+      if (quick) {
+        const seconds = Math.max(0, Math.round((endedAt - sentAt!) / 1000));
+        await flagPossibleTheft(tx, { orderId: order.id, reason: TRADE_SHIELD.quickEnd(seconds, offer.state), actorUserId: null, now, mails });
+      }
+      return true;
+    });
+    if (moved) await deliverQueuedMail(db, mails);
+    return moved ? "closed" : null;
+  }
+  // docs/rules/bots.md#expiry: a bot's offer not accepted in time is cancelled at Steam, then the order expires.
+  if (bots && order.botId && order.offerSentAt && now.getTime() - order.offerSentAt.getTime() >= bots.expiryMs) {
+    if (await bots.cancel(order.botId, order.tradeOfferId)) {
+      const result = await change(
+        db,
+        {
+          orderId: order.id,
+          from: "offer_sent",
+          to: "expired",
+          actor: "job",
+          actorUserId: null,
+          note: `Erbjudandet accepterades inte inom ${Math.round(bots.expiryMs / 3_600_000)} timmar och är avbrutet hos Steam`,
+          set: { offer_state: TRADE_OFFER_STATES.canceled, closed_at: now },
+        },
+        now,
+      );
+      return result.ok ? "closed" : null;
+    }
   }
   if (offer.state !== order.offerState) {
     await db

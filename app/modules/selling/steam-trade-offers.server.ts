@@ -26,6 +26,8 @@ export interface TradeOfferSnapshot {
 export interface TradeStatusSnapshot {
   /** Steam's ETradeStatus. */
   status: number;
+  /** The received items' asset ids before the trade and in our inventory after it (Steam's new_assetid). */
+  received: { assetId: string; newAssetId: string }[];
   /** time_init: when the trade was made. */
   tradeTime: Date | null;
   /** The received items' Trade Protection ends, as Steam reports them (may be empty). */
@@ -47,9 +49,15 @@ export interface TradeOfferGateway {
   send(order: { orderId: string; tradeLink: string; assetIds: string[]; message: string }): Promise<string>;
 }
 
-/** The offer message: the member checks the code against their order page. */
-export function tradeOfferMessage(siteName: string, securityCode: string): string {
-  return `${siteName} – säkerhetskod ${securityCode}`;
+/**
+ * The offer message: the member checks the code against their order page. A re-sent offer (attempt
+ * 2 and later) names its attempt, so the message is unique per order and attempt and looking an
+ * offer up by its message (after error 16 or a timeout) never finds an older attempt's offer
+ * (docs/decisions/058-offer-engine.md).
+ */
+export function tradeOfferMessage(siteName: string, securityCode: string, attempt = 1): string {
+  const base = `${siteName} – säkerhetskod ${securityCode}`;
+  return attempt > 1 ? `${base} (försök ${attempt})` : base;
 }
 
 async function getJson(url: URL, fetchImpl: typeof fetch): Promise<unknown> {
@@ -90,19 +98,29 @@ export function steamTradeApi(options: { apiUrl: string; apiKey: string | undefi
     async getTradeStatus(tradeId) {
       const body = (await getJson(url("GetTradeStatus", { tradeid: tradeId, get_descriptions: "1" }), fetchImpl)) as {
         response?: {
-          trades?: { status?: unknown; time_init?: unknown; assets_received?: { classid?: unknown; instanceid?: unknown }[] }[];
+          trades?: {
+            status?: unknown;
+            time_init?: unknown;
+            assets_received?: { assetid?: unknown; new_assetid?: unknown; classid?: unknown; instanceid?: unknown }[];
+          }[];
           descriptions?: { classid?: unknown; instanceid?: unknown; cache_expiration?: unknown }[];
         };
       };
       const trade = body.response?.trades?.[0];
       if (!trade || typeof trade.status !== "number") return null;
-      const received = new Set((Array.isArray(trade.assets_received) ? trade.assets_received : []).map((asset) => `${String(asset.classid)}_${String(asset.instanceid ?? "0")}`));
+      const assets = Array.isArray(trade.assets_received) ? trade.assets_received : [];
+      const received = new Set(assets.map((asset) => `${String(asset.classid)}_${String(asset.instanceid ?? "0")}`));
+      const assetId = (value: unknown) => (typeof value === "string" && /^\d{1,20}$/.test(value) ? value : null);
       const protectionEnds = (Array.isArray(body.response?.descriptions) ? body.response.descriptions : [])
         .filter((description) => received.has(`${String(description.classid)}_${String(description.instanceid ?? "0")}`))
         .map((description) => (typeof description.cache_expiration === "string" ? new Date(description.cache_expiration) : null))
         .filter((at): at is Date => at !== null && Number.isFinite(at.getTime()));
       return {
         status: trade.status,
+        received: assets.flatMap((asset) => {
+          const [before, after] = [assetId(asset.assetid), assetId(asset.new_assetid)];
+          return before && after ? [{ assetId: before, newAssetId: after }] : [];
+        }),
         tradeTime: typeof trade.time_init === "number" ? new Date(trade.time_init * 1000) : null,
         protectionEnds,
       };

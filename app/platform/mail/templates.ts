@@ -354,13 +354,15 @@ export const emailTemplates = {
     total: string | null;
     /** The payout line (method, time, when staff pay); null when nothing is promised. */
     payout?: string | null;
+    /** Why it happened, when the member should know (Steam said the items are gone). */
+    reason?: string | null;
     orderUrl: string;
   }) {
     return {
       subject: `Din säljorder: ${input.status}`,
       preheader: input.nextStep,
       heading: `Hej ${input.name}!`,
-      paragraphs: [`Din säljorder har ny status: ${input.status}.`, input.nextStep],
+      paragraphs: [`Din säljorder har ny status: ${input.status}.`, ...(input.reason ? [input.reason] : []), input.nextStep],
       details: [
         ...(input.total ? [["Belopp", input.total] as [string, string]] : []),
         ...(input.payout ? [["Utbetalning", input.payout] as [string, string]] : []),
@@ -368,6 +370,39 @@ export const emailTemplates = {
       ],
       action: { label: "Visa ordern", url: input.orderUrl },
       footnote: "Acceptera bara trade-erbjudanden vars meddelande innehåller din säkerhetskod. Vi ber dig aldrig logga in någon annanstans.",
+    } satisfies EmailParts;
+  },
+
+  /** docs/rules/bots.md#errors: the bot could not send the offer and only the member can fix it (trade link, trade hold). */
+  sellOfferProblem(input: { name: string; problem: string; securityCode: string; orderUrl: string }) {
+    return {
+      subject: "Vi kunde inte skicka trade-erbjudandet",
+      preheader: input.problem,
+      heading: `Hej ${input.name}!`,
+      paragraphs: [input.problem, "Din order väntar. När det är åtgärdat skickar vi erbjudandet direkt."],
+      details: [["Säkerhetskod", input.securityCode]],
+      action: { label: "Visa ordern", url: input.orderUrl },
+    } satisfies EmailParts;
+  },
+
+  /**
+   * docs/rules/bots.md#trade-shield: our offer was declined or cancelled within a minute, or the
+   * member reported another offer — signs that someone holds their Steam Web API key.
+   */
+  tradeShieldWarning(input: { name: string; securityCode: string; orderUrl: string; apiKeyUrl: string; devicesUrl: string }) {
+    return {
+      subject: "Varning: möjlig API-nyckelstöld på ditt Steam-konto",
+      preheader: "Återkalla din Steam Web API-nyckel och logga ut andra enheter innan du accepterar något erbjudande.",
+      heading: `Hej ${input.name}!`,
+      paragraphs: [
+        "Vårt trade-erbjudande till dig avböjdes eller avbröts direkt efter att vi skickade det, eller så har du rapporterat ett annat erbjudande. Det är det vanligaste tecknet på att någon har kommit åt din Steam Web API-nyckel och försöker lura dig med ett falskt erbjudande.",
+        `1. Återkalla din Web API-nyckel: ${input.apiKeyUrl}`,
+        `2. Välj "Avauktorisera alla andra enheter" i Steam Guard: ${input.devicesUrl}`,
+        "3. Byt ditt Steam-lösenord och kör en virussökning på datorn.",
+        "Vi skickar inga nya erbjudanden till dig förrän du har bekräftat på sidan för ordern att ditt konto är säkert. Acceptera bara erbjudanden vars meddelande innehåller din säkerhetskod.",
+      ],
+      details: [["Säkerhetskod", input.securityCode]],
+      action: { label: "Visa ordern", url: input.orderUrl },
     } satisfies EmailParts;
   },
 

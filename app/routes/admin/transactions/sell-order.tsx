@@ -82,6 +82,26 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
                 <dd className="break-words text-destructive">{order.payoutFailure}</dd>
               </>
             ) : null}
+            {order.offerProblem ? (
+              <>
+                <dt className="text-muted-foreground">Sändning</dt>
+                <dd className="break-words">{order.offerProblem}</dd>
+              </>
+            ) : null}
+            {order.manualOfferReason ? (
+              <>
+                <dt className="text-muted-foreground">För hand</dt>
+                <dd className="break-words">{order.manualOfferReason}</dd>
+              </>
+            ) : null}
+            {order.hijackFlaggedAt ? (
+              <>
+                <dt className="text-muted-foreground">Möjlig API-nyckelstöld</dt>
+                <dd className="break-words text-destructive" data-testid="shield-flag">
+                  {formatDateTime(order.hijackFlaggedAt)}: {order.hijackReason}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-muted-foreground">Öppna ordrar</dt>
             <dd>högst {order.maxOpenOrders}</dd>
             {order.blockedUntil ? (
@@ -130,6 +150,42 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
                 <div className="grid gap-1.5">
                   <Label htmlFor="trade-offer-id">Trade-erbjudandets id</Label>
                   <Input id="trade-offer-id" name="tradeOfferId" inputMode="numeric" pattern="\d{1,20}" maxLength={SELL_ORDERS.tradeOfferIdMaxLength} required />
+                </div>
+              </ConfirmedAction>
+            ) : null}
+            {order.status === "offer_sent" && order.fromBot ? (
+              <div className="flex flex-wrap gap-2">
+                <ConfirmedAction
+                  intent="resend-offer"
+                  label="Skicka nytt erbjudande"
+                  title="Skicka ett nytt erbjudande?"
+                  description="Det nuvarande erbjudandet avbryts hos Steam först; sedan skickar en bot ett nytt med ett nytt försöksnummer i meddelandet."
+                  confirmLabel="Skicka nytt"
+                  testId="resend-offer"
+                />
+                <ConfirmedAction
+                  intent="cancel-offer"
+                  label="Avbryt erbjudandet"
+                  title="Avbryta erbjudandet och ordern?"
+                  description="Erbjudandet avbryts hos Steam och ordern avslutas. Medlemmen får ett mejl."
+                  confirmLabel="Avbryt erbjudandet"
+                  tone="destructive"
+                  testId="cancel-offer"
+                />
+              </div>
+            ) : null}
+            {order.status === "awaiting_offer" && !order.manualOfferReason ? (
+              <ConfirmedAction
+                intent="manual-offer"
+                label="Skicka för hand"
+                title="Skicka ordern för hand?"
+                description="Botarna skickar inget erbjudande för ordern. Skicka det från ett bot-konto och spara dess id här."
+                confirmLabel="Skicka för hand"
+                testId="manual-offer"
+              >
+                <div className="grid gap-1.5">
+                  <Label htmlFor="manual-offer-reason">Varför</Label>
+                  <Input id="manual-offer-reason" name="reason" maxLength={300} required />
                 </div>
               </ConfirmedAction>
             ) : null}
