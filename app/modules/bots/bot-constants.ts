@@ -29,4 +29,13 @@ export const BOT_MESSAGES = {
   duplicate: "Det finns redan en bot med det SteamID64.",
   notFound: "Boten finns inte.",
   invalidRequest: "Ogiltig begäran. Ladda om sidan och försök igen.",
+  /** last_error when Steam refuses the bot's refresh token (docs/rules/bots.md#profile-and-counts). */
+  sessionExpired: "Steam godtar inte längre botens refresh-token. Kör npm run bot:login och byt inloggningsuppgifter.",
+  steamUnreachable: "Steam svarade inte när boten kontrollerades. Nytt försök om en stund.",
+  credentialsUnreadable: "Botens inloggningsuppgifter kunde inte läsas. Byt inloggningsuppgifter.",
+  inventoryPrivate: "Botens inventarie är privat på Steam och kunde inte räknas.",
 } as const;
+
+/** The job that renews each bot's session and reads its profile and inventory (docs/rules/bots.md#profile-and-counts). */
+export const BOTS_JOB = "bots";
+export const BOTS_JOB_INTERVAL_MS = 10 * 60_000;
