@@ -82,7 +82,7 @@ function AddBot() {
         <FormField id="bot-steam-id" name="steam_id" label="SteamID64" error={form.fieldErrors.steam_id} required>
           {(control) => <Input {...control} inputMode="numeric" defaultValue={form.typed("steam_id")} required />}
         </FormField>
-        <FormField id="bot-name" name="display_name" label="Namn" error={form.fieldErrors.display_name} required>
+        <FormField id="bot-name" name="display_name" label="Namn" hint="Ersätts av botens Steam-namn när profilen har lästs." error={form.fieldErrors.display_name} required>
           {(control) => <Input {...control} maxLength={BOT_LIMITS.displayNameMaxLength} defaultValue={form.typed("display_name")} required />}
         </FormField>
         <SecretFields prefix="bot" errors={form.fieldErrors} />
