@@ -45,7 +45,7 @@ function SecretFields({ prefix, errors }: { prefix: string; errors: Record<strin
     {
       name: "refresh_token",
       label: "Refresh-token",
-      hint: "Kör npm run bot:login på servern och klistra in token som kommandot skriver ut. Visas aldrig igen.",
+      hint: "Kör npm run bot:login i projektets katalog och klistra in token som kommandot skriver ut. Visas aldrig igen.",
     },
     { name: "shared_secret", label: "Shared secret", hint: "Steam Guard-filens shared_secret (Base64)." },
     { name: "identity_secret", label: "Identity secret", hint: "Steam Guard-filens identity_secret (Base64)." },
@@ -186,7 +186,7 @@ export default function Bots({ loaderData }: Route.ComponentProps) {
           läggs till eller får nya uppgifter.
         </p>
         <p className="max-w-prose text-sm text-muted-foreground" data-testid="bot-login-help">
-          Refresh-token får du genom att köra <code className="rounded bg-muted px-1 font-mono">npm run bot:login</code> på servern: kommandot frågar
+          Refresh-token får du genom att köra <code className="rounded bg-muted px-1 font-mono">npm run bot:login</code> i projektets katalog: kommandot frågar
           efter botens kontonamn, lösenord och Steam Guard-filens shared secret (eller läser .maFile-filen med <code className="font-mono">--mafile</code>
           ), loggar in hos Steam och skriver ut token en gång.
         </p>
