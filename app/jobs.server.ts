@@ -2,6 +2,8 @@
  * Every scheduled job of the product (docs/rules/jobs.md), run by the platform job runner on
  * whichever instance takes each job's lock. A feature with periodic work adds its job here.
  */
+import { BOTS_JOB, BOTS_JOB_INTERVAL_MS } from "~/modules/bots/bot-constants";
+import { refreshBots } from "~/modules/bots/bot-profiles.server";
 import { dataExportJob } from "~/modules/accounts/data-export.server";
 import { purgeStaleNonces } from "~/modules/accounts/steam-sign-in.server";
 import { purgeOldViews } from "~/modules/blog/blog.server";
@@ -48,6 +50,8 @@ export const APP_JOBS: readonly Job[] = [
   { name: PRICE_IMPORT_JOB, intervalMs: PRICE_SOURCE.intervalMs, run: (db, now, signal) => importFromPriceSource(db, now, signal) },
   // docs/rules/selling.md#following-the-offer: Steam's answers for open offers, then due payouts.
   { name: SELL_ORDER_JOB, intervalMs: JOB_RUNNER.tickMs, run: (db, now) => runSellOrderJob(db, now) },
+  // docs/rules/bots.md#profile-and-counts: each bot's session, public profile and inventory size.
+  { name: BOTS_JOB, intervalMs: BOTS_JOB_INTERVAL_MS, run: (db, now) => refreshBots(db, now) },
   // Last: a run lasts as long as the campaigns it sends (docs/rules/newsletter.md#sending). Every
   // instance runs it each tick: each campaign's lease, not the job's lock, makes one sender.
   {

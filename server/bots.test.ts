@@ -9,7 +9,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { hashPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOT_MESSAGES } from "~/modules/bots/bot-constants";
+import { BOT_LIMITS, BOT_MESSAGES, BOT_STATUS_LABELS } from "~/modules/bots/bot-constants";
 import { openBotCredentials } from "~/modules/bots/bots.server";
 import { createMember } from "~/modules/loyalty/test-fixtures";
 import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
@@ -109,6 +109,29 @@ describe("trade bots on /admin/transactions/botar", () => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain(BOT_MESSAGES.duplicate);
     expect(await db().select().from(trade_bots)).toHaveLength(1);
+  });
+
+  it("shows each bot's status, open offers, inventory, level, account age, last check and error, and how to get a refresh token", async () => {
+    const [row] = await db().select().from(trade_bots).where(eq(trade_bots.steam_id, BOT.steam_id));
+    const empty = (await (await fetch(`${server.url}${PATH}`, { headers: { cookie: adminCookie } })).text()).replace(/<!-- -->/g, "");
+    expect(empty).toContain("npm run bot:login");
+    expect(empty).toContain("Inte kontrollerad än");
+    expect(empty).toContain(`0 av ${BOT_LIMITS.maxActiveOffers}`);
+    await db()
+      .update(trade_bots)
+      .set({
+        status: "session_expired",
+        last_error: BOT_MESSAGES.sessionExpired,
+        inventory_size: 417,
+        steam_level: 37,
+        account_created_at: new Date("2014-06-01T12:00:00Z"),
+        profile_refreshed_at: new Date("2026-11-30T09:05:00Z"),
+      })
+      .where(eq(trade_bots.id, row!.id));
+    const page = (await (await fetch(`${server.url}${PATH}`, { headers: { cookie: adminCookie } })).text()).replace(/<!-- -->/g, "");
+    for (const text of [BOT_STATUS_LABELS.session_expired, BOT_MESSAGES.sessionExpired, "417", "37", "Konto skapat 2014", "2026-11-30 10:05"]) expect(page).toContain(text);
+    await expectNoSecretIn(page);
+    await db().update(trade_bots).set({ status: "active", last_error: null }).where(eq(trade_bots.id, row!.id));
   });
 
   it("turns a bot off and on and replaces its credentials, each audited without the values", async () => {

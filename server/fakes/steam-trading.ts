@@ -35,17 +35,32 @@
  * counter offers, received offers, e-mail confirmation, the community's cancel/decline pages,
  * access-token expiry other than by revocation, and captcha or rate limits.
  *
+ * Signing a bot in (`npm run bot:login`; form-encoded, answers in `response`, failures as `x-eresult`):
+ * - `GET /IAuthenticationService/GetPasswordRSAPublicKey/v1/?account_name=…` → `{ response: {
+ *   publickey_mod, publickey_exp (hex), timestamp } }` (any name: Steam does not tell which exist);
+ * - `POST …/BeginAuthSessionViaCredentials/v1/` `account_name`, `encrypted_password` (RSA PKCS#1
+ *   v1.5, base64), `encryption_timestamp` → `{ response: { client_id, request_id, interval, steamid,
+ *   allowed_confirmations: [{ confirmation_type: 3 }] } }`; an unknown account or wrong password →
+ *   `x-eresult: 5` and `{ response: {} }`;
+ * - `POST …/UpdateAuthSessionWithSteamGuardCode/v1/` `client_id`, `steamid`, `code`, `code_type` 3 →
+ *   `{ response: {} }`; a code that is not the account's shared-secret code for now (±30 s) →
+ *   `x-eresult: 88`; an unknown session → `x-eresult: 9`;
+ * - `POST …/PollAuthSessionStatus/v1/` `client_id`, `request_id` → `{ response: {} }` until the code is
+ *   in, then `{ response: { refresh_token, access_token, account_name } }`, a refresh token that
+ *   GenerateAccessTokenForApp accepts.
+ *
  * Control under the Web API fake (JSON bodies): `POST /fake/trading/bots/{steamid}` `{ "assets":
  * ["…"] }` → the bot's credentials; `POST /fake/trading/inventories/{steamid}` `{ "assets": [],
  * "untradable": [] }`; `POST /fake/trading/partners/{steamid}` `{ "token": "…", "can_trade": true }`;
- * `POST /fake/trading/revoke` `{ "refresh_token": "…" }`; `POST /fake/trading/next-send-error`
+ * `POST /fake/trading/revoke` `{ "refresh_token": "…" }`; `POST /fake/trading/logins/{steamid}` `{ "account_name": "…",
+ * "password": "…" }` (a bot added here can then be signed in with its shared secret); `POST /fake/trading/next-send-error`
  * `{ "eresult": 16 }`; `POST /fake/trading/accept-delay` `{ "ms": 5000 }`;
  * `POST /fake/trading/offers/{id}/accept`; `POST /fake/trading/offers/{id}/decline` `{ "state": 7 }` (the
  * partner declines — or, with 6 or 4, cancels or counters — an active offer); `GET /fake/trading/offers`.
  */
-import { randomBytes } from "node:crypto";
+import { constants, generateKeyPairSync, privateDecrypt, randomBytes, type KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { confirmationKey } from "../../app/modules/bots/steam-guard.server";
+import { confirmationKey, steamGuardCode } from "../../app/modules/bots/steam-guard.server";
 import { BOT_LIMITS } from "../../app/modules/bots/bot-constants";
 import { accountIdOf } from "../../app/modules/bots/steam-ids";
 
@@ -152,6 +167,10 @@ export class FakeSteamTrading {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private nextSendError: number | null = null;
   private sequence = 0;
+  /** Sign-in names (lower-case) → the account and its password. */
+  private readonly logins = new Map<string, { steamId: string; password: string }>();
+  private readonly authSessions = new Map<string, { steamId: string; requestId: string; codeAccepted: boolean }>();
+  private rsa: { privateKey: KeyObject; modulus: string; exponent: string; timestamp: string } | null = null;
 
   constructor(
     private readonly offers: Map<string, TradingOffer>,
@@ -164,6 +183,96 @@ export class FakeSteamTrading {
     this.bots.set(steamId, bot);
     this.setInventory(steamId, assetIds);
     return { steamId, refreshToken: this.issueRefreshToken(steamId), ...bot };
+  }
+
+  /** Lets `npm run bot:login` sign the bot in with this name and password (and its shared secret). */
+  setLogin(steamId: string, accountName: string, password: string): void {
+    this.logins.set(accountName.toLowerCase(), { steamId, password });
+  }
+
+  private rsaKey() {
+    if (!this.rsa) {
+      const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+      const jwk = publicKey.export({ format: "jwk" });
+      this.rsa = {
+        privateKey,
+        modulus: Buffer.from(jwk.n!, "base64url").toString("hex"),
+        exponent: Buffer.from(jwk.e!, "base64url").toString("hex"),
+        timestamp: String(Date.now() * 1000),
+      };
+    }
+    return this.rsa;
+  }
+
+  /** The password the operator typed: RSA without padding (Node refuses PKCS#1 v1.5 decryption), then 00 02 … 00 stripped. */
+  private decryptPassword(encrypted: string): string | null {
+    try {
+      const block = privateDecrypt({ key: this.rsaKey().privateKey, padding: constants.RSA_NO_PADDING }, Buffer.from(encrypted, "base64"));
+      const end = block.indexOf(0, 2);
+      return block[0] === 0 && block[1] === 2 && end >= 10 ? block.subarray(end + 1).toString("utf8") : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private guardCodeMatches(steamId: string, code: string): boolean {
+    const bot = this.bots.get(steamId);
+    const now = nowSeconds();
+    return Boolean(bot) && [now - 30, now, now + 30].some((time) => steamGuardCode(bot!.sharedSecret, time) === code.toUpperCase());
+  }
+
+  private async handleSignIn(req: IncomingMessage, path: string, json: Json): Promise<boolean> {
+    const method = /^\/IAuthenticationService\/(\w+)\/v1$/.exec(path)?.[1];
+    if (method === "GetPasswordRSAPublicKey" && req.method === "GET") {
+      const key = this.rsaKey();
+      json(200, { response: { publickey_mod: key.modulus, publickey_exp: key.exponent, timestamp: key.timestamp } }, { "x-eresult": "1" });
+      return true;
+    }
+    if (req.method !== "POST" || !method || !["BeginAuthSessionViaCredentials", "UpdateAuthSessionWithSteamGuardCode", "PollAuthSessionStatus"].includes(method)) return false;
+    const form = new URLSearchParams((await readText(req)) ?? "");
+    const fail = (eresult: number) => json(200, { response: {} }, { "x-eresult": String(eresult) });
+    if (method === "BeginAuthSessionViaCredentials") {
+      const login = this.logins.get((form.get("account_name") ?? "").toLowerCase());
+      const password = this.decryptPassword(form.get("encrypted_password") ?? "");
+      if (!login || password === null || password !== login.password || form.get("encryption_timestamp") !== this.rsaKey().timestamp) {
+        fail(5);
+        return true;
+      }
+      const clientId = String(BigInt(`0x${randomBytes(7).toString("hex")}`));
+      const requestId = randomBytes(16).toString("base64");
+      this.authSessions.set(clientId, { steamId: login.steamId, requestId, codeAccepted: false });
+      json(200, { response: { client_id: clientId, request_id: requestId, interval: 0.1, allowed_confirmations: [{ confirmation_type: 3 }], steamid: login.steamId, weak_token: token(24) } }, { "x-eresult": "1" });
+      return true;
+    }
+    const session = this.authSessions.get(form.get("client_id") ?? "");
+    if (!session) {
+      fail(9);
+      return true;
+    }
+    if (method === "UpdateAuthSessionWithSteamGuardCode") {
+      if (form.get("steamid") !== session.steamId || form.get("code_type") !== "3" || !this.guardCodeMatches(session.steamId, form.get("code") ?? "")) {
+        fail(88);
+        return true;
+      }
+      session.codeAccepted = true;
+      json(200, { response: {} }, { "x-eresult": "1" });
+      return true;
+    }
+    if (form.get("request_id") !== session.requestId) {
+      fail(9);
+      return true;
+    }
+    if (!session.codeAccepted) {
+      json(200, { response: {} }, { "x-eresult": "1" });
+      return true;
+    }
+    this.authSessions.delete(form.get("client_id")!);
+    const refreshToken = this.issueRefreshToken(session.steamId);
+    const accessToken = jwtShaped("fake-access", session.steamId);
+    this.accessTokens.set(accessToken, { steamId: session.steamId, refreshToken });
+    const accountName = [...this.logins].find(([, login]) => login.steamId === session.steamId)?.[0] ?? "";
+    json(200, { response: { refresh_token: refreshToken, access_token: accessToken, had_remote_interaction: false, account_name: accountName } }, { "x-eresult": "1" });
+    return true;
   }
 
   issueRefreshToken(steamId: string): string {
@@ -270,6 +379,7 @@ export class FakeSteamTrading {
   async handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const json = responder(res);
     const path = url.pathname.replace(/\/$/, "");
+    if (await this.handleSignIn(req, path, json)) return true;
     if (req.method === "POST" && path === "/IAuthenticationService/GenerateAccessTokenForApp/v1") {
       const form = new URLSearchParams((await readText(req)) ?? "");
       const entry = this.refreshTokens.get(form.get("refresh_token") ?? "");
@@ -329,6 +439,7 @@ export class FakeSteamTrading {
     if (kind === "inventories" && id) this.setInventory(id, stringList(body.assets), stringList(body.untradable));
     else if (kind === "partners" && id && typeof body.token === "string") this.setPartner(id, { token: body.token, canTrade: body.can_trade !== false });
     else if (kind === "revoke" && typeof body.refresh_token === "string") this.revokeRefreshToken(body.refresh_token);
+    else if (kind === "logins" && id && typeof body.account_name === "string" && typeof body.password === "string") this.setLogin(id, body.account_name, body.password);
     else if (kind === "next-send-error" && (typeof body.eresult === "number" || body.eresult === null)) this.failNextSend(body.eresult);
     else if (kind === "accept-delay" && (typeof body.ms === "number" || body.ms === null)) this.acceptDelayMs = body.ms;
     else if (kind === "offers" && id && action === "accept") {

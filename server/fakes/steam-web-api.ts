@@ -14,7 +14,12 @@
  *   is when the received item's Trade Protection ends (decision 047); it is left out unless set;
  * - `GET /ISteamUser/ResolveVanityURL/v1/?vanityurl=…` → `{ response: { steamid, success: 1 } }`
  *   for a custom profile name set here, else `{ response: { success: 42, message: "No match" } }`
- *   (names match case-insensitively, as Steam's do).
+ *   (names match case-insensitively, as Steam's do);
+ * - `GET /ISteamUser/GetPlayerSummaries/v2/?steamids=…` → `{ response: { players: [{ steamid,
+ *   personaname, profileurl, avatarfull, timecreated, … }] } }` for the profiles set here (an
+ *   unknown account is left out, as Steam does);
+ * - `GET /IPlayerService/GetSteamLevel/v1/?steamid=…` → `{ response: { player_level } }` for a
+ *   profile set here, else `{ response: {} }`.
  *
  * A bot account's trading calls (GenerateAccessTokenForApp, GetTradeOffers, CancelTradeOffer, and
  * GetTradeOffer/GetTradeStatus for the offers it sends) are answered by `this.trading`
@@ -23,7 +28,8 @@
  * Control (for the browser test and development): `POST /fake/offers/{id}` with JSON
  * `{ "state": 3, "tradeid": "…", "time_updated": seconds }`, `POST /fake/trades/{id}` with
  * `{ "status": 12, "time_init": seconds, "protected_until": "ISO 8601" }`, `POST /fake/holds/{steamid}` with `{ "seconds": 0 }`,
- * `POST /fake/vanity/{name}` with `{ "steamid": "7656…" }`. A missing or wrong
+ * `POST /fake/vanity/{name}` with `{ "steamid": "7656…" }`, `POST /fake/profiles/{steamid}` with
+ * `{ "personaname": "…", "avatarfull": "https://…", "timecreated": seconds, "player_level": 12 }`. A missing or wrong
  * `key` gets 403, as Steam answers.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -43,12 +49,23 @@ export interface FakeTrade {
   assets?: { assetid: string; new_assetid: string }[];
 }
 
+/** A public Steam profile (GetPlayerSummaries and GetSteamLevel). */
+export interface FakeProfile {
+  personaname: string;
+  avatarfull: string;
+  /** Seconds since the epoch. */
+  timecreated: number;
+  player_level: number;
+}
+
 export class FakeSteamWebApi {
   readonly offers = new Map<string, FakeOffer>();
   readonly trades = new Map<string, FakeTrade>();
   readonly holds = new Map<string, number>();
   /** Custom profile names (lower-cased) → SteamID64. */
   readonly vanityNames = new Map<string, string>();
+  /** Public profiles by SteamID64. */
+  readonly profiles = new Map<string, FakeProfile>();
   /** Every API path asked (without the key or access token), oldest first. */
   readonly calls: string[] = [];
   /** Bot accounts' sessions, offers and confirmations (`steam-trading.ts`); give it to the Community fake too. */
@@ -110,6 +127,13 @@ export class FakeSteamWebApi {
         this.holds.set(id, body.seconds);
       } else if (kind === "vanity" && typeof body.steamid === "string") {
         this.vanityNames.set(id.toLowerCase(), body.steamid);
+      } else if (kind === "profiles" && typeof body.personaname === "string" && typeof body.timecreated === "number" && typeof body.player_level === "number") {
+        this.profiles.set(id, {
+          personaname: body.personaname,
+          avatarfull: typeof body.avatarfull === "string" ? body.avatarfull : "",
+          timecreated: body.timecreated,
+          player_level: body.player_level,
+        });
       } else {
         return json(400, { error: "bad request" });
       }
@@ -156,6 +180,20 @@ export class FakeSteamWebApi {
       case "/ISteamUser/ResolveVanityURL/v1": {
         const steamid = this.vanityNames.get((url.searchParams.get("vanityurl") ?? "").toLowerCase());
         return json(200, { response: steamid ? { steamid, success: 1 } : { success: 42, message: "No match" } });
+      }
+      case "/ISteamUser/GetPlayerSummaries/v2": {
+        const ids = (url.searchParams.get("steamids") ?? "").split(",");
+        const players = ids.flatMap((steamid) => {
+          const profile = this.profiles.get(steamid);
+          if (!profile) return [];
+          const { player_level: _level, ...summary } = profile;
+          return [{ steamid, communityvisibilitystate: 3, profilestate: 1, profileurl: `https://steamcommunity.com/profiles/${steamid}/`, personastate: 1, ...summary }];
+        });
+        return json(200, { response: { players } });
+      }
+      case "/IPlayerService/GetSteamLevel/v1": {
+        const profile = this.profiles.get(url.searchParams.get("steamid") ?? "");
+        return json(200, { response: profile ? { player_level: profile.player_level } : {} });
       }
       default:
         return json(404, { error: "not found" });

@@ -29,6 +29,11 @@ export const BOT_MESSAGES = {
   duplicate: "Det finns redan en bot med det SteamID64.",
   notFound: "Boten finns inte.",
   invalidRequest: "Ogiltig begäran. Ladda om sidan och försök igen.",
+  /** last_error when Steam refuses the bot's refresh token (docs/rules/bots.md#profile-and-counts). */
+  sessionExpired: "Steam godtar inte längre botens refresh-token. Kör npm run bot:login och byt inloggningsuppgifter.",
+  steamUnreachable: "Steam svarade inte när boten kontrollerades. Nytt försök om en stund.",
+  credentialsUnreadable: "Botens inloggningsuppgifter kunde inte läsas. Byt inloggningsuppgifter.",
+  inventoryPrivate: "Botens inventarie är privat på Steam och kunde inte räknas.",
 } as const;
 
 /** The offer engine (docs/rules/bots.md#sending): timings and batch sizes, one place each. */
@@ -79,3 +84,7 @@ export const TRADE_SHIELD = {
   notYours: "Ordern finns inte.",
   notNow: "Det går bara att rapportera medan vi skickar eller väntar på att du accepterar erbjudandet.",
 } as const;
+
+/** The job that renews each bot's session and reads its profile and inventory (docs/rules/bots.md#profile-and-counts). */
+export const BOTS_JOB = "bots";
+export const BOTS_JOB_INTERVAL_MS = 10 * 60_000;

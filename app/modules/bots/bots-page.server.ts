@@ -7,17 +7,32 @@ import { failureResponse, parseRequest } from "~/lib/http.server";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
 import { payoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { db } from "~/platform/db/client.server";
+import { requestJobRun } from "~/platform/jobs/job-runner.server";
+import { BOTS_JOB } from "./bot-constants";
 import { botActionSchema } from "./bot-schema";
 import { addBot, listBots, replaceBotCredentials, setBotEnabled, type BotResult } from "./bots.server";
 
 export async function loadBots(request: Request) {
   await requireAdminTab(request, "transactions");
   const bots = await listBots(db());
-  return { bots: bots.map((bot) => ({ ...bot, createdAt: bot.createdAt.toISOString(), updatedAt: bot.updatedAt.toISOString() })) };
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    /** The time account ages are counted to (one for server and browser). */
+    now: new Date().toISOString(),
+    bots: bots.map((bot) => ({
+      ...bot,
+      accountCreatedAt: iso(bot.accountCreatedAt),
+      profileRefreshedAt: iso(bot.profileRefreshedAt),
+      createdAt: bot.createdAt.toISOString(),
+      updatedAt: bot.updatedAt.toISOString(),
+    })),
+  };
 }
 
 function answer(result: BotResult<unknown>, intent: string, message: string) {
   if (!result.ok) return failureResponse(result);
+  // A new bot or new credentials are checked with Steam at once, not at the next tick.
+  if (intent === "add" || intent === "credentials") requestJobRun(BOTS_JOB);
   return { ok: true as const, intent, title: "Klart", message };
 }
 

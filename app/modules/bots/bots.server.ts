@@ -5,11 +5,11 @@
  * a secret: the list shows the Steam id, name and status; `openBotCredentials` is for the sender.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { recordAudit } from "~/platform/audit/audit.server";
 import type { Db, Tx } from "~/platform/db/client.server";
 import { hasPgCode, PG_ERRORS } from "~/platform/db/errors";
-import { trade_bots } from "~/platform/db/schema";
+import { sell_orders, trade_bots } from "~/platform/db/schema";
 import { openPayoutDetails, sealPayoutDetails, type PayoutKeyring } from "~/modules/selling/payout-encryption.server";
 import { BOT_MESSAGES, type BotStatus } from "./bot-constants";
 
@@ -27,6 +27,9 @@ export interface BotView {
   status: BotStatus;
   lastError: string | null;
   inventorySize: number | null;
+  steamLevel: number | null;
+  accountCreatedAt: Date | null;
+  profileRefreshedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -51,14 +54,26 @@ function toView(row: typeof trade_bots.$inferSelect): BotView {
     status: row.status as BotStatus,
     lastError: row.last_error,
     inventorySize: row.inventory_size,
+    steamLevel: row.steam_level,
+    accountCreatedAt: row.account_created_at,
+    profileRefreshedAt: row.profile_refreshed_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
-export async function listBots(db: Db): Promise<BotView[]> {
-  const rows = await db.select().from(trade_bots).orderBy(asc(trade_bots.created_at), asc(trade_bots.id));
-  return rows.map(toView);
+/** Every bot with its active offers: the orders whose offer went out from it and is still open. */
+export async function listBots(db: Db): Promise<Array<BotView & { activeOffers: number }>> {
+  const [rows, offers] = await Promise.all([
+    db.select().from(trade_bots).orderBy(asc(trade_bots.created_at), asc(trade_bots.id)),
+    db
+      .select({ botId: sell_orders.bot_id, offers: count() })
+      .from(sell_orders)
+      .where(and(eq(sell_orders.status, "offer_sent"), isNotNull(sell_orders.bot_id)))
+      .groupBy(sell_orders.bot_id),
+  ]);
+  const active = new Map(offers.map((entry) => [entry.botId, entry.offers]));
+  return rows.map((row) => ({ ...toView(row), activeOffers: active.get(row.id) ?? 0 }));
 }
 
 /** Adds a bot; its secrets are sealed before they reach the database and are never read back here. */

@@ -20,8 +20,10 @@
  * No token or secret reaches a message, an error or a return value: URLs and bodies never do.
  */
 import { randomBytes } from "node:crypto";
+import { BOT_LIMITS } from "~/modules/bots/bot-constants";
 import { confirmationKey, mobileDeviceId, steamGuardCode } from "~/modules/bots/steam-guard.server";
 import { accountIdOf } from "~/modules/bots/steam-ids";
+import { providerAvatarUrl, providerText } from "~/modules/accounts/provider-profile";
 import { steamId64FromAccountId } from "~/modules/selling/steam-profile-input";
 import { SELL_ORDERS } from "~/modules/selling/selling-constants";
 
@@ -62,6 +64,14 @@ export interface BotOffer {
   itemsToReceive: string[];
   createdAt: Date | null;
   updatedAt: Date | null;
+}
+
+/** The bot's public Steam profile (what a seller sees of it on Steam). */
+export interface BotPublicProfile {
+  name: string | null;
+  avatarUrl: string | null;
+  accountCreatedAt: Date | null;
+  level: number | null;
 }
 
 export interface MobileConfirmation {
@@ -128,6 +138,8 @@ export interface SteamBotClient {
   confirmOffer(offerId: string): Promise<ConfirmOfferResult>;
   /** The Steam Guard code for signing in now. */
   guardCode(): string;
+  /** Its public profile: name, avatar and account age (GetPlayerSummaries) and Steam level (GetSteamLevel). */
+  publicProfile(): Promise<{ kind: "ok"; profile: BotPublicProfile } | SessionExpired>;
 }
 
 export function steamBotClient(credentials: SteamBotCredentials, endpoints: SteamBotEndpoints): SteamBotClient {
@@ -339,5 +351,32 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
     },
 
     guardCode: () => steamGuardCode(credentials.sharedSecret, Math.floor(now() / 1000)),
+
+    publicProfile() {
+      return withSession(async (token) => {
+        const read = async (label: string, path: string, params: Record<string, string>) => {
+          const response = await request(label, apiUrl(path, { access_token: token, ...params }));
+          if (unauthorized(response)) return UNAUTHORIZED;
+          if (!response.ok) throw new SteamTransportError(`Steam ${label}: HTTP ${response.status}`);
+          const body = await jsonOf(label, response);
+          return isRecord(body) && isRecord(body.response) ? body.response : {};
+        };
+        const summaries = await read("GetPlayerSummaries", "ISteamUser/GetPlayerSummaries/v2", { steamids: steamId });
+        if (summaries === UNAUTHORIZED) return summaries;
+        const level = await read("GetSteamLevel", "IPlayerService/GetSteamLevel/v1", { steamid: steamId });
+        if (level === UNAUTHORIZED) return level;
+        const players = Array.isArray(summaries.players) ? summaries.players.filter(isRecord) : [];
+        const player = players.find((entry) => entry.steamid === steamId);
+        return {
+          kind: "ok" as const,
+          profile: {
+            name: providerText(player?.personaname, BOT_LIMITS.displayNameMaxLength),
+            avatarUrl: providerAvatarUrl(player?.avatarfull),
+            accountCreatedAt: dateOf(player?.timecreated),
+            level: typeof level.player_level === "number" && Number.isInteger(level.player_level) && level.player_level >= 0 ? level.player_level : null,
+          },
+        };
+      });
+    },
   };
 }

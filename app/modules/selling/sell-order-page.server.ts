@@ -4,6 +4,7 @@
  * sent. Everything acts on the session's own member; another member's order is a 404.
  */
 import { redirect } from "react-router";
+import { orderBotIdentity } from "~/modules/bots/bot-identity.server";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { automaticPayoutMethods } from "~/modules/selling/payout-gateway.server";
@@ -100,6 +101,8 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   const details = unpaid ? await getPayoutDetailsSummary(db(), user.id) : null;
   return {
     order: orderView(order),
+    // The trade shield (docs/rules/bots.md#the-bots-identity-for-sellers): the bot the offer comes from.
+    bot: await orderBotIdentity(db(), order.id, order.securityCode),
     // Decision 044: an order from before the BankID rule is paid once its seller has verified,
     // and to Swish details with the verified personnummer.
     awaitingVerification: unpaid && !(await isVerified(db(), user.id)),

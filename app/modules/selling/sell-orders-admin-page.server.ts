@@ -5,6 +5,7 @@
  * and writes the audit row in the same transaction.
  */
 import { PAYOUT_LABELS, PAYOUT_REVEAL, SELL_ORDER_STATUSES, type SellOrderStatus } from "~/modules/selling/selling-constants";
+import { orderBotIdentity } from "~/modules/bots/bot-identity.server";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { parseKeyset } from "~/lib/keyset";
 import { requireAdminTab } from "~/modules/admin/admin-access.server";
@@ -96,6 +97,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       hijackFlaggedAt: order.hijackFlaggedAt?.toISOString() ?? null,
       hijackReason: order.hijackReason,
     },
+    bot: await orderBotIdentity(db(), order.id, order.securityCode),
     documents: (await listOrderDocuments(db(), order.id)).map((document) => ({
       number: document.number,
       label: documentNumberLabel(document.number),

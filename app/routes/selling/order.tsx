@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/order";
 import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
+import { BotIdentityPanel } from "~/components/bots/bot-identity-panel";
 import { PageIntro } from "~/components/content/page-intro";
 import { useRevalidateOnMemberEvents } from "~/components/realtime/use-revalidate-on-member-events";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
@@ -42,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 const SENT_TO_BANK = "Utbetalningen är skickad till banken. Pengarna kommer till ditt konto när banken har genomfört betalningen.";
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, documents, awaitingVerification, awaitingNewDetails, detailsUsableAt, sentToBank } = loaderData;
+  const { order, bot, items, documents, awaitingVerification, awaitingNewDetails, detailsUsableAt, sentToBank } = loaderData;
   // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
   // or a note on the card after a post without JavaScript.
   const cancel = useActionForm({ toast: cancelToast });
@@ -135,10 +136,11 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
               </CardTitle>
               <CardDescription>Acceptera bara ett trade-erbjudande vars meddelande innehåller den här koden.</CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-4">
               <p className="font-mono text-3xl font-black tracking-[0.3em]" data-testid="security-code">
                 {order.securityCode}
               </p>
+              {bot ? <BotIdentityPanel identity={bot} /> : null}
             </CardContent>
           </Card>
           <Card>

@@ -5,7 +5,8 @@
  * secrets); the secrets are sealed at once and never shown again. A bot can be turned off and on,
  * and given new credentials.
  */
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
+import { useNavigation } from "react-router";
 import type { Route } from "./+types/bots";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
@@ -18,6 +19,7 @@ import { Input } from "~/components/ui/input";
 import { StatusBadge, statusTable } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/format";
 import { BOT_LIMITS, BOT_STATUS_LABELS, type BotStatus } from "~/modules/bots/bot-constants";
+import { accountAgeText, steamProfileUrl } from "~/modules/bots/bot-identity";
 import { addBotSchema } from "~/modules/bots/bot-schema";
 import { handleBotAction, loadBots } from "~/modules/bots/bots-page.server";
 
@@ -40,7 +42,11 @@ const BOT_STATUS = statusTable<BotStatus>(BOT_STATUS_LABELS, { active: "success"
 /** The three secret fields, shared by "add" and "replace"; never filled from anything stored. */
 function SecretFields({ prefix, errors }: { prefix: string; errors: Record<string, string | undefined> }) {
   const fields = [
-    { name: "refresh_token", label: "Refresh-token", hint: "Botens refresh-token från Steam-inloggningen. Visas aldrig igen." },
+    {
+      name: "refresh_token",
+      label: "Refresh-token",
+      hint: "Kör npm run bot:login i projektets katalog och klistra in token som kommandot skriver ut. Visas aldrig igen.",
+    },
     { name: "shared_secret", label: "Shared secret", hint: "Steam Guard-filens shared_secret (Base64)." },
     { name: "identity_secret", label: "Identity secret", hint: "Steam Guard-filens identity_secret (Base64)." },
   ];
@@ -76,7 +82,7 @@ function AddBot() {
         <FormField id="bot-steam-id" name="steam_id" label="SteamID64" error={form.fieldErrors.steam_id} required>
           {(control) => <Input {...control} inputMode="numeric" defaultValue={form.typed("steam_id")} required />}
         </FormField>
-        <FormField id="bot-name" name="display_name" label="Namn" error={form.fieldErrors.display_name} required>
+        <FormField id="bot-name" name="display_name" label="Namn" hint="Ersätts av botens Steam-namn när profilen har lästs." error={form.fieldErrors.display_name} required>
           {(control) => <Input {...control} maxLength={BOT_LIMITS.displayNameMaxLength} defaultValue={form.typed("display_name")} required />}
         </FormField>
         <SecretFields prefix="bot" errors={form.fieldErrors} />
@@ -116,14 +122,26 @@ function ReplaceCredentials({ bot }: { bot: Bot }) {
   );
 }
 
-function BotCard({ bot }: { bot: Bot }) {
+/** One fact of a bot; "Inte läst än" until the bots job has read it. */
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words" data-testid={testId}>
+        {value ?? "Inte läst än"}
+      </dd>
+    </>
+  );
+}
+
+function BotCard({ bot, now }: { bot: Bot; now: Date }) {
   const off = bot.status === "disabled";
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 text-sm" data-testid="bot" data-steam-id={bot.steamId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-0.5">
           <span className="font-semibold">{bot.displayName}</span>
-          <a href={`https://steamcommunity.com/profiles/${bot.steamId}`} className="font-mono break-all text-muted-foreground underline" rel="noreferrer noopener" target="_blank">
+          <a href={steamProfileUrl(bot.steamId)} className="font-mono break-all text-muted-foreground underline" rel="noreferrer noopener" target="_blank">
             {bot.steamId}
           </a>
           <span className="text-muted-foreground">Tillagd {formatDateTime(bot.createdAt)}</span>
@@ -131,14 +149,12 @@ function BotCard({ bot }: { bot: Bot }) {
         <StatusBadge {...BOT_STATUS[bot.status]} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted-foreground">Föremål i inventariet</dt>
-        <dd>{bot.inventorySize ?? "Inte läst än"}</dd>
-        {bot.lastError ? (
-          <>
-            <dt className="text-muted-foreground">Senaste fel</dt>
-            <dd>{bot.lastError}</dd>
-          </>
-        ) : null}
+        <Fact label="Aktiva erbjudanden" value={`${bot.activeOffers} av ${BOT_LIMITS.maxActiveOffers}`} testId="bot-active-offers" />
+        <Fact label="Föremål i inventariet" value={bot.inventorySize} testId="bot-inventory" />
+        <Fact label="Steam-nivå" value={bot.steamLevel} testId="bot-level" />
+        <Fact label="Kontots ålder" value={accountAgeText(bot.accountCreatedAt, now)} testId="bot-age" />
+        <Fact label="Senast kontrollerad" value={bot.profileRefreshedAt ? formatDateTime(bot.profileRefreshedAt) : "Inte kontrollerad än"} testId="bot-checked" />
+        {bot.lastError ? <Fact label="Senaste fel" value={bot.lastError} testId="bot-error" /> : null}
       </dl>
       <ConfirmedAction
         intent={off ? "enable" : "disable"}
@@ -157,6 +173,8 @@ function BotCard({ bot }: { bot: Bot }) {
 
 export default function Bots({ loaderData }: Route.ComponentProps) {
   const { bots } = loaderData;
+  const now = new Date(loaderData.now);
+  const loading = useNavigation().state === "loading";
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <TransactionsNav />
@@ -164,15 +182,21 @@ export default function Bots({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-bold">Botar</h2>
         <p className="max-w-prose text-sm text-muted-foreground">
           Steam-kontona som trade-erbjudanden skickas från. Inloggningsuppgifterna krypteras direkt och visas aldrig igen. Steam tillåter högst{" "}
-          {BOT_LIMITS.maxActiveOffers} aktiva erbjudanden per bot.
+          {BOT_LIMITS.maxActiveOffers} aktiva erbjudanden per bot. Status, profil och inventarie kontrolleras var tionde minut och direkt när en bot
+          läggs till eller får nya uppgifter.
+        </p>
+        <p className="max-w-prose text-sm text-muted-foreground" data-testid="bot-login-help">
+          Refresh-token får du genom att köra <code className="rounded bg-muted px-1 font-mono">npm run bot:login</code> i projektets katalog: kommandot frågar
+          efter botens kontonamn, lösenord och Steam Guard-filens shared secret (eller läser .maFile-filen med <code className="font-mono">--mafile</code>
+          ), loggar in hos Steam och skriver ut token en gång.
         </p>
       </div>
       {bots.length === 0 ? (
         <p className="rounded-xl border bg-card p-6 text-sm text-muted-foreground">Inga botar än. Utan bot skickas trade-erbjudanden för hand från säljordern.</p>
       ) : (
-        <ul className="grid gap-3">
+        <ul className="grid gap-3 aria-busy:opacity-60" aria-busy={loading}>
           {bots.map((bot) => (
-            <BotCard key={bot.id} bot={bot} />
+            <BotCard key={bot.id} bot={bot} now={now} />
           ))}
         </ul>
       )}

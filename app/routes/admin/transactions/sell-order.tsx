@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/sell-order";
 import { handleStaffOrderAction, loadStaffOrder } from "~/modules/selling/sell-orders-admin-page.server";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { BotIdentityPanel } from "~/components/bots/bot-identity-panel";
 import { TransactionsNav } from "~/components/admin/transactions/transactions-nav";
 import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { ConfirmedAction } from "~/components/admin/sell-orders/confirmed-action";
@@ -33,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const ErrorBoundary = AdminTabError;
 
 export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, items, events, documents } = loaderData;
+  const { order, bot, items, events, documents } = loaderData;
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <TransactionsNav />
@@ -111,6 +112,7 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+          {bot ? <BotIdentityPanel identity={bot} /> : null}
         </SellOrderProgressCard>
         <Card>
           <CardHeader>
