@@ -11,7 +11,8 @@
  *   one it revoked, gets `x-eresult: 15` (AccessDenied) and `{ response: {} }`, and revoking also
  *   ends the access tokens made from it;
  * - `GET /IEconService/GetTradeOffers/v1/?access_token=…&get_sent_offers=1&active_only=1` →
- *   `{ response: { trade_offers_sent: [CEcon_TradeOffer…] } }` (active: states 2 and 9);
+ *   `{ response: { trade_offers_sent: [CEcon_TradeOffer…] } }` (active: states 2 and 9; with
+ *   `time_historical_cutoff` also those updated since that time, as Steam documents);
  * - `GET /IEconService/GetTradeOffer/v1/` (in steam-web-api.ts) answers a traded offer in full;
  * - `POST /IEconService/CancelTradeOffer/v1/` `access_token`, `tradeofferid` → `{ response: {} }`,
  *   state 6; not the bot's offer → `x-eresult: 9`, not active → `x-eresult: 11`.
@@ -417,9 +418,17 @@ export class FakeSteamTrading {
       }
       const activeOnly = url.searchParams.get("active_only") === "1";
       const sent = url.searchParams.get("get_sent_offers") === "1";
+      // With active_only, Steam also returns offers that ended after time_historical_cutoff (seconds).
+      const cutoff = Number(url.searchParams.get("time_historical_cutoff") ?? NaN);
       const mine = [...this.offers]
         .filter(([, offer]) => offer.details?.owner === owner)
-        .filter(([, offer]) => !activeOnly || offer.state === OFFER_STATE.active || offer.state === OFFER_STATE.needsConfirmation);
+        .filter(
+          ([, offer]) =>
+            !activeOnly ||
+            offer.state === OFFER_STATE.active ||
+            offer.state === OFFER_STATE.needsConfirmation ||
+            (Number.isFinite(cutoff) && offer.time_updated >= cutoff),
+        );
       json(200, { response: sent ? { trade_offers_sent: mine.map(([id, offer]) => this.offerJson(id, offer)) } : {} });
       return true;
     }

@@ -227,6 +227,25 @@ describe("sending (docs/rules/bots.md#sending)", () => {
     expect(await row(placed.id)).toMatchObject({ status: "offer_sent", offer_attempt: 1, trade_offer_id: offersAtFake(placed.securityCode)[0]![0] });
   });
 
+  it("an offer whose answer was lost and that the member declined before the lookup is still found: no second offer", async () => {
+    await newBot();
+    const placed = await order();
+    const dies: typeof fetch = async (input, init) => {
+      if (String(input).includes("GetTradeOffers")) throw new DOMException("gone", "AbortError");
+      const response = await fetch(input, init);
+      if (String(input).endsWith("/tradeoffer/new/send")) throw new DOMException("gone", "AbortError");
+      return response;
+    };
+    expect(await sendOrderOffer(engine({ fetchImpl: dies }), placed.id)).toBe("unknown");
+    const [[offerId]] = offersAtFake(placed.securityCode) as [[string, unknown]];
+    // No longer active at Steam: only the historical cutoff finds it.
+    expect(api.trading.endOfferByPartner(offerId, 7)).toBe(true);
+    const later = () => new Date(Date.now() + OFFER_ENGINE.lostAnswerAfterMs + 1_000);
+    expect(await sendOrderOffer(engine({ now: later }), placed.id)).toBe("sent");
+    expect(offersAtFake(placed.securityCode)).toHaveLength(1);
+    expect((await row(placed.id)).trade_offer_id).toBe(offerId);
+  });
+
   it("a claim whose send never reached Steam is sent once after the delay", async () => {
     await newBot();
     const placed = await order();
@@ -411,6 +430,17 @@ describe("following bot offers (docs/rules/bots.md#expiry)", () => {
     expect((await mailsTo(placed.userId, "sellOrderUpdate")).length).toBeGreaterThanOrEqual(3);
     // Our own cancel is not a quick decline: no shield flag.
     expect((await row(placed.id)).hijack_flagged_at).toBeNull();
+  });
+
+  it("a bot's offer and trade are read with the bot's own access token: the site's key (here refused) is not needed", async () => {
+    await newBot();
+    const placed = await order();
+    await sendOrderOffer(engine(), placed.id);
+    const [offerId] = offersAtFake(placed.securityCode)[0]!;
+    api.trading.acceptOffer(offerId);
+    const refusedKey = steamTradeApi({ apiUrl: api.url, apiKey: "not-the-key" });
+    await runSellOrderJob(db(), new Date(), refusedKey, engine());
+    expect(await row(placed.id)).toMatchObject({ status: "protected", steam_trade_id: api.offers.get(offerId)!.tradeid });
   });
 
   it("on accept the items' new asset ids from the trade's receipt are recorded with the move to protected, once", async () => {

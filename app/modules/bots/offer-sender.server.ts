@@ -111,6 +111,8 @@ interface Claimed {
   botId: string;
   attempt: number;
   securityCode: string;
+  /** When the order was made: no offer of it can be older, so a lookup asks Steam for offers ended since. */
+  orderCreatedAt: Date;
   assetIds: string[];
   tradeLink: { steamId64: string; token: string } | null;
 }
@@ -153,6 +155,7 @@ async function claim(engine: OfferEngine, orderId: string, now: Date, skipBots: 
       orderId: order.id,
       userId: order.user_id,
       securityCode: order.security_code,
+      orderCreatedAt: order.created_at,
       assetIds: items.map((item) => item.assetId),
       tradeLink: target && profile?.steamId === target.steamId64 ? target : null,
     };
@@ -301,7 +304,7 @@ async function confirm(client: SteamBotClient, claimed: Claimed, offerId: string
 async function lookUp(engine: OfferEngine, client: SteamBotClient, claimed: Claimed, message: string): Promise<"sent" | "absent" | "unknown"> {
   let found;
   try {
-    found = await client.findSentOffer(message);
+    found = await client.findSentOffer(message, claimed.orderCreatedAt);
   } catch (error) {
     logger.warn({ orderId: claimed.orderId, err: error instanceof SteamTransportError ? error.message : "error" }, "offer engine: the lookup got no answer; the claim stays");
     return "unknown";
@@ -516,6 +519,9 @@ export function startOfferEngine(database: Pick<Database, "db" | "listen">, engi
 export function botOfferControl(engine: OfferEngine, expiryHours: number): BotOfferControl {
   return {
     expiryMs: expiryHours * 3_600_000,
+    async api(botId) {
+      return (await clientFor(engine, botId))?.tradeApi() ?? null;
+    },
     async cancel(botId, offerId) {
       const client = await clientFor(engine, botId);
       const answer = await client?.cancelOffer(offerId);

@@ -26,6 +26,7 @@ import { accountIdOf } from "~/modules/bots/steam-ids";
 import { providerAvatarUrl, providerText } from "~/modules/accounts/provider-profile";
 import { steamId64FromAccountId } from "~/modules/selling/steam-profile-input";
 import { SELL_ORDERS } from "~/modules/selling/selling-constants";
+import { steamTradeApi, type SteamTradeApi } from "~/modules/selling/steam-trade-offers.server";
 
 export interface SteamBotCredentials {
   steamId: string;
@@ -128,9 +129,13 @@ export interface SteamBotClient {
   renewSession(): Promise<{ kind: "ok" } | SessionExpired>;
   sendOffer(offer: OfferToSend): Promise<SendOfferResult>;
   /** Our sent offers that are still active or await our confirmation. */
-  sentActiveOffers(): Promise<{ kind: "ok"; offers: BotOffer[] } | SessionExpired>;
-  /** The active sent offer with exactly this message (after error 16 or a timeout), or null. */
-  findSentOffer(message: string): Promise<{ kind: "ok"; offer: BotOffer | null } | SessionExpired>;
+  sentActiveOffers(since?: Date): Promise<{ kind: "ok"; offers: BotOffer[] } | SessionExpired>;
+  /**
+   * The sent offer with exactly this message (after error 16 or a timeout), or null: active ones,
+   * and with `since` also those that ended after it — an offer the member declined before we looked
+   * was still made, and must not be sent twice.
+   */
+  findSentOffer(message: string, since?: Date): Promise<{ kind: "ok"; offer: BotOffer | null } | SessionExpired>;
   getOffer(offerId: string): Promise<{ kind: "ok"; offer: BotOffer | null } | SessionExpired>;
   cancelOffer(offerId: string): Promise<CancelOfferResult>;
   confirmations(): Promise<{ kind: "ok"; confirmations: MobileConfirmation[] } | { kind: "error"; message: string } | SessionExpired>;
@@ -138,6 +143,11 @@ export interface SteamBotClient {
   confirmOffer(offerId: string): Promise<ConfirmOfferResult>;
   /** The Steam Guard code for signing in now. */
   guardCode(): string;
+  /**
+   * GetTradeOffer and GetTradeStatus with this bot's own access token: a Web API key reads only the
+   * offers and trades of the account that owns it, so each bot's offers are followed as that bot.
+   */
+  tradeApi(): SteamTradeApi;
   /** Its public profile: name, avatar and account age (GetPlayerSummaries) and Steam level (GetSteamLevel). */
   publicProfile(): Promise<{ kind: "ok"; profile: BotPublicProfile } | SessionExpired>;
 }
@@ -214,10 +224,12 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
     return { kind: "session_expired" };
   }
 
-  async function sentActiveOffers() {
+  /** Active sent offers; with `since`, also those that ended after it (Steam's `time_historical_cutoff`). */
+  async function sentActiveOffers(since?: Date) {
     return withSession(async (token) => {
       const label = "GetTradeOffers";
-      const response = await request(label, apiUrl("IEconService/GetTradeOffers/v1", { access_token: token, get_sent_offers: "1", active_only: "1", get_descriptions: "0" }));
+      const cutoff: Record<string, string> = since ? { time_historical_cutoff: String(Math.floor(since.getTime() / 1000)) } : {};
+      const response = await request(label, apiUrl("IEconService/GetTradeOffers/v1", { access_token: token, get_sent_offers: "1", active_only: "1", get_descriptions: "0", ...cutoff }));
       if (unauthorized(response)) return UNAUTHORIZED;
       if (!response.ok) throw new SteamTransportError(`Steam ${label}: HTTP ${response.status}`);
       const body = await jsonOf(label, response);
@@ -307,8 +319,8 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
 
     sentActiveOffers,
 
-    async findSentOffer(message) {
-      const result = await sentActiveOffers();
+    async findSentOffer(message, since) {
+      const result = await sentActiveOffers(since);
       if (result.kind !== "ok") return result;
       return { kind: "ok", offer: result.offers.find((offer) => offer.message === message) ?? null };
     },
@@ -351,6 +363,26 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
     },
 
     guardCode: () => steamGuardCode(credentials.sharedSecret, Math.floor(now() / 1000)),
+
+    tradeApi() {
+      // The reads as the site's key makes them, with the bot's token in place of the key: renewed
+      // first if there is none and once more if Steam refuses it.
+      const asBot: typeof fetch = async (input, init) => {
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          if (!accessToken || attempt > 0) {
+            const renewed = await renewSession();
+            if (renewed.kind === "session_expired") break;
+          }
+          const url = new URL(input instanceof Request ? input.url : String(input));
+          url.searchParams.delete("key");
+          url.searchParams.set("access_token", accessToken!);
+          const response = await fetchImpl(url, init);
+          if (!unauthorized(response)) return response;
+        }
+        return new Response(null, { status: 401 });
+      };
+      return steamTradeApi({ apiUrl: apiBase, apiKey: undefined, fetchImpl: asBot });
+    },
 
     publicProfile() {
       return withSession(async (token) => {

@@ -21,7 +21,8 @@ export async function runSellOrderJob(db: Db, now: Date, steam?: SteamTradeApi, 
   const sent = offers ? await sendWaitingOffers(offers) : null;
   // Without a key Steam answers nothing useful: the offers wait (staff can still act by hand).
   const api = steam ?? (cfg.STEAM_API_KEY ? steamTradeApi({ apiUrl: cfg.STEAM_API_URL, apiKey: cfg.STEAM_API_KEY }) : null);
-  const polled = api ? await pollTradeOffers(db, api, now, offers ? botOfferControl(offers, cfg.OFFER_EXPIRY_HOURS) : undefined) : null;
+  // Bots' offers are read with each bot's own token, so they are followed even without the site's key.
+  const polled = api || offers ? await pollTradeOffers(db, api, now, offers ? botOfferControl(offers, cfg.OFFER_EXPIRY_HOURS) : undefined) : null;
   const scheduled = await scheduleDuePayouts(db, now);
   // Decision 051: with the Swish payouts API configured, due Swish payouts go out now, no staff step.
   const keyring = optionalPayoutKeyring();

@@ -724,6 +724,8 @@ export interface BotOfferControl {
   cancel(botId: string, offerId: string): Promise<boolean>;
   /** How long an offer may wait for the member (OFFER_EXPIRY_HOURS). */
   expiryMs: number;
+  /** Steam's trade reads as the bot itself (its offers and trades are its own); null when it cannot be opened. */
+  api(botId: string): Promise<SteamTradeApi | null>;
 }
 
 /**
@@ -731,7 +733,7 @@ export interface BotOfferControl {
  * trades. Idempotent: each move is conditional on the status it leaves, so an offer whose state
  * flips accepted → active → accepted is processed once (the order left `offer_sent` the first time).
  */
-export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = new Date(), bots?: BotOfferControl): Promise<PollSummary> {
+export async function pollTradeOffers(db: Db, steam: SteamTradeApi | null, now: Date = new Date(), bots?: BotOfferControl): Promise<PollSummary> {
   const summary: PollSummary = {
     checked: 0,
     accepted: 0,
@@ -745,9 +747,12 @@ export async function pollTradeOffers(db: Db, steam: SteamTradeApi, now: Date = 
     db.select().from(sell_orders).where(eq(sell_orders.status, status)).orderBy(asc(sell_orders.updated_at)).limit(SELL_ORDERS.pollBatchSize);
   const open = [...(await batch("offer_sent")), ...(await batch("protected"))];
   for (const row of open) {
-    summary.checked++;
     try {
-      const moved = row.status === "offer_sent" ? await followOffer(db, steam, row, now, bots) : await watchProtection(db, steam, toOrder(row), now);
+      // A bot's offer is read as that bot (docs/rules/bots.md#following); a manual one with the site's key.
+      const source = row.bot_id && bots ? await bots.api(row.bot_id) : steam;
+      if (!source) continue;
+      summary.checked++;
+      const moved = row.status === "offer_sent" ? await followOffer(db, source, row, now, bots) : await watchProtection(db, source, toOrder(row), now);
       if (moved) summary[moved]++;
     } catch (error) {
       summary.errors++;
