@@ -14,7 +14,8 @@ import { createPayoutKeyring, payoutKeyring } from "~/modules/selling/payout-enc
 import { REVEAL_AUDIT_ACTION } from "~/modules/selling/payout-recipient.server";
 import { acceptQuote } from "~/modules/selling/sell-orders.server";
 import { createQuote, createSeller } from "~/modules/selling/sell-order-fixtures";
-import { account, audit_log, payout_details, sell_orders, user } from "~/platform/db/schema";
+import { account, audit_log, mail_queue, payout_details, sell_orders, user } from "~/platform/db/schema";
+import { TRADE_SHIELD } from "~/modules/bots/bot-constants";
 import { payoutWaitsForDetails } from "~/modules/selling/sell-order-rules";
 import { FakeSteamWebApi } from "./fakes/steam-web-api";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
@@ -147,6 +148,41 @@ describe("cancelling on the member's order page without JavaScript", () => {
     const again = await post(location, { intent: "cancel" }, seller!.cookie);
     expect(again.status).toBe(409);
     expect(await markup(again)).toMatch(/role="alert"[^>]*>(?:(?!role=)[\s\S])*Ordern kan inte ändras så nu/);
+  });
+});
+
+describe("the trade shield on the member's order page (docs/rules/bots.md#trade-shield)", () => {
+  it("only the owner reports another offer, once; the page warns; confirming lifts the hold once; a closed order cannot be reported", async () => {
+    const seller = await signedInSeller("skold@example.se");
+    const [, other] = sellers;
+    const quoteId = await createQuote(db(), seller.userId);
+    const location = (await post("/mina-affarer", { intent: "accept", quoteId }, seller.cookie)).headers.get("location")!;
+    const page = `${location}.data`;
+    expect((await post(page, { intent: "report-other-offer" }, other!.cookie)).status).toBe(404);
+    expect((await post(page, { intent: "account-safe" }, other!.cookie)).status).toBe(404);
+    const reported = await post(page, { intent: "report-other-offer" }, seller.cookie);
+    expect(reported.status).toBe(200);
+    expect(await reported.text()).toContain(TRADE_SHIELD.reported);
+    // A double submit acts once: one flag, one mail, one audit row.
+    expect((await post(page, { intent: "report-other-offer" }, seller.cookie)).status).toBe(200);
+    const [order] = await db().select().from(sell_orders).where(eq(sell_orders.quote_id, quoteId));
+    expect(order!.hijack_flagged_at).not.toBeNull();
+    expect(await db().select().from(mail_queue).where(and(eq(mail_queue.to_address, seller.email), eq(mail_queue.template, "tradeShieldWarning")))).toHaveLength(1);
+    expect(await db().select().from(audit_log).where(and(eq(audit_log.entity_id, order!.id), eq(audit_log.action, "sell_order.shield_flag")))).toHaveLength(1);
+    const held = await fetch(`${server.url}${location}`, { headers: { cookie: seller.cookie } });
+    const html = await held.text();
+    expect(html).toContain(TRADE_SHIELD.warningTitle);
+    expect(html).toContain(TRADE_SHIELD.apiKeyUrl);
+    expect(html).not.toContain("Jag fick ett annat erbjudande</button>");
+    const safe = await post(page, { intent: "account-safe" }, seller.cookie);
+    expect(await safe.text()).toContain(TRADE_SHIELD.released);
+    expect(await (await post(page, { intent: "account-safe" }, seller.cookie)).text()).toContain(TRADE_SHIELD.alreadyReleased);
+    expect(await (await fetch(`${server.url}${location}`, { headers: { cookie: seller.cookie } })).text()).not.toContain(TRADE_SHIELD.warningTitle);
+    // Once the order is closed there is nothing to report.
+    expect((await post(page, { intent: "cancel" }, seller.cookie)).status).toBe(200);
+    const late = await post(page, { intent: "report-other-offer" }, seller.cookie);
+    expect(late.status).toBe(409);
+    expect(await late.text()).toContain(TRADE_SHIELD.notNow);
   });
 });
 

@@ -6,8 +6,6 @@
  * queue says what happens to each and offers no way to pay a Swish payout by hand; the member
  * whose payout failed is told what to fix. Sending, callbacks, reconciliation and the crash
  * are proven in app/modules/selling/swish-payout-sender.server.test.ts and server/swish-payouts.test.ts.
- * On the same server the admin adds a trade bot under Transactions → Botar (the refusals and the
- * sealing of its secrets are proven in server/bots.test.ts).
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
@@ -28,7 +26,6 @@ import { startTestServer, type TestServer } from "../../server/test-server";
 import { createAccount } from "./helpers/loyalty-members";
 import { screenshotFits } from "./helpers/screenshots";
 import { expectAccessible, signedIn } from "./helpers/staff";
-import { waitForHydration } from "./helpers/hydration";
 
 test.describe.configure({ mode: "serial" });
 
@@ -111,35 +108,4 @@ test("the member whose Swish payout failed is told what to fix", async ({ browse
   await expect(member.getByText(swishPayoutErrorMessage("ACMT07").member)).toBeVisible();
   await screenshotFits(member, "screenshots/swish-payout-failed-member-375.png");
   await member.context().close();
-});
-
-test("an admin adds a trade bot; its secrets are not shown again", async ({ browser }) => {
-  const secret = randomBytes(20).toString("base64");
-  const refreshToken = `eyJhbGciOiJFUzI1NiJ9.${randomBytes(40).toString("base64url")}.c2lnbmF0dXJl`;
-  const staff = await (await signedIn(browser, server.url, ADMIN)).newPage();
-  await staff.goto(url("/admin/transactions/botar"));
-  await expect(staff.getByText("Inga botar än.")).toBeVisible();
-  const form = staff.getByTestId("add-bot");
-  await waitForHydration(form.getByRole("button", { name: "Lägg till bot" }));
-  await form.getByLabel("SteamID64").fill("76561198000009001");
-  await form.getByLabel("Namn").fill("Skinhamnen Bot 1");
-  await form.getByLabel("Refresh-token").fill(refreshToken);
-  await form.getByLabel("Shared secret").fill(secret);
-  await form.getByLabel("Identity secret").fill("x");
-  await form.getByRole("button", { name: "Lägg till bot" }).click();
-  // The browser's check names the bad field in Swedish before anything is sent.
-  await expect(form.getByText("Ange hemligheten från botens Steam Guard-fil")).toBeVisible();
-  await form.getByLabel("Identity secret").fill(secret);
-  await form.getByRole("button", { name: "Lägg till bot" }).click();
-  const bot = staff.locator('[data-testid="bot"][data-steam-id="76561198000009001"]');
-  await expect(bot).toContainText("Skinhamnen Bot 1");
-  await expect(bot).toContainText("Aktiv");
-  expect(await staff.content()).not.toContain(secret);
-  // The form is emptied: no secret stays typed in the page.
-  await expect(form.getByLabel("Shared secret")).toHaveValue("");
-  await expectAccessible(staff);
-  await screenshotFits(staff, "screenshots/admin-bots-1280.png");
-  await staff.setViewportSize({ width: 375, height: 800 });
-  await screenshotFits(staff, "screenshots/admin-bots-375.png");
-  await staff.context().close();
 });

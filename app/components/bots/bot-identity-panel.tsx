@@ -9,9 +9,9 @@ import type { BotIdentity } from "~/modules/bots/bot-identity";
 export function BotIdentityPanel({ identity }: { identity: BotIdentity }) {
   return (
     <section aria-labelledby="bot-identity-title" className="grid gap-2 rounded-lg border bg-muted/40 p-3 text-sm" data-testid="bot-identity">
-      <h3 id="bot-identity-title" className="font-semibold">
+      <h2 id="bot-identity-title" className="font-semibold">
         Erbjudandet kommer från
-      </h3>
+      </h2>
       <div className="flex min-w-0 items-center gap-3">
         {identity.avatarUrl ? <img src={identity.avatarUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded-md" loading="lazy" referrerPolicy="no-referrer" /> : null}
         <div className="grid min-w-0 gap-0.5">

@@ -83,6 +83,16 @@ export const TRADE_SHIELD = {
   memberReport: "Medlemmen rapporterade ett annat erbjudande (\"Jag fick ett annat erbjudande\").",
   notYours: "Ordern finns inte.",
   notNow: "Det går bara att rapportera medan vi skickar eller väntar på att du accepterar erbjudandet.",
+  /** What the member reads on their order page. */
+  reported: "Tack – vi skickar inga fler erbjudanden till dig förrän du har säkrat ditt Steam-konto.",
+  released: "Tack! Vi skickar erbjudandet igen.",
+  alreadyReleased: "Ditt konto är redan markerat som säkert.",
+  warningTitle: "Ditt Steam-konto kan vara kapat",
+  warning:
+    "Någon kan ha stulit din Steam Web API-nyckel och försöka lura dig med ett falskt erbjudande. Acceptera inga erbjudanden nu. Gör så här innan vi skickar något mer:",
+  stepApiKey: "Ta bort (Revoke) din Web API-nyckel",
+  stepDevices: "Avauktorisera alla andra enheter och logga ut överallt",
+  stepPassword: "Byt lösenord på Steam om du inte redan har gjort det.",
 } as const;
 
 /** The job that renews each bot's session and reads its profile and inventory (docs/rules/bots.md#profile-and-counts). */

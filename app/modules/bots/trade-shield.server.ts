@@ -117,3 +117,9 @@ export async function confirmSteamAccountSafe(db: Db, input: { userId: string; n
     return { released: true };
   });
 }
+
+/** Whether no new offer goes to the member until they confirm their Steam account is safe. */
+export async function offersHeld(db: Db, userId: string): Promise<boolean> {
+  const [limits] = await db.select({ heldAt: seller_limits.offers_held_at }).from(seller_limits).where(eq(seller_limits.user_id, userId));
+  return Boolean(limits?.heldAt);
+}

@@ -5,6 +5,9 @@
  */
 import { redirect } from "react-router";
 import { orderBotIdentity } from "~/modules/bots/bot-identity.server";
+import { TRADE_SHIELD } from "~/modules/bots/bot-constants";
+import { confirmSteamAccountSafe, offersHeld, reportOtherOffer } from "~/modules/bots/trade-shield.server";
+import { PROFILE_FIELDS } from "~/modules/selling/seller-requirements";
 import { failureResponse, notFound, parseRequest } from "~/lib/http.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { automaticPayoutMethods } from "~/modules/selling/payout-gateway.server";
@@ -98,11 +101,22 @@ export async function loadMemberOrder(request: Request, orderId: string | undefi
   const order = orderId ? await getMemberOrder(db(), user.id, orderId) : null;
   if (!order) throw notFound(NOT_FOUND);
   const unpaid = promisesPayout(order.status) && order.status !== "paid";
+  const held = await offersHeld(db(), user.id);
   const details = unpaid ? await getPayoutDetailsSummary(db(), user.id) : null;
   return {
     order: orderView(order),
     // The trade shield (docs/rules/bots.md#the-bots-identity-for-sellers): the bot the offer comes from.
     bot: await orderBotIdentity(db(), order.id, order.securityCode),
+    // docs/rules/bots.md#errors: a send the member must fix (trade link, trade hold).
+    offerProblem: order.offerProblemMember ? order.offerProblem : null,
+    shield: {
+      /** No offer goes to the member until they confirm their account is safe (docs/rules/bots.md#trade-shield). */
+      warning: held,
+      canReport: (order.status === "awaiting_offer" || order.status === "offer_sent") && !held,
+      apiKeyUrl: TRADE_SHIELD.apiKeyUrl,
+      devicesUrl: TRADE_SHIELD.devicesUrl,
+    },
+    tradeLinkHref: PROFILE_FIELDS.tradeLink,
     // Decision 044: an order from before the BankID rule is paid once its seller has verified,
     // and to Swish details with the verified personnummer.
     awaitingVerification: unpaid && !(await isVerified(db(), user.id)),
@@ -131,9 +145,24 @@ export async function handleMemberOrderAction(request: Request, orderId: string 
   const { user } = await requireUser(request);
   const parsed = await parseRequest(request, memberOrderActionSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
-  if (!result.ok) return failureResponse(result);
-  return { ok: true as const, message: "Ordern är avbruten." };
+  switch (parsed.data.intent) {
+    case "report-other-offer": {
+      // docs/rules/bots.md#trade-shield: flagging twice changes nothing more.
+      const result = await reportOtherOffer(db(), { userId: user.id, orderId: orderId ?? "" });
+      if (!result.ok) return failureResponse(result);
+      return { ok: true as const, message: TRADE_SHIELD.reported };
+    }
+    case "account-safe": {
+      if (!(await getMemberOrder(db(), user.id, orderId ?? ""))) throw notFound(NOT_FOUND);
+      const { released } = await confirmSteamAccountSafe(db(), { userId: user.id });
+      return { ok: true as const, message: released ? TRADE_SHIELD.released : TRADE_SHIELD.alreadyReleased };
+    }
+    case "cancel": {
+      const result = await cancelByMember(db(), { userId: user.id, orderId: orderId ?? "" });
+      if (!result.ok) return failureResponse(result);
+      return { ok: true as const, message: "Ordern är avbruten." };
+    }
+  }
 }
 
 /** decision 047: the member's own purchase document, as stored; another member's is a 404. */

@@ -8,6 +8,7 @@ import {
   memberCanCancel,
   needsReview,
   offerOutcome,
+  offerStateText,
   payoutLine,
   payoutTime,
   securityCodeFrom,
@@ -102,6 +103,15 @@ describe("Steam's answers (docs/rules/selling.md#following-the-offer)", () => {
     expect(offerOutcome(6)).toBe("cancelled");
     expect(offerOutcome(2)).toBeNull();
     expect(offerOutcome(9)).toBeNull();
+  });
+
+  it("names every offer state in Swedish for staff, and an unknown one with its number", () => {
+    const named = Array.from({ length: 11 }, (_, index) => offerStateText(index + 1));
+    expect(new Set(named).size).toBe(11);
+    expect(named.every((text) => !text.startsWith("Okänd"))).toBe(true);
+    expect(offerStateText(7)).toBe("Nekat av medlemmen");
+    expect(offerStateText(null)).toBe("–");
+    expect(offerStateText(42)).toBe("Okänd status (42)");
   });
 
   it("treats the rollback trade statuses as reversals and complete trades as not", () => {

@@ -163,6 +163,38 @@ export const TRADE_OFFER_STATES = {
   inEscrow: 11,
 } as const;
 
+/** Steam's offer state in staff's words (docs/rules/bots.md#staff-actions); a dash before an offer exists. */
+export function offerStateText(state: number | null): string {
+  switch (state) {
+    case null:
+      return "–";
+    case TRADE_OFFER_STATES.active:
+      return "Aktivt – väntar på medlemmen";
+    case TRADE_OFFER_STATES.accepted:
+      return "Accepterat";
+    case TRADE_OFFER_STATES.countered:
+      return "Motbud från medlemmen";
+    case TRADE_OFFER_STATES.expired:
+      return "Utgånget";
+    case TRADE_OFFER_STATES.canceled:
+      return "Avbrutet";
+    case TRADE_OFFER_STATES.declined:
+      return "Nekat av medlemmen";
+    case TRADE_OFFER_STATES.invalidItems:
+      return "Ogiltigt: föremålen finns inte längre";
+    case TRADE_OFFER_STATES.createdNeedsConfirmation:
+      return "Väntar på botens mobilbekräftelse";
+    case TRADE_OFFER_STATES.canceledBySecondFactor:
+      return "Avbrutet i mobilbekräftelsen";
+    case TRADE_OFFER_STATES.inEscrow:
+      return "Hålls kvar av Steam (escrow)";
+    case TRADE_OFFER_STATES.invalid:
+      return "Ogiltigt";
+    default:
+      return `Okänd status (${state})`;
+  }
+}
+
 /** What an offer's state means for an order that is `offer_sent`; null: keep waiting. */
 export function offerOutcome(state: number): "accepted" | "declined" | "expired" | "cancelled" | null {
   switch (state) {

@@ -26,8 +26,9 @@ export const acceptQuoteSchema = z.object(
 );
 
 /** The member's order page: cancel before the offer is sent. */
+/** The member's order page: cancel, and the trade shield's two buttons (docs/rules/bots.md#trade-shield). */
 export const memberOrderActionSchema = z.object(
-  { intent: z.literal("cancel", SELL_ORDER_MESSAGES.invalidRequest) },
+  { intent: z.enum(["cancel", "report-other-offer", "account-safe"], SELL_ORDER_MESSAGES.invalidRequest) },
   SELL_ORDER_MESSAGES.invalidRequest,
 );
 

@@ -25,6 +25,7 @@ import {
   type SellOrderResult,
 } from "~/modules/selling/sell-orders.server";
 import { tradeOfferMessage } from "~/modules/selling/steam-trade-offers.server";
+import { offerStateText } from "~/modules/selling/sell-order-rules";
 import { config } from "~/platform/config.server";
 import { stockholmDay } from "~/lib/stockholm-time";
 import { db } from "~/platform/db/client.server";
@@ -64,6 +65,8 @@ export async function loadStaffOrders(request: Request) {
       itemCount: order.itemCount,
       itemNames: order.itemNames,
       tradeOfferId: order.tradeOfferId,
+      /** The trade shield's flag (docs/rules/bots.md#trade-shield), marked in the list. */
+      hijackFlagged: order.hijackFlaggedAt !== null,
     })),
   };
 }
@@ -92,6 +95,7 @@ export async function loadStaffOrder(request: Request, orderId: string | undefin
       // docs/rules/bots.md: the bot's side of the order (data; the offer panel draws it).
       fromBot: order.botId !== null,
       offerAttempt: order.offerAttempt,
+      offerState: offerStateText(order.offerState),
       offerProblem: order.offerProblem,
       manualOfferReason: order.manualOfferReason,
       hijackFlaggedAt: order.hijackFlaggedAt?.toISOString() ?? null,

@@ -51,7 +51,7 @@ export interface SellerFacts {
   today: string;
 }
 
-const PROFILE_FIELDS = {
+export const PROFILE_FIELDS = {
   bankid: "/profile#bankid",
   tradeLink: "/profile#redigera-profil",
   payout: "/profile#utbetalning",

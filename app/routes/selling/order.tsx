@@ -13,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FormAlert } from "~/components/ui/form-alert";
 import { IDENTITY_MESSAGES } from "~/modules/identity/identity-constants";
+import { TRADE_SHIELD } from "~/modules/bots/bot-constants";
 import { PAYOUT_MESSAGES } from "~/modules/selling/payout-rules";
 import { payoutWaitsForDetails } from "~/modules/selling/sell-order-rules";
 import { HandCoins, ShieldCheck } from "~/components/ui/icons";
@@ -20,8 +21,8 @@ import { formatNumber, formatSek } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { useActionForm, type FormOutcome, type OutcomeToast } from "~/lib/use-action-form";
 
-/** A cancelled order is a toast; a refusal stays on the card. */
-const cancelToast = (answer: FormOutcome): OutcomeToast | null => (answer.ok && answer.message ? { tone: "success", title: answer.message } : null);
+/** A success is a toast; a refusal stays on the card. */
+const successToast = (answer: FormOutcome): OutcomeToast | null => (answer.ok && answer.message ? { tone: "success", title: answer.message } : null);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
@@ -43,14 +44,16 @@ export async function action({ request, params }: Route.ActionArgs) {
 const SENT_TO_BANK = "Utbetalningen är skickad till banken. Pengarna kommer till ditt konto när banken har genomfört betalningen.";
 
 export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
-  const { order, bot, items, documents, awaitingVerification, awaitingNewDetails, detailsUsableAt, sentToBank } = loaderData;
-  // The cancel form (decision 033): a refusal is shown on the card; a cancelled order is one toast,
-  // or a note on the card after a post without JavaScript.
-  const cancel = useActionForm({ toast: cancelToast });
+  const { order, bot, items, documents, awaitingVerification, awaitingNewDetails, detailsUsableAt, sentToBank, offerProblem, shield, tradeLinkHref } = loaderData;
+  // The page's forms (decision 033): cancel and the trade shield's two buttons. A refusal is shown
+  // on the card; a success is one toast, or a note on the card after a post without JavaScript.
+  const orderForm = useActionForm({ toast: successToast });
   const cancelForm = useRef<HTMLFormElement>(null);
+  const reportForm = useRef<HTMLFormElement>(null);
+  const safeForm = useRef<HTMLFormElement>(null);
   // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
-  useRevalidateOnMemberEvents(["account"], cancel.busy);
-  const answer = cancel.outcome;
+  useRevalidateOnMemberEvents(["account"], orderForm.busy);
+  const answer = orderForm.outcome;
   const crumbs = [
     { name: "Min profil", path: "/profile" },
     { name: "Mina affärer", path: "/mina-affarer" },
@@ -103,14 +106,60 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 {payoutWaitsForDetails(detailsUsableAt)}
               </FormAlert>
             ) : null}
+            {shield.warning ? (
+              <div data-testid="trade-shield-warning">
+                <FormAlert title={TRADE_SHIELD.warningTitle}>
+                  <div className="grid gap-3">
+                    <p>{TRADE_SHIELD.warning}</p>
+                    <ol className="grid list-decimal gap-1 pl-5">
+                      <li>
+                        <a href={shield.apiKeyUrl} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-2">
+                          {TRADE_SHIELD.stepApiKey}
+                        </a>
+                      </li>
+                      <li>
+                        <a href={shield.devicesUrl} target="_blank" rel="noopener noreferrer" className="font-medium underline underline-offset-2">
+                          {TRADE_SHIELD.stepDevices}
+                        </a>
+                      </li>
+                      <li>{TRADE_SHIELD.stepPassword}</li>
+                    </ol>
+                    <orderForm.Form ref={safeForm} method="post" className="flex">
+                      <input type="hidden" name="intent" value="account-safe" />
+                      <ConfirmDialog
+                        trigger={
+                          <Button type="submit" disabled={orderForm.busy}>
+                            Mitt Steam-konto är säkert
+                          </Button>
+                        }
+                        title="Är ditt Steam-konto säkert?"
+                        description="Bekräfta bara om du har tagit bort din Web API-nyckel och avauktoriserat andra enheter. Då skickar vi erbjudandet igen."
+                        confirmLabel="Ja, kontot är säkert"
+                        cancelLabel="Inte än"
+                        onConfirm={() => void orderForm.fetcher.submit(safeForm.current)}
+                        testId="account-safe-dialog"
+                      />
+                    </orderForm.Form>
+                  </div>
+                </FormAlert>
+              </div>
+            ) : null}
+            {offerProblem ? (
+              <FormAlert tone="info" title="Åtgärd krävs">
+                {offerProblem}{" "}
+                <Link to={tradeLinkHref} className="font-medium underline underline-offset-2">
+                  Ändra trade-länk
+                </Link>
+              </FormAlert>
+            ) : null}
             {answer && !answer.ok ? <FormAlert>{answer.message}</FormAlert> : null}
-            {answer?.ok && cancel.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
+            {answer?.ok && orderForm.fromPlainPost ? <FormAlert tone="success">{answer.message}</FormAlert> : null}
             {order.canCancel ? (
-              <cancel.Form ref={cancelForm} method="post" className="flex">
+              <orderForm.Form ref={cancelForm} method="post" className="flex">
                 <input type="hidden" name="intent" value="cancel" />
                 <ConfirmDialog
                   trigger={
-                    <Button type="submit" variant="outline" disabled={cancel.busy}>
+                    <Button type="submit" variant="outline" disabled={orderForm.busy}>
                       Avbryt ordern
                     </Button>
                   }
@@ -119,10 +168,10 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                   confirmLabel="Avbryt ordern"
                   cancelLabel="Behåll ordern"
                   tone="destructive"
-                  onConfirm={() => void cancel.fetcher.submit(cancelForm.current)}
+                  onConfirm={() => void orderForm.fetcher.submit(cancelForm.current)}
                   testId="cancel-order-dialog"
                 />
-              </cancel.Form>
+              </orderForm.Form>
             ) : null}
           </SellOrderProgressCard>
           <SellOrderItemsCard items={items} />
@@ -141,6 +190,25 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
                 {order.securityCode}
               </p>
               {bot ? <BotIdentityPanel identity={bot} /> : null}
+              {shield.canReport ? (
+                <orderForm.Form ref={reportForm} method="post" className="flex">
+                  <input type="hidden" name="intent" value="report-other-offer" />
+                  <ConfirmDialog
+                    trigger={
+                      <Button type="submit" variant="outline" disabled={orderForm.busy}>
+                        Jag fick ett annat erbjudande
+                      </Button>
+                    }
+                    title="Fick du ett erbjudande som inte stämmer?"
+                    description="Ett erbjudande utan din kod, eller från en annan bot, är ett bedrägeriförsök – acceptera det inte. Vi stoppar nya erbjudanden till dig och visar hur du säkrar ditt Steam-konto."
+                    confirmLabel="Rapportera"
+                    cancelLabel="Tillbaka"
+                    tone="destructive"
+                    onConfirm={() => void orderForm.fetcher.submit(reportForm.current)}
+                    testId="report-other-offer-dialog"
+                  />
+                </orderForm.Form>
+              ) : null}
             </CardContent>
           </Card>
           <Card>

@@ -63,6 +63,11 @@ export default function StaffSellOrder({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt className="text-muted-foreground">Trade-erbjudande</dt>
             <dd className="font-mono break-all">{order.tradeOfferId ?? "–"}</dd>
+            <dt className="text-muted-foreground">Erbjudandets status</dt>
+            <dd data-testid="offer-state">
+              {order.offerState}
+              {order.fromBot ? <span className="text-muted-foreground"> · från bot, försök {order.offerAttempt}</span> : null}
+            </dd>
             <dt className="text-muted-foreground">Steam-trade</dt>
             <dd className="font-mono break-all">{order.steamTradeId ?? "–"}</dd>
             <dt className="text-muted-foreground">Accepterad i Steam</dt>

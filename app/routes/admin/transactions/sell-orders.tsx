@@ -11,6 +11,7 @@ import { AdminTabError } from "~/components/admin/admin-tab-error";
 import { DateTimeCell } from "~/components/admin/list-parts";
 import { formatDate, formatSek, formatTime } from "~/lib/format";
 import { SellOrderStatusBadge } from "~/components/selling/sell-order-timeline";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { Label } from "~/components/ui/label";
@@ -49,8 +50,26 @@ const COLUMNS: DataTableColumn<Row>[] = [
   { id: "member", header: "Medlem", meta: { className: "max-w-48 truncate" }, cell: ({ row }) => row.original.memberName },
   { id: "items", header: "Föremål", meta: { className: "max-w-64 truncate" }, cell: ({ row }) => `${row.original.itemCount} st · ${row.original.itemNames.join(", ")}` },
   { id: "total", header: "Belopp", meta: { align: "right", className: "whitespace-nowrap" }, cell: ({ row }) => formatSek(row.original.totalOre) },
-  { id: "status", header: "Status", cell: ({ row }) => <SellOrderStatusBadge status={row.original.status} text={row.original.statusText} /> },
+  {
+    id: "status",
+    header: "Status",
+    cell: ({ row }) => (
+      <span className="flex flex-wrap items-center gap-1.5">
+        <SellOrderStatusBadge status={row.original.status} text={row.original.statusText} />
+        <ShieldFlag row={row.original} />
+      </span>
+    ),
+  },
 ];
+
+/** The trade shield's flag (docs/rules/bots.md#trade-shield): a possible API-key theft, seen at a glance. */
+function ShieldFlag({ row }: { row: Row }) {
+  return row.hijackFlagged ? (
+    <Badge variant="destructive" data-testid="shield-flag-badge">
+      Möjlig API-nyckelstöld
+    </Badge>
+  ) : null;
+}
 
 function OrderCard({ row }: { row: Row }) {
   return (
@@ -62,7 +81,10 @@ function OrderCard({ row }: { row: Row }) {
       <span className="truncate text-muted-foreground">
         {row.memberName} · {formatDate(row.createdAt)} {formatTime(row.createdAt)}
       </span>
-      <SellOrderStatusBadge status={row.status} text={row.statusText} />
+      <span className="flex flex-wrap items-center gap-1.5">
+        <SellOrderStatusBadge status={row.status} text={row.statusText} />
+        <ShieldFlag row={row} />
+      </span>
     </Link>
   );
 }
