@@ -25,6 +25,9 @@
  *   30 active offers for the bot or 5 to one partner), 26 (an item gone or not tradable); not
  *   signed in → 401. An offer giving items waits in state 9 for its mobile confirmation, one giving
  *   nothing is active (2) at once;
+ * - `POST /trade/new/acknowledge` (`sessionid`, `message=1`) → `{ success: 1 }`: the account's
+ *   acknowledgement of Trade Protection, recorded in `acknowledged`. Steam's answer to an offer sent
+ *   before it is not public, so sends are not refused for it here;
  * - `GET /mobileconf/getlist?p&a&k&t&m&tag` → `{ success: true, conf: [{ type: 2, id, nonce,
  *   creator_id (the offer id), creation_time, … }] }`; `GET /mobileconf/ajaxop?op=allow|cancel&cid&ck…`
  *   → `{ success }`. `k` must be the identity-secret key for `t` (within 5 minutes) and `tag`;
@@ -161,6 +164,8 @@ export class FakeSteamTrading {
   acceptDelayMs: number | null = 5000;
   private readonly bots = new Map<string, { sharedSecret: string; identitySecret: string }>();
   private readonly inventories = new Map<string, Inventory>();
+  /** Accounts that acknowledged Trade Protection (`POST /trade/new/acknowledge`). */
+  readonly acknowledged = new Set<string>();
   private readonly partners = new Map<string, { token: string; canTrade: boolean }>();
   private readonly refreshTokens = new Map<string, { steamId: string; revoked: boolean }>();
   private readonly accessTokens = new Map<string, { steamId: string; refreshToken: string }>();
@@ -468,6 +473,18 @@ export class FakeSteamTrading {
     }
     if (req.method === "GET" && (path === "/mobileconf/getlist" || path === "/mobileconf/ajaxop")) {
       this.mobileConfirmation(req, res, url, path.endsWith("getlist"));
+      return true;
+    }
+    if (req.method === "POST" && path === "/trade/new/acknowledge") {
+      // The account's one-time acknowledgement of Trade Protection (`sessionid`, `message=1`).
+      const owner = this.signedIn(req);
+      const form = new URLSearchParams((await readText(req)) ?? "");
+      if (!owner || form.get("sessionid") !== cookies(req).get("sessionid") || form.get("message") !== "1") {
+        res.writeHead(401, { "content-type": "text/html" }).end("<html><body>Unauthorized</body></html>");
+        return true;
+      }
+      this.acknowledged.add(owner);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ success: 1 }));
       return true;
     }
     return false;

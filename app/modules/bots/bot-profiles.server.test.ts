@@ -73,10 +73,13 @@ describe("the bots job", () => {
     expect(BOTS_JOB_INTERVAL_MS).toBe(600_000);
   });
 
-  it("renews the session and stores the Steam name, avatar, level, account creation and inventory size", async () => {
+  it("renews the session, acknowledges Trade Protection and stores the Steam name, avatar, level, account creation and inventory size", async () => {
     const bot = await addFakeBot({ items: 4, level: 31 });
     const now = new Date("2026-12-01T12:00:00Z");
+    expect(api.trading.acknowledged.has(bot.steamId)).toBe(false);
     expect(await refreshBots(db(), now, deps)).toEqual({ checked: 1, active: 1, expired: 0, failed: 0 });
+    // Steam's one-time Trade Protection acknowledgement, made as the bot (signed in, its sessionid).
+    expect(api.trading.acknowledged.has(bot.steamId)).toBe(true);
     const row = await rowOf(bot.id);
     expect(row).toMatchObject({
       status: "active",

@@ -69,6 +69,8 @@ async function refreshOne(db: Db, bot: { id: string; steamId: string }, now: Dat
         updated_at: now,
       })
       .where(notOff);
+    // Steam asks an account to acknowledge Trade Protection once before it trades; each check repeats it (harmless).
+    await client.acknowledgeTradeProtection();
     const profile = await client.publicProfile();
     if (profile.kind === "ok") {
       const { name, avatarUrl, accountCreatedAt, level } = profile.profile;

@@ -141,6 +141,11 @@ export interface SteamBotClient {
   confirmations(): Promise<{ kind: "ok"; confirmations: MobileConfirmation[] } | { kind: "error"; message: string } | SessionExpired>;
   /** Accepts the mobile confirmation of our offer. */
   confirmOffer(offerId: string): Promise<ConfirmOfferResult>;
+  /**
+   * Acknowledges Steam's Trade Protection for the account (`POST trade/new/acknowledge`), which Steam
+   * asks of an account once before it trades; repeating it changes nothing.
+   */
+  acknowledgeTradeProtection(): Promise<{ kind: "ok" } | SessionExpired>;
   /** The Steam Guard code for signing in now. */
   guardCode(): string;
   /**
@@ -359,6 +364,19 @@ export function steamBotClient(credentials: SteamBotCredentials, endpoints: Stea
         const body = await confirmationCall("mobileconf/ajaxop", confirmationUrl("ajaxop", "allow", { op: "allow", cid: confirmation.id, ck: confirmation.nonce }), token);
         if (body === UNAUTHORIZED) return body;
         return body.success === true ? { kind: "confirmed" as const } : { kind: "error" as const, message: refusal(body) };
+      });
+    },
+
+    acknowledgeTradeProtection() {
+      return withSession(async (token) => {
+        const label = "trade/new/acknowledge";
+        const response = await request(label, `${communityBase}/trade/new/acknowledge`, {
+          ...form({ sessionid: sessionId, message: "1" }),
+          headers: communityHeaders(token, { "content-type": "application/x-www-form-urlencoded" }),
+        });
+        if (unauthorized(response)) return UNAUTHORIZED;
+        if (!response.ok) throw new SteamTransportError(`Steam ${label}: HTTP ${response.status}`);
+        return { kind: "ok" as const };
       });
     },
 
