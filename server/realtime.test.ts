@@ -305,7 +305,9 @@ describe("on PostgreSQL", () => {
           "SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1",
           [LISTEN_APPLICATION_NAME],
         );
-        expect(terminated.rows).toEqual([{ done: true }]);
+        // The realtime hub's connection, and the offer engine's where bots can be used: each is cut.
+        expect(terminated.rows.length).toBeGreaterThanOrEqual(1);
+        expect(terminated.rows.every((row: { done: boolean }) => row.done)).toBe(true);
       } finally {
         await admin.end();
       }
