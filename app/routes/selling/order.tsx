@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { Route } from "./+types/order";
 import { handleMemberOrderAction, loadMemberOrder } from "~/modules/selling/sell-order-page.server";
 import { BotIdentityPanel } from "~/components/bots/bot-identity-panel";
@@ -53,6 +53,13 @@ export default function MemberSellOrder({ loaderData }: Route.ComponentProps) {
   const safeForm = useRef<HTMLFormElement>(null);
   // docs/rules/selling.md#member-pages: the page follows every change live (the realtime stream).
   useRevalidateOnMemberEvents(["account"], orderForm.busy);
+  // Opened right after the accept, while a bot sends: the engine's event may come between this
+  // page's data and its subscription (seen on PostgreSQL), so the data is read once more once up.
+  const revalidator = useRevalidator();
+  const catchUp = useRef(order.status === "awaiting_offer" ? revalidator.revalidate : null);
+  useEffect(() => {
+    void catchUp.current?.().catch(() => {});
+  }, []);
   const answer = orderForm.outcome;
   const crumbs = [
     { name: "Min profil", path: "/profile" },
