@@ -204,17 +204,18 @@ describe("sending (docs/rules/bots.md#sending)", () => {
     expect((await row(placed.id)).status).toBe("offer_sent");
   });
 
+  /** Steam makes the offer, then nothing answers: neither the send nor the lookup (a process killed mid-send). */
+  const diesAfterSteamSends: typeof fetch = async (input, init) => {
+    if (String(input).includes("GetTradeOffers")) throw new DOMException("gone", "AbortError");
+    const response = await fetch(input, init);
+    if (String(input).endsWith("/tradeoffer/new/send")) throw new DOMException("gone", "AbortError");
+    return response;
+  };
+
   it("a process that dies after the claim and Steam's offer: the claim stays, and after the delay the next run finds the offer — no duplicate", async () => {
     await newBot();
     const placed = await order();
-    // Steam makes the offer, then nothing answers: neither the send nor the lookup.
-    const dies: typeof fetch = async (input, init) => {
-      if (String(input).includes("GetTradeOffers")) throw new DOMException("gone", "AbortError");
-      const response = await fetch(input, init);
-      if (String(input).endsWith("/tradeoffer/new/send")) throw new DOMException("gone", "AbortError");
-      return response;
-    };
-    expect(await sendOrderOffer(engine({ fetchImpl: dies }), placed.id)).toBe("unknown");
+    expect(await sendOrderOffer(engine({ fetchImpl: diesAfterSteamSends }), placed.id)).toBe("unknown");
     const claimed = await row(placed.id);
     expect(claimed).toMatchObject({ status: "awaiting_offer", offer_attempt: 1 });
     expect(claimed.offer_claimed_at).not.toBeNull();
@@ -230,13 +231,7 @@ describe("sending (docs/rules/bots.md#sending)", () => {
   it("an offer whose answer was lost and that the member declined before the lookup is still found: no second offer", async () => {
     await newBot();
     const placed = await order();
-    const dies: typeof fetch = async (input, init) => {
-      if (String(input).includes("GetTradeOffers")) throw new DOMException("gone", "AbortError");
-      const response = await fetch(input, init);
-      if (String(input).endsWith("/tradeoffer/new/send")) throw new DOMException("gone", "AbortError");
-      return response;
-    };
-    expect(await sendOrderOffer(engine({ fetchImpl: dies }), placed.id)).toBe("unknown");
+    expect(await sendOrderOffer(engine({ fetchImpl: diesAfterSteamSends }), placed.id)).toBe("unknown");
     const [[offerId]] = offersAtFake(placed.securityCode) as [[string, unknown]];
     // No longer active at Steam: only the historical cutoff finds it.
     expect(api.trading.endOfferByPartner(offerId, 7)).toBe(true);
